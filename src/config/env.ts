@@ -1,0 +1,20 @@
+// Read and validate the backend configuration once. vite.config.ts fills both values with
+// the local API's when neither is set, so a missing pair here means a half-configured build.
+export type Env = { supabaseUrl: string; supabaseAnonKey: string };
+
+export function readEnv(source: Record<string, unknown>): Env {
+  const url = typeof source.VITE_SUPABASE_URL === "string" ? source.VITE_SUPABASE_URL.trim() : "";
+  const key = typeof source.VITE_SUPABASE_ANON_KEY === "string" ? source.VITE_SUPABASE_ANON_KEY.trim() : "";
+  const problems: string[] = [];
+  if (!url) problems.push("VITE_SUPABASE_URL is not set");
+  else if (!/^https?:\/\/[^\s/]+/.test(url)) problems.push(`VITE_SUPABASE_URL is not an http(s) URL: "${url}"`);
+  if (!key) problems.push("VITE_SUPABASE_ANON_KEY is not set");
+  if (problems.length > 0) {
+    throw new Error(
+      `Invalid configuration: ${problems.join("; ")}. Set both VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, or neither to use the local API (see .env.example).`,
+    );
+  }
+  return { supabaseUrl: url.replace(/\/+$/, ""), supabaseAnonKey: key };
+}
+
+export const env: Env = readEnv(import.meta.env);

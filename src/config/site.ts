@@ -1,0 +1,51 @@
+// Product identity and the specification's business constants, named once.
+function override(value: unknown, fallback: string): string {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : fallback;
+}
+
+export const site = {
+  productName: override(import.meta.env.VITE_PRODUCT_NAME, "RWA Atlas"),
+  contactEmail: override(import.meta.env.VITE_CONTACT_EMAIL, "hello@rwaatlas.com"),
+  dataAsOf: "October 2025",
+  launchTarget: "Q1 2026",
+} as const;
+
+export const MAX_COMPARED = 3;
+export const FIRST_GRID_SIZE = 9;
+export const SECOND_GRID_VISIBLE = 3;
+export const SECOND_GRID_FADED = 3;
+export const SECOND_GRID_MAX_HEIGHT_PX = 600;
+export const FLOATING_BUTTON_SCROLL_PX = 400;
+export const CARD_MAX_BLOCKCHAINS = 3;
+export const BANNER_DISMISSED_KEY = "rwa-atlas:banner-dismissed";
+
+export const RISK_LEVELS = ["Low", "Medium", "High", "Very High"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const ASSET_CLASSES = [
+  "US Treasuries",
+  "Private Credit",
+  "Real Estate",
+  "Commodities",
+  "Carbon Credits",
+  "Equities",
+] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+export const BLOCKCHAINS = [
+  "Ethereum",
+  "Solana",
+  "Polygon",
+  "Base",
+  "Algorand",
+  "Stellar",
+  "Optimism",
+  "Tron",
+  "Gnosis Chain",
+  "Polymesh",
+  "Celo",
+] as const;
+export type Blockchain = (typeof BLOCKCHAINS)[number];
+
+/** The value of a filter select that disables the filter. */
+export const ALL = "all";

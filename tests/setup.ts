@@ -1,0 +1,55 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { server } from "./msw/server";
+
+// Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// Unhandled requests fail the test, and so does any console.error (React warnings included),
+// unless a test expects one and says so with vi.spyOn(console, "error").mockImplementation(...).
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let consoleErrors: unknown[][] = [];
+const originalError = console.error;
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalError(...args);
+  };
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  console.error = originalError;
+  vi.restoreAllMocks();
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]!.map(String).join(" ");
+    consoleErrors = [];
+    throw new Error(`console.error was called during the test: ${first}`);
+  }
+});

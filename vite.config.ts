@@ -1,0 +1,53 @@
+import { fileURLToPath, URL } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, loadEnv } from "vite";
+import { LOCAL_ANON_KEY, LOCAL_API_URL } from "./local-api/defaults.ts";
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...pickViteEnv(process.env) };
+  // No backend configured: the app talks to the zero-config local API (npm run dev starts it).
+  const useLocal = !env.VITE_SUPABASE_URL && !env.VITE_SUPABASE_ANON_KEY;
+  const supabaseUrl = useLocal ? LOCAL_API_URL : (env.VITE_SUPABASE_URL ?? "");
+  const anonKey = useLocal ? LOCAL_ANON_KEY : (env.VITE_SUPABASE_ANON_KEY ?? "");
+
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+    define: {
+      "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),
+      "import.meta.env.VITE_SUPABASE_ANON_KEY": JSON.stringify(anonKey),
+    },
+    server: { host: "127.0.0.1", port: 5173, strictPort: true },
+    preview: { host: "127.0.0.1", port: 4173, strictPort: true },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "unit",
+            environment: "jsdom",
+            include: ["src/**/*.test.{ts,tsx}"],
+            setupFiles: ["tests/setup.ts"],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "integration",
+            environment: "node",
+            include: ["tests/integration/**/*.test.ts", "local-api/**/*.test.ts", "scripts/**/*.test.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  };
+});
+
+function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((e): e is [string, string] => e[0].startsWith("VITE_") && e[1] !== undefined && e[1] !== ""),
+  );
+}
