@@ -1,0 +1,14 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Runs axe on the page as it is now and fails with a readable list of every violation. */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const readable = violations.map((violation) =>
+    [
+      `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help} (${violation.helpUrl})`,
+      ...violation.nodes.map((node) => `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`),
+    ].join("\n"),
+  );
+  expect(violations.length, `axe violations on ${what}:\n${readable.join("\n")}`).toBe(0);
+}

@@ -1,0 +1,78 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+// How a person finds things on the home page: by role, accessible name and visible text.
+// Kept in one place so the journeys read as the spec does.
+
+export function showingLine(page: Page): Locator {
+  return page.getByText(/^Showing \d+ of \d+ protocols/);
+}
+
+/** Opens `/` and waits until the protocols are on screen. */
+export async function gotoHome(page: Page, total?: number): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByText("Loading protocols...")).toBeHidden();
+  if (total === undefined) await expect(showingLine(page)).toBeVisible();
+  else await expect(showingLine(page)).toHaveText(new RegExp(`^Showing ${total} of ${total} protocols`));
+}
+
+export async function expectShowing(page: Page, shown: number, total: number): Promise<void> {
+  await expect(showingLine(page)).toHaveText(new RegExp(`^Showing ${shown} of ${total} protocols`));
+}
+
+export function searchBox(page: Page): Locator {
+  return page.getByPlaceholder("Search protocols...");
+}
+
+export type FilterName = "asset class" | "risk level" | "blockchain";
+
+export function filterSelect(page: Page, filter: FilterName): Locator {
+  return page.getByRole("combobox", { name: new RegExp(filter, "i") });
+}
+
+/** Picks `option` in a filter dropdown; `"all"` picks the option that disables the filter. */
+export async function chooseFilter(page: Page, filter: FilterName, option: string): Promise<void> {
+  await filterSelect(page, filter).click();
+  const listbox = page.getByRole("listbox");
+  const name = option === "all" ? /^all\b/i : new RegExp(`^${escapeRegExp(option)}$`);
+  await listbox.getByRole("option", { name }).click();
+  await expect(listbox).toBeHidden();
+  await expect(filterSelect(page, filter)).toContainText(option === "all" ? /all/i : option);
+}
+
+/** Every protocol card on the page (both grids, including the collapsed grid's hidden ones). */
+export function cards(page: Page): Locator {
+  return page.getByRole("article");
+}
+
+export function card(page: Page, name: string): Locator {
+  return cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** The card's selection toggle (a checkbox-like button whose name carries the protocol's name). */
+export function cardToggle(page: Page, name: string): Locator {
+  return card(page, name).getByRole("checkbox");
+}
+
+export function selectionBar(page: Page): Locator {
+  return page.getByRole("region", { name: /selected protocols|comparison selection|selection/i });
+}
+
+export function compareButton(page: Page): Locator {
+  return page.getByRole("button", { name: "Compare in Dashboard" });
+}
+
+export function waitlistDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Join the Waitlist" });
+}
+
+export function comparisonDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Protocol Comparison Dashboard" });
+}
+
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /notifications/i }).getByText(text, { exact: true });
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,80 @@
+import type { APIRequestContext } from "@playwright/test";
+import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import { E2E_API_URL } from "./ports.ts";
+
+/** A protocols row as the local API serves it to the anon role (the app's own view). */
+export type ProtocolRow = {
+  id: string;
+  name: string;
+  description: string;
+  asset_classes: string[];
+  blockchains: string[];
+  tvl: string;
+  yield_range: string;
+  risk_level: string;
+  min_investment: string;
+  url: string;
+};
+
+export type Filters = { search?: string; assetClass?: string; risk?: string; blockchain?: string };
+
+const anonHeaders = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` };
+
+/**
+ * The seed straight from the database, fetched the way the app fetches it. Tests derive their
+ * expectations from it (with the spec's rules, re-stated below) instead of hard-coding counts,
+ * so they keep proving the behaviour when the monthly data update changes the rows.
+ */
+export async function fetchSeed(request: APIRequestContext): Promise<ProtocolRow[]> {
+  const response = await request.get(`${E2E_API_URL}/rest/v1/protocols?select=*&order=name.asc`, {
+    headers: anonHeaders,
+  });
+  if (!response.ok()) throw new Error(`seed fetch failed: ${response.status()} ${await response.text()}`);
+  const rows = (await response.json()) as ProtocolRow[];
+  if (rows.length < 13) throw new Error(`the e2e journeys need at least 13 seeded protocols, got ${rows.length}`);
+  return rows;
+}
+
+/** SPEC 5: AND of all filters; 'all'/undefined disables one; search = case-insensitive substring of name. */
+export function applyFilters(rows: ProtocolRow[], filters: Filters): ProtocolRow[] {
+  const search = (filters.search ?? "").trim().toLowerCase();
+  return rows.filter(
+    (row) =>
+      (search === "" || row.name.toLowerCase().includes(search)) &&
+      (!filters.assetClass || row.asset_classes.includes(filters.assetClass)) &&
+      (!filters.risk || row.risk_level === filters.risk) &&
+      (!filters.blockchain || row.blockchains.includes(filters.blockchain)),
+  );
+}
+
+/** SPEC 9: B counts times 1000 into millions; >= 1000M shows as $X.XB, else $XM. */
+export function totalTvl(rows: ProtocolRow[]): string {
+  let millions = 0;
+  for (const row of rows) {
+    const match = /^\$(\d+(?:\.\d+)?)([MB])$/.exec(row.tvl);
+    if (match) millions += Number(match[1]) * (match[2] === "B" ? 1000 : 1);
+  }
+  return millions >= 1000 ? `$${(millions / 1000).toFixed(1)}B` : `$${Math.round(millions)}M`;
+}
+
+export function distinctCount(rows: ProtocolRow[], pick: (row: ProtocolRow) => string[]): number {
+  return new Set(rows.flatMap(pick)).size;
+}
+
+/** The value of some field that the most rows share, so a filter on it narrows but keeps results. */
+export function mostCommon(rows: ProtocolRow[], pick: (row: ProtocolRow) => string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of rows.flatMap(pick)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (!best) throw new Error("no values to choose from");
+  return best[0];
+}
+
+/** All waitlist rows in the e2e database (dev/test-only inspection route of the local API). */
+export async function fetchWaitlist(
+  request: APIRequestContext,
+): Promise<{ email: string; source: string | null; created_at: string }[]> {
+  const response = await request.get(`${E2E_API_URL}/_local/waitlist`);
+  if (!response.ok()) throw new Error(`waitlist fetch failed: ${response.status()}`);
+  return (await response.json()) as { email: string; source: string | null; created_at: string }[];
+}

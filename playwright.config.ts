@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import { chromium, defineConfig } from "@playwright/test";
+import { LOCAL_ANON_KEY } from "./local-api/defaults.ts";
+import { E2E_API_PORT, E2E_API_URL, E2E_APP_PORT, E2E_APP_URL } from "./e2e/support/ports.ts";
+
+// E2E runs against the production build and its own in-memory local API, on ports of its
+// own, so a developer's running `npm run dev` (5173 / 54321) and its data are never touched.
+const CI = Boolean(process.env.CI);
+
+// Playwright's bundled Chromium when it is installed; otherwise the system one (Debian's
+// `chromium`), with flags that keep it quiet and working in containers without a GPU.
+function browserLaunchOptions(): { executablePath?: string; args?: string[] } {
+  if (existsSync(chromium.executablePath())) return {};
+  return {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  };
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  // Two cores: more workers only make every test slower.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: CI
+    ? [["line"], ["json", { outputFile: "test-results/e2e-results.json" }], ["html", { open: "never" }]]
+    : [["list"], ["json", { outputFile: "test-results/e2e-results.json" }], ["html", { open: "never" }]],
+  use: {
+    baseURL: E2E_APP_URL,
+    browserName: "chromium",
+    launchOptions: browserLaunchOptions(),
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+    timezoneId: "UTC",
+    serviceWorkers: "block",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+    },
+    {
+      name: "phone",
+      use: {
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: "local-api",
+      command: "npm run local-api",
+      url: `${E2E_API_URL}/health`,
+      env: { LOCAL_API_PORT: String(E2E_API_PORT), LOCAL_API_DATA_DIR: "memory", LOCAL_API_RATE_LIMIT: "off" },
+      reuseExistingServer: !CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      name: "app",
+      // Build inside the entry so `npm run test:e2e` alone always tests the current code.
+      command: `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist-e2e --port ${E2E_APP_PORT} --strictPort`,
+      url: E2E_APP_URL,
+      env: { VITE_SUPABASE_URL: E2E_API_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+      reuseExistingServer: !CI,
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});
