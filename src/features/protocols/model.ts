@@ -1,0 +1,102 @@
+import { RISK_LEVELS, type RiskLevel } from "@/config/site";
+import { slugify, uniqueSlugs } from "./slug";
+import type { Protocol } from "./types";
+
+/** Shown for a text figure the database left empty or filled with the wrong type. */
+export const MISSING_VALUE = "—";
+
+type Row = Record<string, unknown>;
+
+function isRow(value: unknown): value is Row {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    return trimmed === "" ? null : trimmed;
+  }
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+function textList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const items: string[] = [];
+  for (const item of value) {
+    if (typeof item !== "string") continue;
+    const trimmed = item.trim();
+    if (trimmed !== "" && !items.includes(trimmed)) items.push(trimmed);
+  }
+  return items;
+}
+
+function riskLevel(value: unknown): RiskLevel | null {
+  if (typeof value !== "string") return null;
+  const wanted = value.trim().replace(/\s+/g, " ").toLowerCase();
+  return RISK_LEVELS.find((level) => level.toLowerCase() === wanted) ?? null;
+}
+
+/** Only absolute http(s) URLs survive: javascript:, data:, relative paths and garbage become null. */
+export function safeHttpUrl(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  if (!/^https?:\/\/[^\s]+$/i.test(trimmed)) return null;
+  try {
+    const url = new URL(trimmed);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") return null;
+  } catch {
+    return null;
+  }
+  return trimmed;
+}
+
+function isoDate(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return null;
+  const date = new Date(`${trimmed}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(trimmed) ? trimmed : null;
+}
+
+/**
+ * Validates one database row (snake_case) into a Protocol. Returns null only when the row
+ * cannot be shown at all (no id or no name); every other defect degrades to a safe value.
+ */
+export function parseProtocolRow(row: unknown): Protocol | null {
+  if (!isRow(row)) return null;
+  const id = text(row.id);
+  const name = typeof row.name === "string" ? text(row.name) : null;
+  if (id === null || name === null) return null;
+  return {
+    id,
+    slug: slugify(name),
+    name,
+    description: typeof row.description === "string" ? row.description.trim() : "",
+    assetClasses: textList(row.asset_classes),
+    blockchains: textList(row.blockchains),
+    tvl: text(row.tvl) ?? MISSING_VALUE,
+    yieldRange: text(row.yield_range) ?? MISSING_VALUE,
+    riskLevel: riskLevel(row.risk_level),
+    minInvestment: text(row.min_investment) ?? MISSING_VALUE,
+    url: safeHttpUrl(row.url),
+    sourceUrl: safeHttpUrl(row.source_url),
+    asOf: isoDate(row.as_of),
+    notes: typeof row.notes === "string" ? text(row.notes) : null,
+  };
+}
+
+/** Parses a whole response: drops unusable and duplicate-id rows, makes slugs unique. */
+export function parseProtocolRows(rows: unknown): Protocol[] {
+  if (!Array.isArray(rows)) return [];
+  const seen = new Set<string>();
+  const protocols: Protocol[] = [];
+  for (const row of rows) {
+    const protocol = parseProtocolRow(row);
+    if (protocol === null || seen.has(protocol.id)) continue;
+    seen.add(protocol.id);
+    protocols.push(protocol);
+  }
+  const slugs = uniqueSlugs(protocols.map((protocol) => protocol.slug));
+  return protocols.map((protocol, index) => ({ ...protocol, slug: slugs[index]! }));
+}

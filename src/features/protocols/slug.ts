@@ -1,0 +1,23 @@
+/** 'Ondo Finance (OUSG + USDY)' -> 'ondo-finance-ousg-usdy'; accents folded, never empty. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "protocol";
+}
+
+/** Makes each slug unique in order of appearance: 'x', 'x-2', 'x-3'... */
+export function uniqueSlugs(bases: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return bases.map((base) => {
+    let candidate = base;
+    for (let n = 2; taken.has(candidate); n += 1) candidate = `${base}-${n}`;
+    taken.add(candidate);
+    return candidate;
+  });
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
+import { parseProtocolRows } from "./model";
+import { computeStats } from "./stats";
+
+describe("computeStats", () => {
+  it("summarises the fixture: count, formatted TVL and distinct classes and chains", () => {
+    expect(computeStats(parseProtocolRows(protocolRows))).toEqual({
+      totalProtocols: 16,
+      totalTVL: "$15.1B",
+      assetClassCount: 6,
+      blockchainCount: 10,
+    });
+  });
+
+  it("is all zeros for no protocols", () => {
+    expect(computeStats([])).toEqual({ totalProtocols: 0, totalTVL: "$0M", assetClassCount: 0, blockchainCount: 0 });
+  });
+
+  it("counts hostile rows without letting their bad TVL or empty lists skew the figures", () => {
+    expect(computeStats(parseProtocolRows(hostileRows))).toEqual({
+      totalProtocols: 2,
+      totalTVL: "$5M",
+      assetClassCount: 0,
+      blockchainCount: 1,
+    });
+  });
+});
