@@ -1,0 +1,80 @@
+import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
+import { Toaster } from "sonner";
+import { ErrorBoundary } from "@/components/error-boundary";
+import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
+import { HomePage } from "@/pages/home";
+import { SiteLayout } from "@/pages/site-layout";
+
+// The home page is the landing route and ships in the entry chunk; the rest load on demand.
+const PrivacyPolicyPage = lazy(() => import("@/pages/privacy-policy").then((m) => ({ default: m.PrivacyPolicyPage })));
+const NotFoundPage = lazy(() => import("@/pages/not-found").then((m) => ({ default: m.NotFoundPage })));
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The directory changes monthly: a fetched list stays fresh for the visit, and
+      // switching tabs does not refetch it.
+      queries: { staleTime: 5 * 60_000, gcTime: 30 * 60_000, refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [ownClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient ?? ownClient}>
+      <ErrorBoundary>
+        <WaitlistProvider>{children}</WaitlistProvider>
+      </ErrorBoundary>
+      {/* Top-center: clear of the floating button and the selection bar, and visible above an open dialog. */}
+      <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 5000 }} />
+    </QueryClientProvider>
+  );
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+
+  // A new page starts at the top (the router keeps the old scroll position otherwise),
+  // unless the link targets an anchor on the page.
+  useLayoutEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<RouteFallback />}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+// The same header and footer the lazy pages render, so nothing jumps when the page arrives.
+function RouteFallback() {
+  return (
+    <SiteLayout>
+      <div className="min-h-[60vh]" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading page...
+        </p>
+      </div>
+    </SiteLayout>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

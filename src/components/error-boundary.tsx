@@ -1,0 +1,53 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { AlertTriangle, RotateCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+type Props = {
+  children: ReactNode;
+  /** When this value changes (e.g. the route), a caught error is cleared and children render again. */
+  resetKey?: unknown;
+};
+type State = { error: Error | null };
+
+// Catches render errors (including a lazy chunk that fails to load after a deploy) so the
+// visitor sees a way forward instead of a blank page.
+export class ErrorBoundary extends Component<Props, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Unhandled UI error:", error, info.componentStack);
+  }
+
+  componentDidUpdate(prevProps: Props) {
+    if (this.state.error && prevProps.resetKey !== this.props.resetKey) this.setState({ error: null });
+  }
+
+  render() {
+    if (this.state.error) return <ErrorFallback />;
+    return this.props.children;
+  }
+}
+
+function ErrorFallback() {
+  return (
+    <div role="alert" className="flex min-h-[60vh] items-center justify-center px-4 py-16">
+      <div className="w-full max-w-md rounded-xl border border-border bg-surface p-8 text-center shadow-sm">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-risk-high-bg text-risk-high-fg">
+          <AlertTriangle className="size-6" aria-hidden="true" />
+        </div>
+        <h1 className="text-xl font-bold tracking-tight text-foreground">Something went wrong</h1>
+        <p className="mt-2 text-sm text-muted-foreground">
+          An unexpected error stopped this page from loading. Reloading usually fixes it.
+        </p>
+        <Button className="mt-6" onClick={() => window.location.reload()}>
+          <RotateCw aria-hidden="true" />
+          Reload
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router-dom";
+import { site } from "@/config/site";
+import { Wordmark } from "@/components/layout/wordmark";
+
+const linkClass =
+  "rounded-sm text-slate-200 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-300";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="mt-auto bg-navy-900 text-slate-300">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <div className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
+          <div className="max-w-md">
+            <Wordmark tone="light" />
+            <p className="mt-4 text-sm leading-relaxed text-slate-300">
+              Built by a Wall Street portfolio manager bringing traditional-finance analytics to blockchain.
+            </p>
+          </div>
+          <nav aria-label="Footer" className="flex gap-6 text-sm">
+            <Link to="/privacy-policy" className={linkClass}>
+              Privacy Policy
+            </Link>
+            <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+              Contact Us
+            </a>
+          </nav>
+        </div>
+
+        <div className="mt-10 flex flex-col gap-3 border-t border-white/10 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
+          <p className="text-slate-300">
+            <span className="tabular-nums">Data as of {site.dataAsOf} • Updated monthly</span>
+          </p>
+          <p>
+            For information only, not investment advice. Verify details with each protocol before investing.
+          </p>
+          <p className="tabular-nums">
+            © {year} {site.productName}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { Sparkles, X } from "lucide-react";
+import { BANNER_DISMISSED_KEY } from "@/config/site";
+import { Button } from "@/components/ui/button";
+import { readSessionFlag, writeSessionFlag } from "@/components/layout/session-flag";
+
+type TopBannerProps = {
+  onJoinWaitlist: () => void;
+  /** Hover/focus on the call to action: a chance to warm up the dialog code. */
+  onIntent?: () => void;
+};
+
+export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
+  // Read synchronously on first render so an already-dismissed banner never flashes.
+  const [dismissed, setDismissed] = useState(() => readSessionFlag(BANNER_DISMISSED_KEY));
+  if (dismissed) return null;
+
+  function dismiss() {
+    writeSessionFlag(BANNER_DISMISSED_KEY);
+    setDismissed(true);
+  }
+
+  return (
+    <aside aria-label="Announcement" className="relative bg-navy-900 text-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-2 py-2.5 pr-12 pl-4 sm:px-12">
+        <p className="flex items-center gap-2 text-center text-sm text-slate-100">
+          <Sparkles className="hidden size-4 shrink-0 text-gold sm:block" aria-hidden="true" />
+          <span>Portfolio Analytics Platform Coming Soon - Join the waitlist for early access</span>
+        </p>
+        <Button
+          size="sm"
+          variant="inverse"
+          className="h-8 rounded-full px-4 text-xs"
+          onClick={onJoinWaitlist}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+        >
+          Get Early Access
+        </Button>
+      </div>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss banner"
+        className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </aside>
+  );
+}

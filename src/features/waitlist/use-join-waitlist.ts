@@ -1,0 +1,54 @@
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { supabase } from "@/lib/supabase";
+import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+
+export const WAITLIST_MESSAGES = {
+  invalid: "Please enter a valid email address",
+  success: "Success! You're on the waitlist. Check your email for confirmation.",
+  failed: "Failed to join waitlist. Please try again.",
+  unexpected: "Something went wrong. Please try again.",
+} as const;
+
+export type JoinWaitlistInput = { email: string; source?: WaitlistSource };
+
+/** The function answered with an error (HTTP error, relay error, network failure, timeout). */
+export class WaitlistFunctionError extends Error {
+  constructor(cause: unknown) {
+    super("add-to-waitlist returned an error", { cause });
+    this.name = "WaitlistFunctionError";
+  }
+}
+
+// A hung request must not leave the form stuck on 'Joining...'.
+const REQUEST_TIMEOUT_MS = 15_000;
+
+async function joinWaitlist({ email, source }: JoinWaitlistInput): Promise<void> {
+  const { error } = await supabase.functions.invoke("add-to-waitlist", {
+    body: { email: email.trim(), ...(source ? { source } : {}) },
+    timeout: REQUEST_TIMEOUT_MS,
+  });
+  if (error) throw new WaitlistFunctionError(error);
+}
+
+/**
+ * The signup mutation. Toasts live in the hook-level callbacks because those still run when
+ * the dialog was closed mid-request (per-call callbacks would be dropped with the component).
+ */
+export function useJoinWaitlist() {
+  return useMutation({
+    mutationKey: ["waitlist", "join"],
+    mutationFn: joinWaitlist,
+    onSuccess: () => {
+      toast.success(WAITLIST_MESSAGES.success);
+    },
+    onError: (error) => {
+      if (error instanceof WaitlistFunctionError) {
+        toast.error(WAITLIST_MESSAGES.failed);
+      } else {
+        console.error("Waitlist signup failed unexpectedly:", error);
+        toast.error(WAITLIST_MESSAGES.unexpected);
+      }
+    },
+  });
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { BarChart3, Check, Loader2, Lock } from "lucide-react";
+import { MAX_COMPARED, site } from "@/config/site";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { isValidWaitlistEmail } from "@/features/waitlist/email";
+import { useJoinWaitlist, WAITLIST_MESSAGES } from "@/features/waitlist/use-join-waitlist";
+import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+
+export type WaitlistDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  limitReached: boolean;
+  source?: WaitlistSource;
+};
+
+const NORMAL_FEATURES = [
+  "Institutional-grade risk metrics and due diligence",
+  "Allocation optimisation across your RWA holdings",
+  "Real-time TVL and yield tracking",
+];
+const LIMIT_FEATURES = ["Unlimited protocol comparisons", "Advanced risk metrics", "Real-time tracking"];
+
+export function WaitlistDialog({ open, onOpenChange, limitReached, source }: WaitlistDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md p-0">
+        {/* The form lives inside the content, so every opening starts from a fresh form. */}
+        <WaitlistForm limitReached={limitReached} source={source} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type WaitlistFormProps = { limitReached: boolean; source?: WaitlistSource; onDone: () => void };
+
+function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
+  const [email, setEmail] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const join = useJoinWaitlist();
+  const sending = join.isPending;
+  const features = limitReached ? LIMIT_FEATURES : NORMAL_FEATURES;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (!isValidWaitlistEmail(email)) {
+      setInvalid(true);
+      // A fixed id replaces the previous toast instead of stacking copies on repeated clicks.
+      toast.error(WAITLIST_MESSAGES.invalid, { id: "waitlist-invalid-email" });
+      inputRef.current?.focus();
+      return;
+    }
+    join.mutate(
+      { email, source },
+      {
+        onSuccess: () => {
+          setEmail("");
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <div className="rounded-t-xl border-b border-border bg-gradient-to-br from-accent-soft/70 via-white to-white px-6 pt-6 pb-5">
+        <DialogHeader>
+          <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-navy-900 text-teal-300 shadow-sm">
+            <BarChart3 className="size-5" aria-hidden="true" />
+          </span>
+          <DialogTitle>Join the Waitlist</DialogTitle>
+          {!limitReached && (
+            <DialogDescription className="text-slate-700">
+              Get early access to institutional-grade portfolio analytics for tokenized RWAs.
+            </DialogDescription>
+          )}
+        </DialogHeader>
+      </div>
+
+      <div className="flex flex-col gap-5 p-6">
+        {limitReached && (
+          <DialogDescription asChild>
+            <div className="flex flex-col gap-3">
+              <div className="rounded-lg border border-amber-200 bg-risk-medium-bg/60 p-4">
+                <p className="flex items-center gap-2 text-sm font-semibold text-risk-medium-fg">
+                  <Lock className="size-4 shrink-0" aria-hidden="true" />
+                  Comparison Limit Reached
+                </p>
+                <p className="mt-1 text-sm text-slate-800">
+                  You can compare up to {MAX_COMPARED} protocols at once with our free preview tool.
+                </p>
+              </div>
+              <p className="text-sm text-slate-700">
+                Join the waitlist for the full {site.productName} platform, with unlimited comparisons, advanced risk
+                metrics and real-time tracking.
+              </p>
+            </div>
+          </DialogDescription>
+        )}
+
+        <ul className="flex flex-col gap-2" aria-label="What you get">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2.5 text-sm text-slate-700">
+              <span className="mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+                <Check className="size-3" aria-hidden="true" strokeWidth={3} />
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+
+        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3">
+          <label htmlFor={inputId} className="sr-only">
+            Email address
+          </label>
+          <Input
+            ref={inputRef}
+            id={inputId}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            placeholder={site.contactEmail}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (invalid) setInvalid(false);
+            }}
+            aria-invalid={invalid || undefined}
+            disabled={sending}
+            className="h-11 aria-[invalid=true]:border-red-500"
+          />
+          <Button type="submit" variant="accent" size="lg" disabled={sending} className="w-full">
+            {sending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {sending ? "Joining..." : "Get Early Access"}
+          </Button>
+        </form>
+
+        <p className="text-center text-xs leading-relaxed text-muted-foreground">
+          Join to receive updates on our development progress and get early access when we launch in{" "}
+          {site.launchTarget}. One e-mail address, nothing else; unsubscribe anytime.{" "}
+          <a
+            href="/privacy-policy"
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-accent underline underline-offset-2 hover:text-teal-800"
+          >
+            Privacy Policy
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}

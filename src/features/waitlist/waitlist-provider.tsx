@@ -1,0 +1,121 @@
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
+import { toast } from "sonner";
+import { WAITLIST_MESSAGES } from "@/features/waitlist/use-join-waitlist";
+import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+
+export type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+
+export type OpenWaitlistOptions = { limitReached?: boolean; source?: WaitlistSource };
+type WaitlistDialogApi = {
+  openWaitlist: (options?: OpenWaitlistOptions) => void;
+  /** Start loading the dialog code now (hover/focus on a join button) so opening is instant. */
+  prefetchWaitlist: () => void;
+};
+
+const WaitlistDialogContext = createContext<WaitlistDialogApi | null>(null);
+
+// The dialog is its own chunk: it is not needed to paint the directory. One shared promise,
+// forgotten on failure so a later attempt can retry the download.
+let dialogModule: Promise<typeof import("@/features/waitlist/waitlist-dialog")> | null = null;
+function loadDialogModule() {
+  dialogModule ??= import("@/features/waitlist/waitlist-dialog").catch((error: unknown) => {
+    dialogModule = null;
+    throw error;
+  });
+  return dialogModule;
+}
+function createLazyDialog() {
+  return lazy(() => loadDialogModule().then((m) => ({ default: m.WaitlistDialog })));
+}
+
+type DialogState = { open: boolean; limitReached: boolean; source?: WaitlistSource };
+
+export function WaitlistProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<DialogState>({ open: false, limitReached: false });
+  // Mount the lazy dialog only once it was wanted, so its chunk is not fetched just to render nothing.
+  const [mounted, setMounted] = useState(false);
+  const [LazyDialog, setLazyDialog] = useState(() => createLazyDialog());
+
+  // Warm the chunk when the browser is idle: the first click then opens the dialog without a wait.
+  useEffect(() => {
+    const prefetch = () => void loadDialogModule().catch(() => {});
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(prefetch, 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const openWaitlist = useCallback((options?: OpenWaitlistOptions) => {
+    setMounted(true);
+    setState({ open: true, limitReached: options?.limitReached ?? false, source: options?.source });
+  }, []);
+
+  const prefetchWaitlist = useCallback(() => void loadDialogModule().catch(() => {}), []);
+
+  const handleOpenChange = useCallback((open: boolean) => {
+    // Closing always resets the limit-reached variant (spec, section 4).
+    setState((previous) => (open ? { ...previous, open } : { open: false, limitReached: false }));
+  }, []);
+
+  const handleLoadError = useCallback((error: unknown) => {
+    console.error("The waitlist dialog failed to load:", error);
+    toast.error(WAITLIST_MESSAGES.unexpected);
+    setState({ open: false, limitReached: false });
+    setMounted(false);
+    setLazyDialog(() => createLazyDialog());
+  }, []);
+
+  const api = useMemo(() => ({ openWaitlist, prefetchWaitlist }), [openWaitlist, prefetchWaitlist]);
+
+  return (
+    <WaitlistDialogContext.Provider value={api}>
+      {children}
+      {mounted && (
+        <DialogLoadBoundary onError={handleLoadError}>
+          <Suspense fallback={null}>
+            <LazyDialog
+              open={state.open}
+              onOpenChange={handleOpenChange}
+              limitReached={state.limitReached}
+              source={state.source}
+            />
+          </Suspense>
+        </DialogLoadBoundary>
+      )}
+    </WaitlistDialogContext.Provider>
+  );
+}
+
+// eslint-disable-next-line react-refresh/only-export-components -- the contract puts the hook beside its provider
+export function useWaitlistDialog(): WaitlistDialogApi {
+  const api = useContext(WaitlistDialogContext);
+  if (!api) throw new Error("useWaitlistDialog must be used inside <WaitlistProvider>.");
+  return api;
+}
+
+/** Keeps a failed chunk download from taking the whole page down: it reports and renders nothing. */
+class DialogLoadBoundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

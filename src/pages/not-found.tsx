@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { ArrowLeft, Compass } from "lucide-react";
+import { site } from "@/config/site";
+import { buttonVariants } from "@/components/ui/button";
+import { usePageTitle } from "@/components/layout/use-page-title";
+import { SiteLayout } from "@/pages/site-layout";
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  usePageTitle(`Page not found · ${site.productName}`);
+
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+
+  return (
+    <SiteLayout>
+      <section className="flex min-h-[60vh] items-center justify-center px-4 py-20">
+        <div className="text-center">
+          <span className="mx-auto mb-6 flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-teal-300 shadow-sm">
+            <Compass className="size-7" aria-hidden="true" />
+          </span>
+          <p className="text-sm font-semibold tracking-widest text-accent uppercase tabular-nums">Error 404</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Oops! Page not found</h1>
+          <p className="mx-auto mt-3 max-w-sm text-base text-muted-foreground">
+            The page you are looking for does not exist or has moved. The protocol directory is one click away.
+          </p>
+          <p className="mt-2 text-sm break-all text-slate-500">
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-slate-700">{pathname}</code>
+          </p>
+          <Link to="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+            <ArrowLeft aria-hidden="true" />
+            Return to Home
+          </Link>
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { FloatingJoinButton } from "@/components/layout/floating-join-button";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { TopBanner } from "@/components/layout/top-banner";
+import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
+
+type SiteLayoutProps = {
+  children: ReactNode;
+  /** The home page also gets the announcement banner and the floating join button. */
+  home?: boolean;
+};
+
+export function SiteLayout({ children, home = false }: SiteLayoutProps) {
+  const { openWaitlist, prefetchWaitlist } = useWaitlistDialog();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-navy-900 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      {home && <TopBanner onJoinWaitlist={() => openWaitlist({ source: "banner" })} onIntent={prefetchWaitlist} />}
+      <SiteHeader onJoinWaitlist={(from) => openWaitlist({ source: from })} onIntent={prefetchWaitlist} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      {home && <FloatingJoinButton onJoinWaitlist={() => openWaitlist({ source: "floating" })} onIntent={prefetchWaitlist} />}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { AppProviders, AppRoutes } from "@/app";
+
+/** Renders the whole app at `path` with a fresh, non-retrying QueryClient (one per test). */
+export function renderApp(path = "/") {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup();
+  // Same nesting as App(): the router outside, so anything inside the providers may link.
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders queryClient={queryClient}>
+        <AppRoutes />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { ...result, user, queryClient };
+}
