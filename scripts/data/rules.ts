@@ -1,0 +1,264 @@
+import { parseCsv, CsvSyntaxError } from "./csv.ts";
+import { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "./domain.ts";
+
+/** The CSV header, in order. The names are the database's column names. */
+export const COLUMNS = [
+  "name",
+  "description",
+  "asset_classes",
+  "blockchains",
+  "tvl",
+  "yield_range",
+  "risk_level",
+  "min_investment",
+  "url",
+  "source_url",
+  "as_of",
+  "notes",
+] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/** A protocol row as stored in public.protocols (provenance may be null in older rows). */
+export type ProtocolRow = {
+  name: string;
+  description: string;
+  asset_classes: string[];
+  blockchains: string[];
+  tvl: string;
+  yield_range: string;
+  risk_level: string;
+  min_investment: string;
+  url: string;
+  source_url: string | null;
+  as_of: string | null;
+  notes: string | null;
+};
+
+export type Problem = { line: number; column: string; message: string };
+
+// The same patterns and bounds as the CHECK constraints in supabase/migrations.
+export const TVL_PATTERN = /^\$[0-9]+(\.[0-9]+)?[MB]$/;
+export const URL_PATTERN = /^https?:\/\/[^\s]+$/;
+export const LIST_SEPARATOR = ";";
+export const MAX_LENGTH = {
+  name: 120,
+  description: 1000,
+  yield_range: 60,
+  min_investment: 80,
+  notes: 1000,
+} as const;
+export const AS_OF_MIN = "2015-01-01";
+/** data:check's freshness rule: a figure older than this needs the monthly refresh. */
+export const MAX_AGE_DAYS = 120;
+
+const DAY_MS = 86_400_000;
+
+/** TVL display text -> US dollars; null for 'N/A' or anything that is not a TVL. */
+export function parseTvl(tvl: string): number | null {
+  if (!TVL_PATTERN.test(tvl)) return null;
+  const amount = Number(tvl.slice(1, -1));
+  return amount * (tvl.endsWith("B") ? 1e9 : 1e6);
+}
+
+/** Parses a YYYY-MM-DD calendar date to UTC midnight epoch ms; null when malformed or not a real date. */
+export function parseIsoDate(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const d = new Date(ms);
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return ms;
+}
+
+/** Today's date in UTC as YYYY-MM-DD (the default clock of data:check). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function splitList(cell: string): string[] {
+  return cell === "" ? [] : cell.split(LIST_SEPARATOR).map((item) => item.trim());
+}
+
+export function formatProblem(problem: Problem): string {
+  return `line ${problem.line}, ${problem.column}: ${problem.message}`;
+}
+
+export type CheckOptions = {
+  /** The date the rules are evaluated on (YYYY-MM-DD): "future" and "too old" are relative to it. */
+  today: string;
+  /** false skips the 120-day freshness rule (data:build: an old snapshot is still a valid seed). */
+  freshness?: boolean;
+};
+export type CheckResult = { rows: ProtocolRow[]; problems: Problem[] };
+
+/** Validates data/protocols.csv text against the database constraints plus the editorial rules. */
+export function checkCsv(text: string, options: CheckOptions): CheckResult {
+  const todayMs = parseIsoDate(options.today);
+  if (todayMs === null) throw new Error(`today must be a YYYY-MM-DD date, got '${options.today}'`);
+
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) {
+      return { rows: [], problems: [{ line: error.line, column: "csv", message: error.message }] };
+    }
+    throw error;
+  }
+
+  const problems: Problem[] = [];
+  const header = records[0];
+  if (!header) {
+    return { rows: [], problems: [{ line: 1, column: "header", message: `file is empty; expected the header ${COLUMNS.join(",")}` }] };
+  }
+  if (!checkHeader(header.cells, header.line, problems)) return { rows: [], problems };
+  if (records.length === 1) {
+    problems.push({ line: header.line, column: "header", message: "no protocol rows after the header" });
+  }
+
+  const rows: ProtocolRow[] = [];
+  const firstLineByName = new Map<string, number>();
+  for (const record of records.slice(1)) {
+    const line = record.line;
+    if (record.cells.length !== COLUMNS.length) {
+      problems.push({
+        line,
+        column: "row",
+        message: `has ${record.cells.length} cells, expected ${COLUMNS.length} (${COLUMNS.join(",")}); quote cells that contain commas`,
+      });
+      continue;
+    }
+    const cell = (column: Column) => record.cells[COLUMNS.indexOf(column)]!;
+    const add = (column: Column, message: string) => problems.push({ line, column, message });
+    const before = problems.length;
+
+    for (const column of COLUMNS) {
+      const value = cell(column);
+      if (value !== value.trim()) add(column, "has leading or trailing whitespace");
+      if (column !== "notes" && column !== "description" && /[\r\n]/.test(value)) add(column, "must be a single line");
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value)) add(column, "contains a control character");
+      if (column !== "notes" && value.trim() === "") add(column, "is required");
+    }
+
+    const name = cell("name");
+    checkLength("name", name, MAX_LENGTH.name, add);
+    if (name.trim() !== "") {
+      const key = name.trim().toLowerCase();
+      const first = firstLineByName.get(key);
+      if (first !== undefined) add("name", `duplicates the name on line ${first} (names are unique, ignoring case)`);
+      else firstLineByName.set(key, line);
+    }
+    checkLength("description", cell("description"), MAX_LENGTH.description, add);
+
+    const assetClasses = checkList("asset_classes", cell("asset_classes"), ASSET_CLASSES, add);
+    const blockchains = checkList("blockchains", cell("blockchains"), BLOCKCHAINS, add);
+
+    const tvl = cell("tvl");
+    if (tvl !== "" && tvl !== "N/A" && parseTvl(tvl) === null) {
+      add("tvl", `'${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`);
+    }
+
+    checkLength("yield_range", cell("yield_range"), MAX_LENGTH.yield_range, add);
+    const risk = cell("risk_level");
+    if (risk !== "" && !(RISK_LEVELS as readonly string[]).includes(risk)) {
+      add("risk_level", `'${risk}' is not one of ${RISK_LEVELS.join(", ")}`);
+    }
+    checkLength("min_investment", cell("min_investment"), MAX_LENGTH.min_investment, add);
+    checkUrl("url", cell("url"), add);
+    checkUrl("source_url", cell("source_url"), add);
+    checkAsOf(cell("as_of"), todayMs, options.today, options.freshness !== false, add);
+    checkLength("notes", cell("notes"), MAX_LENGTH.notes, add);
+
+    if (problems.length === before) {
+      rows.push({
+        name,
+        description: cell("description"),
+        asset_classes: assetClasses,
+        blockchains,
+        tvl,
+        yield_range: cell("yield_range"),
+        risk_level: risk,
+        min_investment: cell("min_investment"),
+        url: cell("url"),
+        source_url: cell("source_url"),
+        as_of: cell("as_of"),
+        notes: cell("notes") === "" ? null : cell("notes"),
+      });
+    }
+  }
+  return { rows, problems };
+}
+
+function checkHeader(cells: string[], line: number, problems: Problem[]): boolean {
+  const names = cells.map((c) => c.trim());
+  const missing = COLUMNS.filter((c) => !names.includes(c));
+  const unknown = names.filter((c) => !(COLUMNS as readonly string[]).includes(c));
+  const duplicated = names.filter((c, i) => names.indexOf(c) !== i);
+  for (const column of missing) problems.push({ line, column: "header", message: `missing column '${column}'` });
+  for (const column of unknown) problems.push({ line, column: "header", message: `unknown column '${column}'` });
+  for (const column of new Set(duplicated)) problems.push({ line, column: "header", message: `column '${column}' appears more than once` });
+  if (problems.length === 0 && names.join(",") !== COLUMNS.join(",")) {
+    problems.push({ line, column: "header", message: `columns must be in this order: ${COLUMNS.join(",")}` });
+  }
+  return problems.length === 0;
+}
+
+type Add = (column: Column, message: string) => void;
+
+function checkLength(column: Column, value: string, max: number, add: Add) {
+  const length = [...value].length;
+  if (length > max) add(column, `is ${length} characters long, at most ${max} allowed`);
+}
+
+function checkList(column: Column, value: string, allowed: readonly string[], add: Add): string[] {
+  if (value.trim() === "") return [];
+  const items = splitList(value);
+  if (items.some((item) => item === "")) add(column, `has an empty item (separate values with '${LIST_SEPARATOR}', no trailing '${LIST_SEPARATOR}')`);
+  for (const item of items.filter((i) => i !== "" && !allowed.includes(i))) {
+    add(column, `'${item}' is not one of ${allowed.join(", ")}`);
+  }
+  for (const item of new Set(items.filter((item, i) => item !== "" && items.indexOf(item) !== i))) {
+    add(column, `lists '${item}' more than once`);
+  }
+  return items;
+}
+
+function checkUrl(column: Column, value: string, add: Add) {
+  if (value === "") return;
+  if (!URL_PATTERN.test(value)) {
+    add(column, `'${value}' is not an http(s) URL without spaces`);
+    return;
+  }
+  if (!value.startsWith("https://")) {
+    add(column, `'${value}' must use https`);
+    return;
+  }
+  try {
+    if (!new URL(value).hostname.includes(".")) add(column, `'${value}' has no valid host name`);
+  } catch {
+    add(column, `'${value}' is not a valid URL`);
+  }
+}
+
+function checkAsOf(value: string, todayMs: number, today: string, freshness: boolean, add: Add) {
+  if (value === "") return;
+  const ms = parseIsoDate(value);
+  if (ms === null) {
+    add("as_of", `'${value}' is not a real date in YYYY-MM-DD form`);
+    return;
+  }
+  if (value < AS_OF_MIN) {
+    add("as_of", `${value} is before ${AS_OF_MIN}`);
+    return;
+  }
+  if (ms > todayMs) {
+    add("as_of", `${value} is in the future (today is ${today})`);
+    return;
+  }
+  const age = Math.round((todayMs - ms) / DAY_MS);
+  if (freshness && age > MAX_AGE_DAYS) {
+    add("as_of", `${value} is ${age} days old as of ${today} (limit ${MAX_AGE_DAYS}): refresh the figure, or review a historical snapshot with --today`);
+  }
+}

@@ -1,0 +1,159 @@
+import { COLUMNS, type ProtocolRow } from "./rules.ts";
+
+export const SEED_HEADER = [
+  "-- GENERATED FILE: do not edit by hand.",
+  "-- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).",
+  "-- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.",
+];
+
+/** Standard SQL string literal (standard_conforming_strings is on everywhere we run). */
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function sqlValue(value: string | string[] | null): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `array[${value.map(sqlString).join(", ")}]::text[]`;
+  return sqlString(value);
+}
+
+/** Sort key used everywhere rows are ordered: code-point order, so it never depends on a locale. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Renders supabase/seed.sql: one INSERT per protocol, sorted by name, byte-for-byte reproducible. */
+export function buildSeedSql(rows: readonly ProtocolRow[]): string {
+  const sorted = [...rows].sort((a, b) => compareNames(a.name, b.name));
+  const statements = sorted.map((row) => {
+    const values = COLUMNS.map((column) => `  ${sqlValue(row[column])}`).join(",\n");
+    return `insert into public.protocols (${COLUMNS.join(", ")}) values (\n${values}\n);`;
+  });
+  return [...SEED_HEADER, `-- ${sorted.length} protocols.`, "", statements.join("\n\n"), ""].join("\n");
+}
+
+type Token = string | string[] | null;
+
+/**
+ * Reads back the rows of a seed written by buildSeedSql (data:diff compares against it).
+ * It understands exactly that dialect: comments, INSERTs with an explicit column list, string
+ * literals, array[...]::text[] and null. Anything else is an error, not a guess.
+ */
+export function parseSeedSql(sql: string): ProtocolRow[] {
+  const rows: ProtocolRow[] = [];
+  let i = 0;
+  const fail = (message: string): never => {
+    const line = sql.slice(0, i).split("\n").length;
+    throw new Error(`seed.sql line ${line}: ${message}`);
+  };
+  const skipSpace = () => {
+    for (;;) {
+      while (i < sql.length && /\s/.test(sql[i]!)) i++;
+      if (sql.startsWith("--", i)) {
+        const end = sql.indexOf("\n", i);
+        i = end === -1 ? sql.length : end + 1;
+      } else return;
+    }
+  };
+  const expect = (text: string) => {
+    skipSpace();
+    if (sql.slice(i, i + text.length).toLowerCase() !== text) fail(`expected '${text}'`);
+    i += text.length;
+  };
+  const readString = (): string => {
+    skipSpace();
+    if (sql[i] !== "'") fail("expected a string literal");
+    let value = "";
+    i++;
+    for (;;) {
+      if (i >= sql.length) fail("unterminated string literal");
+      if (sql[i] === "'") {
+        if (sql[i + 1] === "'") {
+          value += "'";
+          i += 2;
+          continue;
+        }
+        i++;
+        return value;
+      }
+      value += sql[i];
+      i++;
+    }
+  };
+  const readValue = (): Token => {
+    skipSpace();
+    if (sql.startsWith("null", i)) {
+      i += 4;
+      return null;
+    }
+    if (sql.startsWith("array[", i)) {
+      i += 6;
+      const items: string[] = [];
+      skipSpace();
+      while (sql[i] !== "]") {
+        items.push(readString());
+        skipSpace();
+        if (sql[i] === ",") i++;
+        else if (sql[i] !== "]") fail("expected ',' or ']' in an array");
+      }
+      i++;
+      expect("::text[]");
+      return items;
+    }
+    return readString();
+  };
+
+  skipSpace();
+  while (i < sql.length) {
+    expect("insert into public.protocols (");
+    const close = sql.indexOf(")", i);
+    if (close === -1) fail("unterminated column list");
+    const columns = sql.slice(i, close).split(",").map((c) => c.trim());
+    i = close + 1;
+    expect("values (");
+    const values: Token[] = [];
+    for (;;) {
+      values.push(readValue());
+      skipSpace();
+      if (sql[i] === ",") i++;
+      else if (sql[i] === ")") break;
+      else fail("expected ',' or ')' after a value");
+    }
+    i++;
+    expect(";");
+    if (columns.length !== values.length) fail(`${columns.length} columns but ${values.length} values`);
+    const record = Object.fromEntries(columns.map((c, k) => [c, values[k]]));
+    rows.push(toRow(record, fail));
+    skipSpace();
+  }
+  return rows;
+}
+
+function toRow(record: Record<string, Token | undefined>, fail: (message: string) => never): ProtocolRow {
+  const text = (column: string): string => {
+    const value = record[column];
+    return typeof value === "string" ? value : fail(`${column} must be a string`);
+  };
+  const optional = (column: string): string | null => {
+    const value = record[column];
+    return value === undefined || value === null ? null : typeof value === "string" ? value : fail(`${column} must be a string`);
+  };
+  const list = (column: string): string[] => {
+    const value = record[column];
+    return Array.isArray(value) ? value : fail(`${column} must be an array`);
+  };
+  return {
+    name: text("name"),
+    description: text("description"),
+    asset_classes: list("asset_classes"),
+    blockchains: list("blockchains"),
+    tvl: text("tvl"),
+    yield_range: text("yield_range"),
+    risk_level: text("risk_level"),
+    min_investment: text("min_investment"),
+    url: text("url"),
+    source_url: optional("source_url"),
+    as_of: optional("as_of"),
+    notes: optional("notes"),
+  };
+}
