@@ -3,6 +3,7 @@ import { expect, type Page } from "@playwright/test";
 
 /** Runs axe on the page as it is now and fails with a readable list of every violation. */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const readable = violations.map((violation) =>
     [
@@ -11,4 +12,19 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
     ].join("\n"),
   );
   expect(violations.length, `axe violations on ${what}:\n${readable.join("\n")}`).toBe(0);
+}
+
+/** Waits for finite animations (dialogs fading in, drawers sliding) so axe sees final colours. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === "running" && animation.effect?.getTiming().iterations !== Infinity)
+            .length,
+      ),
+    )
+    .toBe(0);
 }

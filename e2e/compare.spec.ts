@@ -1,0 +1,195 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import {
+  cardToggle,
+  compareButton,
+  comparisonDialog,
+  escapeRegExp,
+  gotoHome,
+  selectionBar,
+  showingLine,
+  waitlistDialog,
+} from "./support/home.ts";
+import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
+
+let seed: ProtocolRow[];
+test.beforeAll(async ({ request }) => {
+  seed = await fetchSeed(request);
+});
+
+async function select(page: Page, name: string): Promise<void> {
+  const toggle = cardToggle(page, name);
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+}
+
+/** Presses Tab until `target` has focus; fails if it is not reachable within `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+test("select three, the fourth is refused with the limit dialog, remove one from the bar", async ({ page }) => {
+  const [a, b, c, d] = seed.map((row) => row.name);
+  await gotoHome(page, seed.length);
+  await expect(selectionBar(page)).toBeHidden();
+
+  await select(page, a!);
+  await expect(selectionBar(page)).toBeVisible();
+  await expect(selectionBar(page)).toContainText("1/3");
+  await expect(showingLine(page)).toContainText("1 selected");
+  await select(page, b!);
+  await select(page, c!);
+  await expect(selectionBar(page)).toContainText("3/3");
+  await expect(showingLine(page)).toContainText("3 selected");
+  for (const name of [a, b, c]) await expect(selectionBar(page)).toContainText(name!);
+
+  // The fourth: refused, selection unchanged, the limit-reached waitlist variant opens.
+  await cardToggle(page, d!).click();
+  const limit = waitlistDialog(page);
+  await expect(limit).toBeVisible();
+  await expect(limit.getByText("Comparison Limit Reached")).toBeVisible();
+  await expect(limit.getByText("You can compare up to 3 protocols at once with our free preview tool.")).toBeVisible();
+  await expect(limit).toContainText(/unlimited comparisons/i);
+  await expect(limit).toContainText(/advanced risk metrics/i);
+  await expect(limit).toContainText(/real-time tracking/i);
+  await page.keyboard.press("Escape");
+  await expect(limit).toBeHidden();
+  await expect(cardToggle(page, d!)).not.toBeChecked();
+  await expect(selectionBar(page)).toContainText("3/3");
+  await expect(selectionBar(page)).not.toContainText(d!);
+
+  // Closing reset the limit flag: the next opening is the normal variant.
+  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await expect(waitlistDialog(page)).toBeVisible();
+  await expect(waitlistDialog(page).getByText("Comparison Limit Reached")).toHaveCount(0);
+  await expect(
+    waitlistDialog(page).getByText("Get early access to institutional-grade portfolio analytics for tokenized RWAs."),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(waitlistDialog(page)).toBeHidden();
+
+  // Remove one from the bar: the card is free again, and a fourth now fits.
+  await selectionBar(page).getByRole("button", { name: new RegExp(`Remove ${escapeRegExp(b!)}`) }).click();
+  await expect(selectionBar(page)).toContainText("2/3");
+  await expect(selectionBar(page)).not.toContainText(b!);
+  await expect(cardToggle(page, b!)).not.toBeChecked();
+  await select(page, d!);
+  await expect(selectionBar(page)).toContainText("3/3");
+
+  // Unselect everything from the cards: the bar goes away.
+  for (const name of [a, c, d]) await cardToggle(page, name!).click();
+  await expect(selectionBar(page)).toBeHidden();
+  await expect(showingLine(page)).not.toContainText("selected");
+});
+
+test("the comparison dialog shows every row for each selected protocol, with its link", async ({ page }) => {
+  // Three protocols with different risk levels where the seed allows, to see the badges differ.
+  const picked: ProtocolRow[] = [];
+  for (const row of seed.slice(0, 9)) {
+    if (picked.length < 3 && !picked.some((p) => p.risk_level === row.risk_level)) picked.push(row);
+  }
+  for (const row of seed.slice(0, 9)) if (picked.length < 3 && !picked.includes(row)) picked.push(row);
+
+  await gotoHome(page, seed.length);
+  for (const row of picked) await select(page, row.name);
+  await compareButton(page).click();
+
+  const dialog = comparisonDialog(page);
+  await expect(dialog).toBeVisible();
+  const table = dialog.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveCount(picked.length + 1);
+
+  for (const label of ["Total Value Locked", "Yield Range", "Risk Level", "Min Investment", "Asset Classes", "Blockchains", "Website"]) {
+    await expect(table.getByRole("rowheader", { name: label })).toBeVisible();
+  }
+  const rowOf = (label: string) => table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
+
+  for (const [index, protocol] of picked.entries()) {
+    const cellOf = (label: string) => rowOf(label).getByRole("cell").nth(index);
+    await expect(table.getByRole("columnheader").nth(index + 1)).toContainText(protocol.name);
+    await expect(table.getByRole("columnheader").nth(index + 1)).toContainText(protocol.description);
+    await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
+    await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
+    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level);
+    await expect(cellOf("Min Investment")).toHaveText(protocol.min_investment);
+    for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
+    for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);
+    const link = cellOf("Website").getByRole("link", { name: `Visit ${protocol.name}` });
+    await expect(link).toHaveAttribute("href", protocol.url);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+  }
+
+  // Risk badges are coloured by level: different levels, different colours.
+  const colours = new Set<string>();
+  for (const index of picked.keys()) {
+    const badge = rowOf("Risk Level").getByRole("cell").nth(index).getByText(picked[index]!.risk_level, { exact: true });
+    colours.add(await badge.evaluate((element) => getComputedStyle(element).backgroundColor));
+  }
+  expect(colours.size).toBe(new Set(picked.map((row) => row.risk_level)).size);
+
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("keyboard only: tab to a card's toggle, select, open compare, Escape returns focus", async ({ page, isMobile }) => {
+  test.skip(isMobile, "keyboard journey runs on desktop");
+  const [first] = seed;
+  await gotoHome(page, seed.length);
+
+  const toggle = cardToggle(page, first!.name);
+  await tabTo(page, toggle);
+  await page.keyboard.press("Space");
+  await expect(toggle).toBeChecked();
+
+  await tabTo(page, compareButton(page), 200);
+  await page.keyboard.press("Enter");
+  const dialog = comparisonDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: `Visit ${first!.name}` })).toBeVisible();
+  // Focus moved into the dialog.
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(compareButton(page)).toBeFocused();
+});
+
+test("on a phone the dialogs fit the screen and scroll", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "narrow-screen behaviour");
+  await gotoHome(page, seed.length);
+  for (const row of seed.slice(0, 3)) await select(page, row.name);
+  await compareButton(page).click();
+
+  const dialog = comparisonDialog(page);
+  await expect(dialog).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.height).toBeLessThanOrEqual(viewport.height);
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport();
+
+  // The last protocol's link is off-screen at first and reachable by scrolling.
+  const lastLink = dialog.getByRole("link", { name: `Visit ${seed[2]!.name}` });
+  await lastLink.scrollIntoViewIfNeeded();
+  await expect(lastLink).toBeInViewport();
+  await page.keyboard.press("Escape");
+
+  // The waitlist dialog: field and button on screen, usable with the on-screen keyboard's room.
+  await cardToggle(page, seed[3]!.name).click();
+  const waitlist = waitlistDialog(page);
+  await expect(waitlist).toBeVisible();
+  const waitlistBox = (await waitlist.boundingBox())!;
+  expect(waitlistBox.x + waitlistBox.width).toBeLessThanOrEqual(viewport.width);
+  expect(waitlistBox.height).toBeLessThanOrEqual(viewport.height);
+  const submit = waitlist.getByRole("button", { name: "Get Early Access" });
+  await submit.scrollIntoViewIfNeeded();
+  await expect(submit).toBeInViewport();
+  await waitlist.getByRole("textbox", { name: "Email address" }).tap();
+  await expect(waitlist.getByRole("textbox", { name: "Email address" })).toBeFocused();
+});

@@ -1,0 +1,72 @@
+import type { Route } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { cards, showingLine } from "./support/home.ts";
+
+const PROTOCOLS_ROUTE = "**/rest/v1/protocols**";
+const CORS = { "access-control-allow-origin": "*" };
+
+/** Answers the GET (the preflight, if any, goes to the real API). */
+function failWith(status: number, body: unknown) {
+  return async (route: Route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    await route.fulfill({ status, headers: CORS, contentType: "application/json", body: JSON.stringify(body) });
+  };
+}
+
+test("a failed load shows the server's message, and no retry button", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 503/);
+  let calls = 0;
+  await page.route(PROTOCOLS_ROUTE, async (route) => {
+    calls += 1;
+    await failWith(503, { code: "PGRST002", message: "Could not query the database for the schema cache", details: null, hint: null })(route);
+  });
+  await page.goto("/");
+
+  await expect(page.getByText("Error loading protocols")).toBeVisible();
+  await expect(page.getByText("Could not query the database for the schema cache")).toBeVisible();
+  await expect(page.getByText("Failed to load protocols")).toHaveCount(0);
+  await expect(page.getByText("Loading protocols...")).toHaveCount(0);
+  await expect(showingLine(page)).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /retry|try again/i })).toHaveCount(0);
+  expect(calls).toBe(1);
+});
+
+test("a failed load without a message says 'Failed to load protocols'", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 500/);
+  await page.route(PROTOCOLS_ROUTE, failWith(500, {}));
+  await page.goto("/");
+
+  await expect(page.getByText("Error loading protocols")).toBeVisible();
+  await expect(page.getByText("Failed to load protocols")).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test("a network failure is an error state too", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/net::ERR_|Failed to load resource/);
+  await page.route(PROTOCOLS_ROUTE, (route) => route.abort("connectionrefused"));
+  await page.goto("/");
+
+  await expect(page.getByText("Error loading protocols")).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test("while the request is open the page says 'Loading protocols...', then shows the data", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(PROTOCOLS_ROUTE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+
+  await expect(page.getByText("Loading protocols...")).toBeVisible();
+  await expect(showingLine(page)).toHaveCount(0);
+  // The page around it is already usable: header and the waitlist entry points.
+  await expect(page.getByRole("banner")).toBeVisible();
+
+  release();
+  await expect(page.getByText("Loading protocols...")).toBeHidden();
+  await expect(showingLine(page)).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+});

@@ -1,0 +1,139 @@
+import type { Page, Route, TestInfo } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { gotoHome, toast, waitlistDialog } from "./support/home.ts";
+import { fetchWaitlist } from "./support/seed.ts";
+
+const FUNCTION_ROUTE = "**/functions/v1/add-to-waitlist";
+const SUCCESS = "Success! You're on the waitlist. Check your email for confirmation.";
+const FAILED = "Failed to join waitlist. Please try again.";
+
+/** A fresh address per test and project: the e2e database is shared by the whole run. */
+function uniqueEmail(testInfo: TestInfo, tag: string): string {
+  return `e2e.${tag}.${testInfo.project.name}.${Date.now().toString(36)}${testInfo.workerIndex}@example.com`;
+}
+
+async function openFromBanner(page: Page) {
+  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  const dialog = waitlistDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Get early access to institutional-grade portfolio analytics for tokenized RWAs.")).toBeVisible();
+  return dialog;
+}
+
+/** Lets the preflight through (the page and the API are different origins) and hands POSTs to `onPost`. */
+async function routeFunction(page: Page, onPost: (route: Route) => Promise<void>): Promise<void> {
+  await page.route(FUNCTION_ROUTE, async (route) => {
+    if (route.request().method() === "POST") await onPost(route);
+    else await route.continue();
+  });
+}
+
+test.beforeEach(async ({ page }) => {
+  await gotoHome(page);
+});
+
+test("an address without '@' is refused on the spot and nothing is sent", async ({ page }) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/functions/v1/add-to-waitlist")) sent.push(request.method());
+  });
+  const dialog = await openFromBanner(page);
+  const email = dialog.getByRole("textbox", { name: "Email address" });
+  await expect(email).toHaveAttribute("type", "email");
+  await expect(email).toHaveAttribute("required", "");
+  await expect(email).toHaveAttribute("placeholder", "hello@rwaatlas.com");
+
+  await email.fill("not-an-email");
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+  await expect(toast(page, "Please enter a valid email address")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(email).toHaveValue("not-an-email");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+
+  // Empty counts as invalid too.
+  await email.fill("   ");
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+  await expect(toast(page, "Please enter a valid email address")).toBeVisible();
+  expect(sent).toEqual([]);
+});
+
+test("joins, shows 'Joining...' while sending, lands in the database, and a repeat is still a success", async ({
+  page,
+  request,
+}, testInfo) => {
+  const address = uniqueEmail(testInfo, "join");
+
+  // Hold the request to see the submitting state, then let the real function answer.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await routeFunction(page, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  let dialog = await openFromBanner(page);
+  await dialog.getByRole("textbox", { name: "Email address" }).fill(address);
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+
+  await expect(dialog.getByRole("button", { name: "Joining..." })).toBeDisabled();
+  await expect(dialog.getByRole("textbox", { name: "Email address" })).toBeDisabled();
+  release();
+
+  await expect(toast(page, SUCCESS)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => (await fetchWaitlist(request)).filter((row) => row.email === address).map((row) => row.source))
+    .toEqual(["banner"]);
+
+  // The field was cleared: a new opening starts empty. Same address again: the same success.
+  await page.unrouteAll({ behavior: "wait" });
+  dialog = await openFromBanner(page);
+  await expect(dialog.getByRole("textbox", { name: "Email address" })).toHaveValue("");
+  await dialog.getByRole("textbox", { name: "Email address" }).fill(address.toUpperCase());
+  const answered = page.waitForResponse((response) => response.url().includes("/functions/v1/add-to-waitlist") && response.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, SUCCESS).first()).toBeVisible();
+
+  // Still exactly one row for that address (unique on lower(email)).
+  const rows = (await fetchWaitlist(request)).filter((row) => row.email.toLowerCase() === address.toLowerCase());
+  expect(rows).toHaveLength(1);
+});
+
+test("a failing function keeps the dialog open with the address", async ({ page, request, consoleErrors }, testInfo) => {
+  consoleErrors.allow(/status of 500/);
+  const address = uniqueEmail(testInfo, "fail500");
+  await routeFunction(page, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      headers: { "access-control-allow-origin": "*" },
+      body: JSON.stringify({ error: "Internal error" }),
+    }),
+  );
+
+  const dialog = await openFromBanner(page);
+  await dialog.getByRole("textbox", { name: "Email address" }).fill(address);
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+
+  await expect(toast(page, FAILED)).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Email address" })).toHaveValue(address);
+  await expect(dialog.getByRole("button", { name: "Get Early Access" })).toBeEnabled();
+  expect((await fetchWaitlist(request)).some((row) => row.email === address)).toBe(false);
+});
+
+test("a network failure keeps the dialog open with the address", async ({ page, consoleErrors }, testInfo) => {
+  consoleErrors.allow(/net::ERR_FAILED|Failed to load resource/);
+  const address = uniqueEmail(testInfo, "offline");
+  await routeFunction(page, (route) => route.abort("failed"));
+
+  const dialog = await openFromBanner(page);
+  await dialog.getByRole("textbox", { name: "Email address" }).fill(address);
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+
+  await expect(toast(page, FAILED)).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Email address" })).toHaveValue(address);
+});
