@@ -1,0 +1,56 @@
+import { BarChart3, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { MAX_COMPARED } from "@/config/site";
+import type { Protocol } from "@/features/protocols/types";
+
+type SelectionBarProps = {
+  protocols: readonly Protocol[];
+  onRemove: (id: string) => void;
+  onCompare: () => void;
+  max?: number;
+};
+
+/** Floating tray of the protocols picked for comparison; absent when nothing is picked. */
+export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARED }: SelectionBarProps) {
+  if (protocols.length === 0) return null;
+  return (
+    <section
+      aria-label="Comparison selection"
+      data-selection-bar=""
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-4xl rounded-2xl border border-white/10 bg-navy-900/95 p-3 text-white shadow-2xl backdrop-blur sm:bottom-5 sm:p-4"
+    >
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+          <p className="mr-1 flex items-baseline gap-1.5 text-sm font-semibold">
+            <span className="text-slate-300">Compare</span>
+            <span className="rounded-md bg-teal-400/15 px-1.5 py-0.5 text-teal-200 tabular-nums">
+              {protocols.length}/{max}
+            </span>
+          </p>
+          <ul className="flex min-w-0 flex-wrap gap-2">
+            {protocols.map((protocol) => (
+              <li
+                key={protocol.id}
+                className="flex max-w-full items-center gap-1 rounded-full border border-white/15 bg-white/10 py-0.5 pr-0.5 pl-3 text-sm"
+              >
+                <span className="truncate">{protocol.name}</span>
+                <button
+                  type="button"
+                  aria-label={`Remove ${protocol.name} from comparison`}
+                  onClick={() => onRemove(protocol.id)}
+                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300"
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Button variant="accent" onClick={onCompare} className="w-full bg-teal-500 text-navy-900 hover:bg-teal-400 md:w-auto">
+          <BarChart3 aria-hidden="true" />
+          Compare in Dashboard
+        </Button>
+      </div>
+    </section>
+  );
+}

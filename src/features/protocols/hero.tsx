@@ -1,0 +1,100 @@
+import { Activity, ArrowRight, CandlestickChart, ShieldCheck } from "lucide-react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { site } from "@/config/site";
+import { STAT_PLACEHOLDER } from "./ecosystem-stats";
+import type { ProtocolStats } from "./stats";
+
+const FEATURES = [
+  {
+    icon: CandlestickChart,
+    title: "Terminal-Grade Market Data",
+    text: "Market-data-terminal-style views of every protocol: TVL, yield, risk and minimums side by side.",
+  },
+  {
+    icon: Activity,
+    title: "Real-Time Valuations",
+    text: "Live TVL and yield tracking across chains and issuers.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Risk Assessment",
+    text: "Institutional-grade risk metrics and due diligence.",
+  },
+] as const;
+
+type HeroProps = { stats: ProtocolStats | null; onJoinWaitlist: () => void };
+
+export function Hero({ stats, onJoinWaitlist }: HeroProps) {
+  const figures = [
+    { label: "Protocols", value: stats ? String(stats.totalProtocols) : STAT_PLACEHOLDER },
+    { label: "Total TVL", value: stats ? stats.totalTVL : STAT_PLACEHOLDER },
+    { label: "Asset Classes", value: stats ? String(stats.assetClassCount) : STAT_PLACEHOLDER },
+  ];
+
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-navy-900 text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(45,212,191,0.18),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(27,58,99,0.9),transparent)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 opacity-[0.07] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:48px_48px]"
+      />
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border border-teal-400/30 bg-teal-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-teal-200">
+              <span className="size-1.5 rounded-full bg-teal-300" aria-hidden="true" />
+              Free protocol explorer, available now
+            </p>
+            <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl lg:text-[3.4rem]">
+              Bringing <span className="text-teal-300">Wall Street</span> experience to on-chain real-world assets
+            </h1>
+            <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
+              Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.
+              Our portfolio analytics platform opens for early access in {site.launchTarget}.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <a href="#directory" className={buttonVariants({ variant: "accent", size: "lg" })}>
+                Explore Protocols
+                <ArrowRight aria-hidden="true" />
+              </a>
+              <Button variant="inverse" size="lg" onClick={onJoinWaitlist}>
+                Request Early Access
+              </Button>
+            </div>
+          </div>
+
+          <dl className="grid grid-cols-3 gap-px overflow-hidden rounded-xl border border-white/10 bg-white/10 backdrop-blur-sm">
+            {figures.map((figure) => (
+              <div key={figure.label} className="bg-navy-900/70 px-3 py-5 text-center sm:px-5 sm:py-6">
+                <dt className="text-[0.6875rem] font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">{figure.label}</dt>
+                <dd className="mt-1.5 text-2xl font-bold tracking-tight text-white tabular-nums sm:text-3xl">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+
+        <div className="mt-14 border-t border-white/10 pt-10">
+          <p className="text-xs font-semibold tracking-[0.18em] text-teal-300 uppercase">
+            Portfolio analytics platform • Early access {site.launchTarget}
+          </p>
+          <ul className="mt-5 grid gap-4 md:grid-cols-3">
+            {FEATURES.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4 rounded-xl border border-white/10 bg-white/[0.04] p-5">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-teal-400/15 text-teal-300" aria-hidden="true">
+                  <Icon className="size-5" />
+                </span>
+                <div>
+                  <h2 className="text-sm font-semibold text-white">{title}</h2>
+                  <p className="mt-1 text-sm leading-relaxed text-slate-300">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

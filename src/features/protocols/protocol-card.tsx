@@ -1,0 +1,133 @@
+import { Check, ExternalLink, Plus } from "lucide-react";
+import { memo, useId, type ReactNode } from "react";
+import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
+import { cn } from "@/lib/utils";
+import { RiskBadge } from "./risk-badge";
+import type { Protocol } from "./types";
+
+type ProtocolCardProps = {
+  protocol: Protocol;
+  selected: boolean;
+  onToggleSelect: (id: string) => void;
+  className?: string;
+};
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm font-semibold text-foreground tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onToggleSelect, className }: ProtocolCardProps) {
+  const titleId = useId();
+  const shownChains = protocol.blockchains.slice(0, CARD_MAX_BLOCKCHAINS);
+  const hiddenChains = protocol.blockchains.slice(CARD_MAX_BLOCKCHAINS);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        "group relative flex h-full flex-col rounded-xl border bg-surface p-5 shadow-sm transition duration-200 hover:-translate-y-0.5 hover:shadow-md motion-reduce:hover:translate-y-0",
+        selected ? "border-accent ring-2 ring-accent/30" : "border-border hover:border-slate-300",
+        className,
+      )}
+    >
+      <h3 id={titleId} className="text-base leading-snug font-bold tracking-tight text-foreground [overflow-wrap:anywhere]">
+        {protocol.name}
+      </h3>
+
+      <p
+        className="mt-2 line-clamp-2 min-h-10 text-sm leading-5 text-muted-foreground"
+        title={protocol.description || undefined}
+      >
+        {protocol.description || "No description on record."}
+      </p>
+
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted/60 p-3">
+        <Figure label="TVL">{protocol.tvl}</Figure>
+        <Figure label="Yield">{protocol.yieldRange}</Figure>
+        <Figure label="Risk">
+          <RiskBadge level={protocol.riskLevel} />
+        </Figure>
+        <Figure label="Min Investment">
+          <span title={protocol.minInvestment}>{protocol.minInvestment}</span>
+        </Figure>
+      </dl>
+
+      <div className="mt-4 space-y-2">
+        {protocol.assetClasses.length > 0 && (
+          <ul aria-label="Asset classes" className="flex flex-wrap gap-1.5">
+            {protocol.assetClasses.map((assetClass) => (
+              <li
+                key={assetClass}
+                className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900"
+              >
+                {assetClass}
+              </li>
+            ))}
+          </ul>
+        )}
+        {protocol.blockchains.length > 0 && (
+          <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
+            {shownChains.map((chain) => (
+              <li key={chain} className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700">
+                {chain}
+              </li>
+            ))}
+            {hiddenChains.length > 0 && (
+              <li
+                className="rounded-md border border-dashed border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-600"
+                title={hiddenChains.join(", ")}
+                aria-label={`${hiddenChains.length} more: ${hiddenChains.join(", ")}`}
+              >
+                +{hiddenChains.length}
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+
+      <div className="mt-auto flex items-center justify-between gap-3 pt-5">
+        <button
+          type="button"
+          aria-pressed={selected}
+          aria-label={selected ? `Remove ${protocol.name} from comparison` : `Select ${protocol.name} for comparison`}
+          onClick={() => onToggleSelect(protocol.id)}
+          className={cn(
+            "inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+            selected
+              ? "border-accent bg-accent text-accent-foreground hover:bg-teal-800"
+              : "border-border bg-surface text-foreground hover:border-slate-400 hover:bg-muted",
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              "flex size-4 items-center justify-center rounded-[4px] border",
+              selected ? "border-white bg-white text-accent" : "border-slate-400",
+            )}
+          >
+            {selected ? <Check className="size-3" strokeWidth={3} /> : <Plus className="size-3 text-slate-500" strokeWidth={3} />}
+          </span>
+          {selected ? "Selected" : "Compare"}
+        </button>
+
+        {protocol.url !== null && (
+          <a
+            href={protocol.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Visit Protocol: ${protocol.name} (opens in a new tab)`}
+            className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            Visit Protocol
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        )}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,133 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { FIRST_GRID_SIZE, SECOND_GRID_FADED, SECOND_GRID_MAX_HEIGHT_PX, SECOND_GRID_VISIBLE } from "@/config/site";
+import { cn } from "@/lib/utils";
+import { DEFAULT_FILTERS, filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
+import { ProtocolCard } from "./protocol-card";
+import { ProtocolFiltersBar } from "./protocol-filters";
+import type { Protocol } from "./types";
+
+const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3";
+
+type ProtocolDirectoryProps = {
+  protocols: readonly Protocol[];
+  selectedIds: readonly string[];
+  onToggleSelect: (id: string) => void;
+  /** Rendered between the first and second grid when there is at least one result. */
+  promo?: ReactNode;
+};
+
+export function ProtocolDirectory({ protocols, selectedIds, onToggleSelect, promo }: ProtocolDirectoryProps) {
+  const [filters, setFilters] = useState<ProtocolFilters>(DEFAULT_FILTERS);
+  const [expanded, setExpanded] = useState(false);
+  // Typing stays responsive on large lists: the grid re-filters at lower priority.
+  const deferredQuery = useDeferredValue(filters.searchQuery);
+  const appliedFilters = useMemo(() => ({ ...filters, searchQuery: deferredQuery }), [filters, deferredQuery]);
+  const results = useMemo(() => filterProtocols(protocols, appliedFilters), [protocols, appliedFilters]);
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const secondGridId = useId();
+
+  const firstGrid = results.slice(0, FIRST_GRID_SIZE);
+  const secondGrid = results.slice(FIRST_GRID_SIZE);
+  const canCollapse = secondGrid.length > SECOND_GRID_VISIBLE;
+  const collapsed = canCollapse && !expanded;
+  const secondGridShown = collapsed ? secondGrid.slice(0, SECOND_GRID_VISIBLE + SECOND_GRID_FADED) : secondGrid;
+
+  const summary =
+    `Showing ${results.length} of ${protocols.length} protocols` +
+    (selectedIds.length > 0 ? ` • ${selectedIds.length} selected` : "");
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="filter-heading" className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6">
+        <div className="mb-4 flex items-center justify-between gap-3">
+          <h2 id="filter-heading" className="flex items-center gap-2 text-lg font-bold tracking-tight text-foreground">
+            <SlidersHorizontal className="size-5 text-accent" aria-hidden="true" />
+            Filter Protocols
+          </h2>
+          {hasActiveFilters(filters) && (
+            <Button variant="ghost" size="sm" onClick={() => setFilters(DEFAULT_FILTERS)}>
+              Reset filters
+            </Button>
+          )}
+        </div>
+        <ProtocolFiltersBar filters={filters} onChange={setFilters} />
+      </section>
+
+      <p role="status" className="text-sm font-medium text-muted-foreground tabular-nums">
+        {summary}
+      </p>
+
+      {results.length === 0 ? (
+        <div className="flex min-h-60 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-12 text-center">
+          <p className="text-base font-semibold text-foreground">No protocols match your filters.</p>
+          <p className="max-w-md text-sm text-muted-foreground">Try a different name or widen the asset class, risk level or blockchain.</p>
+          <Button variant="outline" onClick={() => setFilters(DEFAULT_FILTERS)}>
+            Clear all filters
+          </Button>
+        </div>
+      ) : (
+        <>
+          <h2 className="sr-only">Protocols</h2>
+          <ul className={GRID}>
+            {firstGrid.map((protocol) => (
+              <li key={protocol.id}>
+                <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+              </li>
+            ))}
+          </ul>
+
+          {promo}
+
+          {secondGrid.length > 0 && (
+            <div className="space-y-5">
+              <div
+                id={secondGridId}
+                className={cn("relative", collapsed && "overflow-hidden")}
+                style={collapsed ? { maxHeight: SECOND_GRID_MAX_HEIGHT_PX } : undefined}
+              >
+                <ul className={GRID}>
+                  {secondGridShown.map((protocol, index) => {
+                    const faded = collapsed && index >= SECOND_GRID_VISIBLE;
+                    return (
+                      <li
+                        key={protocol.id}
+                        aria-hidden={faded || undefined}
+                        inert={faded}
+                        data-faded={faded || undefined}
+                        className={cn(faded && "pointer-events-none opacity-40 blur-[2px] select-none")}
+                      >
+                        <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+                      </li>
+                    );
+                  })}
+                </ul>
+                {collapsed && (
+                  <div
+                    aria-hidden="true"
+                    className="pointer-events-none absolute inset-x-0 bottom-0 h-40 bg-gradient-to-t from-background via-background/80 to-transparent"
+                  />
+                )}
+              </div>
+              {canCollapse && (
+                <div className="flex justify-center">
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    aria-expanded={expanded}
+                    aria-controls={secondGridId}
+                    onClick={() => setExpanded((value) => !value)}
+                    className="min-w-56 shadow-sm"
+                  >
+                    {expanded ? "Show Less" : `Show All ${results.length} Protocols`}
+                  </Button>
+                </div>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { Search, X } from "lucide-react";
+import { useId } from "react";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
+import type { ProtocolFilters } from "./filter";
+
+type FilterSelectProps = {
+  label: string;
+  allLabel: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+};
+
+function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {label}
+      </label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+type ProtocolFiltersProps = {
+  filters: ProtocolFilters;
+  onChange: (filters: ProtocolFilters) => void;
+};
+
+export function ProtocolFiltersBar({ filters, onChange }: ProtocolFiltersProps) {
+  const searchId = useId();
+  const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) => onChange({ ...filters, [key]: value });
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]">
+      <div className="flex min-w-0 flex-col gap-1.5 md:col-span-2 lg:col-span-1">
+        <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          Search by name
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search protocols..."
+            autoComplete="off"
+            spellCheck={false}
+            value={filters.searchQuery}
+            onChange={(event) => set("searchQuery", event.target.value)}
+            className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {filters.searchQuery !== "" && (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => set("searchQuery", "")}
+              className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded text-slate-500 hover:bg-muted hover:text-foreground"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      </div>
+      <FilterSelect
+        label="Asset class"
+        allLabel="All asset classes"
+        options={ASSET_CLASSES}
+        value={filters.selectedAssetClass}
+        onChange={(value) => set("selectedAssetClass", value)}
+      />
+      <FilterSelect
+        label="Risk level"
+        allLabel="All risk levels"
+        options={RISK_LEVELS}
+        value={filters.selectedRisk}
+        onChange={(value) => set("selectedRisk", value)}
+      />
+      <FilterSelect
+        label="Blockchain"
+        allLabel="All blockchains"
+        options={BLOCKCHAINS}
+        value={filters.selectedBlockchain}
+        onChange={(value) => set("selectedBlockchain", value)}
+      />
+    </div>
+  );
+}

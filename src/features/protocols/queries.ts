@@ -1,0 +1,30 @@
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { supabase } from "@/lib/supabase";
+import { parseProtocolRows } from "./model";
+import type { Protocol } from "./types";
+
+async function fetchProtocols(signal: AbortSignal): Promise<Protocol[]> {
+  const { data, error } = await supabase
+    .from("protocols")
+    .select("*")
+    .order("name", { ascending: true })
+    .abortSignal(signal);
+  // Keep the server's message (it is what the error state shows); an empty one stays empty
+  // so the page can fall back to 'Failed to load protocols'.
+  if (error) throw new Error(typeof error.message === "string" ? error.message : "");
+  return parseProtocolRows(data);
+}
+
+export function protocolsQueryOptions() {
+  return queryOptions({
+    queryKey: ["protocols"] as const,
+    queryFn: ({ signal }) => fetchProtocols(signal),
+    // The directory is refreshed monthly: refetching on every focus would only cost requests.
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** Starts the request before React renders; call once at boot (app.tsx), errors surface in the page. */
+export function prefetchProtocols(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(protocolsQueryOptions());
+}
