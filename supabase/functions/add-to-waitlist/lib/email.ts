@@ -1,0 +1,28 @@
+export const MAX_EMAIL_LENGTH = 254;
+const MAX_LOCAL_PART_LENGTH = 64;
+// Exactly one '@', a non-empty local part, a domain of non-empty dot-separated labels (so at
+// least one dot), no whitespace. Deliberately simple: the confirmation e-mail is the real test.
+const EMAIL_SHAPE = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
+export type EmailResult = { ok: true; email: string } | { ok: false; error: string };
+
+/** Trims and lower-cases, then validates. The stored form is always the normalised one. */
+export function normalizeEmail(input: unknown): EmailResult {
+  if (typeof input !== "string") return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  const email = input.trim().toLowerCase();
+  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  if (CONTROL_CHARACTERS.test(email) || !EMAIL_SHAPE.test(email)) return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  if (email.indexOf("@") > MAX_LOCAL_PART_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  return { ok: true, email };
+}
+
+/** For logs: enough to correlate, not enough to leak the address ("ja***@example.com"). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return "***";
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
