@@ -1,0 +1,179 @@
+import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
+import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
+import { diffRows, formatDiff } from "./diff-rows.ts";
+import { checkCsv, formatProblem, type ProtocolRow } from "./rules.ts";
+
+export const MIGRATION_FILE = "supabase/migrations/20251101000000_protocol_provenance.sql";
+
+export type Target = { url: string; key: string; local: boolean };
+
+export class PushError extends Error {}
+
+/**
+ * Where to push. SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY from the environment name a real
+ * project; with neither, the zero-config local API (its well-known demo key signs nothing real).
+ * The key is never read from a file: a service-role key must not live in the repository.
+ */
+export function resolveTarget(env: Record<string, string | undefined>): Target {
+  const url = env.SUPABASE_URL?.trim();
+  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  if (url && !key) {
+    throw new PushError(
+      "SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not. Export the project's service-role key (Dashboard > Project Settings > API keys) for this shell only; never save it in a file in the repo.",
+    );
+  }
+  if (key && !url) throw new PushError("SUPABASE_SERVICE_ROLE_KEY is set but SUPABASE_URL is not: set both, or neither to push to the local API.");
+  if (url && key) {
+    if (!/^https?:\/\/[^\s/]+/.test(url)) throw new PushError(`SUPABASE_URL '${url}' is not an http(s) URL.`);
+    const role = jwtRole(key);
+    if (role !== null && role !== "service_role") {
+      throw new PushError(`SUPABASE_SERVICE_ROLE_KEY holds a '${role}' key; data:push needs the service_role key.`);
+    }
+    return { url: url.replace(/\/+$/, ""), key, local: false };
+  }
+  const port = env.LOCAL_API_PORT?.trim() || String(LOCAL_API_PORT);
+  return { url: `http://${LOCAL_API_HOST}:${port}`, key: LOCAL_SERVICE_ROLE_KEY, local: true };
+}
+
+/** The role claim of a legacy JWT API key; null for other key formats (e.g. sb_secret_...). */
+export function jwtRole(key: string): string | null {
+  const payload = key.split(".")[1];
+  if (key.split(".").length !== 3 || !payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { role?: unknown };
+    return typeof claims.role === "string" ? claims.role : null;
+  } catch {
+    return null;
+  }
+}
+
+export type PushOptions = {
+  csvText: string;
+  csvLabel: string;
+  today: string;
+  dryRun: boolean;
+  target: Target;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+};
+
+export type PushResult = { inserted: number; updated: number; deleted: number } | "dry-run" | "no-changes";
+
+/** data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call. */
+export async function pushData(options: PushOptions): Promise<PushResult> {
+  const log = options.log ?? console.log;
+  const { target } = options;
+  log(`Target: ${target.local ? `local API at ${target.url} (local demo service-role key)` : target.url}`);
+
+  const { rows, problems } = checkCsv(options.csvText, { today: options.today });
+  if (problems.length > 0) {
+    for (const problem of problems) log(formatProblem(problem));
+    throw new PushError(
+      `data:push refused: ${options.csvLabel} has ${problems.length} problem(s) as of ${options.today} (see npm run data:check). ` +
+        "Fix them; to push a reviewed historical snapshot, pass the same --today you reviewed it with.",
+    );
+  }
+  log(`${options.csvLabel}: ${rows.length} protocols pass data:check as of ${options.today}.`);
+
+  const api = new RestClient(target, options.fetch ?? fetch);
+  const current = await api.currentRows();
+  const diff = diffRows(current, rows);
+  log(formatDiff(diff, { before: target.local ? "the local database" : "the live database", after: options.csvLabel }));
+
+  if (diff.added.length + diff.removed.length + diff.changed.length === 0) {
+    log("Nothing to push: the database already matches.");
+    return "no-changes";
+  }
+  if (options.dryRun) {
+    log("Dry run: nothing was written.");
+    return "dry-run";
+  }
+  const result = await api.sync(rows);
+  log(`Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
+
+  const after = diffRows(await api.currentRows(), rows);
+  if (after.added.length + after.removed.length + after.changed.length > 0) {
+    throw new PushError("The push finished but the database still differs from the CSV; run data:push --dry-run to see how.");
+  }
+  log(`Verified: the database matches ${options.csvLabel}.`);
+  return result;
+}
+
+type PostgrestError = { code?: string; message?: string; details?: string | null; hint?: string | null };
+
+class RestClient {
+  constructor(
+    private readonly target: Target,
+    private readonly fetchImpl: typeof fetch,
+  ) {}
+
+  private async request(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await this.fetchImpl(`${this.target.url}${path}`, {
+        ...init,
+        headers: {
+          apikey: this.target.key,
+          Authorization: `Bearer ${this.target.key}`,
+          "Content-Type": "application/json",
+          Accept: "application/json",
+        },
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new PushError(
+        this.target.local
+          ? `Could not reach the local API at ${this.target.url} (${reason}): start it with npm run local-api, then run this again.`
+          : `Could not reach ${this.target.url} (${reason}).`,
+      );
+    }
+  }
+
+  private async fail(response: Response, action: string): Promise<never> {
+    const body = (await response.json().catch(() => ({}))) as PostgrestError;
+    const message = body.message ?? response.statusText;
+    if (response.status === 401 || response.status === 403 || body.code === "42501") {
+      throw new PushError(
+        `${action} was refused (HTTP ${response.status}: ${message}). Check that SUPABASE_SERVICE_ROLE_KEY is this project's service-role key.`,
+      );
+    }
+    if (body.code === "PGRST202" || (response.status === 404 && action.includes("sync_protocols"))) {
+      throw new PushError(`The database has no public.sync_protocols(rows jsonb): apply ${MIGRATION_FILE} first (supabase db push).`);
+    }
+    const extra = [body.details, body.hint].filter(Boolean).join(" ");
+    throw new PushError(`${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`);
+  }
+
+  async currentRows(): Promise<ProtocolRow[]> {
+    const response = await this.request("/rest/v1/protocols?select=*&order=name.asc");
+    if (!response.ok) await this.fail(response, "Reading the current protocols");
+    const body = (await response.json()) as Record<string, unknown>[];
+    return body.map(fromDatabase);
+  }
+
+  async sync(rows: ProtocolRow[]): Promise<{ inserted: number; updated: number; deleted: number }> {
+    const response = await this.request("/rest/v1/rpc/sync_protocols", { method: "POST", body: JSON.stringify({ rows }) });
+    if (!response.ok) await this.fail(response, "Calling sync_protocols (nothing was changed)");
+    return (await response.json()) as { inserted: number; updated: number; deleted: number };
+  }
+}
+
+/** A row as PostgREST returns it; provenance columns are absent on databases without the migration. */
+function fromDatabase(row: Record<string, unknown>): ProtocolRow {
+  const text = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : "");
+  const optional = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : null);
+  const list = (key: string) => (Array.isArray(row[key]) ? (row[key] as unknown[]).map(String) : []);
+  return {
+    name: text("name"),
+    description: text("description"),
+    asset_classes: list("asset_classes"),
+    blockchains: list("blockchains"),
+    tvl: text("tvl"),
+    yield_range: text("yield_range"),
+    risk_level: text("risk_level"),
+    min_investment: text("min_investment"),
+    url: text("url"),
+    source_url: optional("source_url"),
+    as_of: optional("as_of"),
+    notes: optional("notes"),
+  };
+}
