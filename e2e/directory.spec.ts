@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import {
   card,
@@ -15,9 +16,18 @@ test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
 });
 
-/** Names of the cards in the first grid, in page order. */
-async function firstGridNames(page: import("@playwright/test").Page): Promise<string[]> {
-  return cards(page).getByRole("heading").allTextContents();
+/**
+ * What a person sees of `rows` while the second grid is collapsed: the first grid's 9, then
+ * the second grid's first 3 (the next 3 are faded and hidden from assistive tech, the rest
+ * are not shown). A second grid of 3 or fewer is shown whole.
+ */
+function perceived(rows: ProtocolRow[]): string[] {
+  const names = rows.map((row) => row.name);
+  return names.length - 9 > 3 ? names.slice(0, 12) : names;
+}
+
+async function expectCards(page: Page, rows: ProtocolRow[]): Promise<void> {
+  await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(perceived(rows));
 }
 
 test("loads the real seed data once and shows it with its statistics", async ({ page }) => {
@@ -40,9 +50,8 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
   await expect(stats).toContainText(totalTvl(seed));
   await expect(stats).toContainText(String(distinctCount(seed, (row) => row.asset_classes)));
 
-  // The first grid shows the first 9, in the database's name order.
-  const firstNine = seed.slice(0, 9).map((row) => row.name);
-  expect((await firstGridNames(page)).slice(0, 9)).toEqual(firstNine);
+  // The grids show the rows in the database's name order.
+  await expectCards(page, seed);
 
   // A card shows every field the spec lists.
   const withManyChains = seed.slice(0, 9).find((row) => row.blockchains.length > 3) ?? seed[0]!;
@@ -85,7 +94,7 @@ test("search, each dropdown, their combination, back to all, and zero results", 
   await searchBox(page).fill(fragment);
   const bySearch = applyFilters(seed, { search: fragment });
   await expectShowing(page, bySearch.length, total);
-  expect((await firstGridNames(page)).slice(0, 9)).toEqual(bySearch.slice(0, 9).map((row) => row.name));
+  await expectCards(page, bySearch);
   await searchBox(page).fill("");
   await expectShowing(page, total, total);
 
@@ -94,14 +103,14 @@ test("search, each dropdown, their combination, back to all, and zero results", 
   await chooseFilter(page, "asset class", assetClass);
   const byAsset = applyFilters(seed, { assetClass });
   await expectShowing(page, byAsset.length, total);
-  expect((await firstGridNames(page)).slice(0, 9)).toEqual(byAsset.slice(0, 9).map((row) => row.name));
+  await expectCards(page, byAsset);
   await chooseFilter(page, "asset class", "all");
   await expectShowing(page, total, total);
 
   await chooseFilter(page, "risk level", "Low");
   const byRisk = applyFilters(seed, { risk: "Low" });
   await expectShowing(page, byRisk.length, total);
-  expect((await firstGridNames(page)).slice(0, 9)).toEqual(byRisk.slice(0, 9).map((row) => row.name));
+  await expectCards(page, byRisk);
   await chooseFilter(page, "risk level", "all");
   await expectShowing(page, total, total);
 
@@ -109,7 +118,7 @@ test("search, each dropdown, their combination, back to all, and zero results", 
   await chooseFilter(page, "blockchain", chain);
   const byChain = applyFilters(seed, { blockchain: chain });
   await expectShowing(page, byChain.length, total);
-  expect((await firstGridNames(page)).slice(0, 9)).toEqual(byChain.slice(0, 9).map((row) => row.name));
+  await expectCards(page, byChain);
 
   // Combination: filters AND together.
   await chooseFilter(page, "asset class", assetClass);
@@ -117,7 +126,7 @@ test("search, each dropdown, their combination, back to all, and zero results", 
   const combined = applyFilters(seed, { assetClass, risk: "Low", blockchain: chain });
   await expectShowing(page, combined.length, total);
   expect(combined.length).toBeGreaterThan(0);
-  expect(await firstGridNames(page)).toEqual(combined.map((row) => row.name).slice(0, 9));
+  await expectCards(page, combined);
   const narrow = combined[0]!.name.slice(0, 4).toLowerCase();
   await searchBox(page).fill(narrow);
   const combinedWithSearch = applyFilters(seed, { assetClass, risk: "Low", blockchain: chain, search: narrow });
@@ -132,6 +141,84 @@ test("search, each dropdown, their combination, back to all, and zero results", 
   await searchBox(page).fill("no protocol has this name");
   await expectShowing(page, 0, total);
   await expect(cards(page)).toHaveCount(0);
+  await expect(page.getByText("No protocols match your filters.")).toBeVisible();
   await expect(page.getByText("Want Portfolio Analytics?")).toBeHidden();
   await expect(page.getByRole("button", { name: /^Show All/ })).toHaveCount(0);
+
+  // The empty state's own way out.
+  await page.getByRole("button", { name: "Clear all filters" }).click();
+  await expectShowing(page, total, total);
+  await expect(searchBox(page)).toHaveValue("");
 });
+
+test("the second grid: 3 shown, 3 faded, the rest hidden; 'Show All' expands, 'Show Less' collapses", async ({ page }) => {
+  test.skip(seed.length < 9 + 7, "needs a second grid with hidden cards");
+  await gotoHome(page, seed.length);
+  const second = seed.slice(9);
+  const toggle = page.getByRole("button", { name: `Show All ${seed.length} Protocols` });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+  // Collapsed: 3 clear cards, 3 faded and blurred ones (out of reach), nothing beyond.
+  await expectCards(page, seed);
+  for (const row of second.slice(0, 3)) await expect(card(page, row.name)).toBeVisible();
+  for (const row of second.slice(3, 6)) {
+    const faded = page.getByRole("heading", { name: row.name, exact: true, includeHidden: true });
+    await expect(faded).toHaveCount(1);
+    await expect(card(page, row.name)).toHaveCount(0);
+    const look = await faded.evaluate((element) => {
+      let opacity = 1;
+      let filter = "";
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        opacity *= Number(style.opacity);
+        if (style.filter !== "none") filter += style.filter;
+      }
+      return { opacity, filter };
+    });
+    expect(look.opacity).toBeLessThan(0.75);
+    expect(look.filter).toContain("blur");
+  }
+  for (const row of second.slice(6)) {
+    await expect(page.getByText(row.name, { exact: true })).toHaveCount(0);
+  }
+  const region = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+  expect((await region.boundingBox())!.height).toBeLessThanOrEqual(600);
+
+  // Expanded: every result, and the button now offers 'Show Less'.
+  await toggle.click();
+  const less = page.getByRole("button", { name: "Show Less" });
+  await expect(less).toHaveAttribute("aria-expanded", "true");
+  await expect(cards(page)).toHaveCount(seed.length);
+  await expect(card(page, seed.at(-1)!.name)).toBeVisible();
+  await card(page, seed.at(-1)!.name).scrollIntoViewIfNeeded();
+  await expect(card(page, seed.at(-1)!.name)).toBeInViewport();
+
+  await less.click();
+  await expect(page.getByRole("button", { name: `Show All ${seed.length} Protocols` })).toBeVisible();
+  await expectCards(page, seed);
+});
+
+for (const count of [12, 13]) {
+  test(`with ${count} protocols the 'Show All' button ${count === 12 ? "is absent" : "appears"} (only when more than 3 remain)`, async ({
+    page,
+  }) => {
+    // Serve the first `count` real rows: the second grid then holds count - 9.
+    await page.route("**/rest/v1/protocols**", async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const response = await route.fetch();
+      const rows = (await response.json()) as ProtocolRow[];
+      await route.fulfill({ response, json: rows.slice(0, count) });
+    });
+    const rows = seed.slice(0, count);
+    await gotoHome(page, count);
+    if (count === 12) {
+      await expect(cards(page)).toHaveCount(12);
+      await expect(page.getByRole("button", { name: /^Show All/ })).toHaveCount(0);
+    } else {
+      await expectCards(page, rows);
+      await expect(cards(page)).toHaveCount(12);
+      await page.getByRole("button", { name: "Show All 13 Protocols" }).click();
+      await expect(cards(page)).toHaveCount(13);
+    }
+  });
+}

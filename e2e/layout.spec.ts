@@ -117,26 +117,31 @@ test.describe("phone", () => {
   });
 });
 
-test("privacy policy page", async ({ page }) => {
+test("privacy policy page, with header, footer and the waitlist dialog", async ({ page }) => {
   await page.goto("/privacy-policy");
-  await expect(page.getByRole("heading", { level: 1, name: /Privacy Policy/ })).toBeVisible();
-  await expect(page.getByText(/Last updated:? October 2025/)).toBeVisible();
-  for (const section of [
-    /Information We Collect/,
-    /How We Use Your Information/,
-    /Third-Party Services/,
-    /Data Storage and Security/,
-    /Your Rights/,
-    /Cookies/,
-    /Changes/,
-    /Contact Us/,
-  ]) {
-    await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  await expect(page).toHaveTitle(/Privacy Policy/);
+  await expect(page.getByText("Last updated October 2025")).toBeVisible();
+  const sections = [
+    "Information We Collect",
+    "How We Use Your Information",
+    "Third-Party Services",
+    "Data Storage and Security",
+    "Your Rights",
+    "Cookies",
+    "Changes",
+    "Contact Us",
+  ];
+  for (const [index, section] of sections.entries()) {
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${index + 1}\\. ${section}`) })).toBeVisible();
   }
-  await expect(page.getByRole("main").getByRole("link", { name: "hello@rwaatlas.com" })).toHaveAttribute("href", CONTACT);
+  const contact = page.getByRole("region", { name: /Contact Us/ });
+  await expect(contact.getByRole("link", { name: "hello@rwaatlas.com" })).toHaveAttribute("href", CONTACT);
   await expect(page.getByRole("banner")).toBeVisible();
-  await expect(page.getByRole("contentinfo")).toBeVisible();
-  await expect(page).toHaveTitle(/Privacy/);
+  await expect(page.getByRole("contentinfo")).toContainText("Data as of October 2025 • Updated monthly");
+
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(waitlistDialog(page)).toBeVisible();
 });
 
 test("an unknown path shows the 404 page, logs the path, and leads home", async ({ page, consoleErrors }) => {

@@ -39,22 +39,26 @@ export async function chooseFilter(page: Page, filter: FilterName, option: strin
   await expect(filterSelect(page, filter)).toContainText(option === "all" ? /all/i : option);
 }
 
-/** Every protocol card on the page (both grids, including the collapsed grid's hidden ones). */
+/** The protocol cards a person can perceive (faded, aria-hidden ones excluded), in page order. */
 export function cards(page: Page): Locator {
   return page.getByRole("article");
 }
 
 export function card(page: Page, name: string): Locator {
-  return cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return page.getByRole("article", { name, exact: true });
 }
 
-/** The card's selection toggle (a checkbox-like button whose name carries the protocol's name). */
+/** The card's selection toggle: a toggle button ('Select X for comparison' / 'Remove X from comparison'). */
 export function cardToggle(page: Page, name: string): Locator {
-  return card(page, name).getByRole("checkbox");
+  return card(page, name).getByRole("button", { name: / comparison$/ });
+}
+
+export async function expectSelected(page: Page, name: string, selected: boolean): Promise<void> {
+  await expect(cardToggle(page, name)).toHaveAttribute("aria-pressed", String(selected));
 }
 
 export function selectionBar(page: Page): Locator {
-  return page.getByRole("region", { name: /selected protocols|comparison selection|selection/i });
+  return page.getByRole("region", { name: "Comparison selection" });
 }
 
 export function compareButton(page: Page): Locator {
