@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Mail, Menu, Sparkles } from "lucide-react";
 import { site } from "@/config/site";
@@ -15,10 +15,22 @@ type SiteHeaderProps = {
 
 export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const joinAfterClose = useRef(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const mailto = `mailto:${site.contactEmail}`;
 
+  // Joining from the drawer: close it first and open the waitlist once it is gone, with focus
+  // back on the menu button, so the dialog is not stacked on the drawer and returns focus there.
   function joinFromDrawer() {
+    joinAfterClose.current = true;
     setMenuOpen(false);
+  }
+
+  function handleDrawerClosed(event: Event) {
+    if (!joinAfterClose.current) return;
+    joinAfterClose.current = false;
+    event.preventDefault();
+    menuButton.current?.focus();
     onJoinWaitlist("drawer");
   }
 
@@ -45,11 +57,16 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
 
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onPointerEnter={onIntent}>
+            <Button
+              ref={menuButton}
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-label="Open menu" onPointerEnter={onIntent}>
               <Menu className="size-5" aria-hidden="true" />
             </Button>
           </SheetTrigger>
-          <SheetContent className="gap-0 p-0">
+          <SheetContent className="gap-0 p-0" onCloseAutoFocus={handleDrawerClosed}>
             <div className="border-b border-border px-6 pt-5 pb-4">
               <SheetTitle className="text-base font-semibold text-foreground">Menu</SheetTitle>
               <SheetDescription className="mt-0.5 text-sm text-muted-foreground">

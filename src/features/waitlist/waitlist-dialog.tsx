@@ -14,6 +14,8 @@ export type WaitlistDialogProps = {
   onOpenChange: (open: boolean) => void;
   limitReached: boolean;
   source?: WaitlistSource;
+  /** Where focus goes on close; the dialog has no trigger of its own, so the opener decides. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 const NORMAL_FEATURES = [
@@ -23,10 +25,10 @@ const NORMAL_FEATURES = [
 ];
 const LIMIT_FEATURES = ["Unlimited protocol comparisons", "Advanced risk metrics", "Real-time tracking"];
 
-export function WaitlistDialog({ open, onOpenChange, limitReached, source }: WaitlistDialogProps) {
+export function WaitlistDialog({ open, onOpenChange, limitReached, source, onCloseAutoFocus }: WaitlistDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md p-0">
+      <DialogContent className="max-w-md p-0" onCloseAutoFocus={onCloseAutoFocus}>
         {/* The form lives inside the content, so every opening starts from a fresh form. */}
         <WaitlistForm limitReached={limitReached} source={source} onDone={() => onOpenChange(false)} />
       </DialogContent>

@@ -7,6 +7,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from "react";
@@ -46,6 +47,9 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   // Mount the lazy dialog only once it was wanted, so its chunk is not fetched just to render nothing.
   const [mounted, setMounted] = useState(false);
   const [LazyDialog, setLazyDialog] = useState(() => createLazyDialog());
+  // The dialog is opened from many buttons and has no trigger, so remember the opener to
+  // give focus back to it on close (Radix would otherwise drop focus on <body>).
+  const openerRef = useRef<HTMLElement | null>(null);
 
   // Warm the chunk when the browser is idle: the first click then opens the dialog without a wait.
   useEffect(() => {
@@ -59,6 +63,8 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const openWaitlist = useCallback((options?: OpenWaitlistOptions) => {
+    const active = document.activeElement;
+    openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
     setMounted(true);
     setState({ open: true, limitReached: options?.limitReached ?? false, source: options?.source });
   }, []);
@@ -68,6 +74,15 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   const handleOpenChange = useCallback((open: boolean) => {
     // Closing always resets the limit-reached variant (spec, section 4).
     setState((previous) => (open ? { ...previous, open } : { open: false, limitReached: false }));
+  }, []);
+
+  const handleCloseAutoFocus = useCallback((event: Event) => {
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) {
+      event.preventDefault();
+      opener.focus();
+    }
   }, []);
 
   const handleLoadError = useCallback((error: unknown) => {
@@ -91,6 +106,7 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
               onOpenChange={handleOpenChange}
               limitReached={state.limitReached}
               source={state.source}
+              onCloseAutoFocus={handleCloseAutoFocus}
             />
           </Suspense>
         </DialogLoadBoundary>
