@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { serializeCsv } from "./csv.ts";
+import { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "./domain.ts";
+import { checkCsv, COLUMNS, formatProblem, parseTvl, type Column } from "./rules.ts";
+
+const TODAY = "2025-11-15";
+
+const valid: Record<Column, string> = {
+  name: "Paxos Gold (PAXG)",
+  description: "NYDFS-regulated token for one troy ounce of London Good Delivery gold.",
+  asset_classes: "Commodities",
+  blockchains: "Ethereum;Solana",
+  tvl: "$1.2B",
+  yield_range: "N/A",
+  risk_level: "Medium",
+  min_investment: "None (secondary market)",
+  url: "https://paxos.com/paxgold",
+  source_url: "https://paxos.com/paxgold",
+  as_of: "2025-10-07",
+  notes: "TVL: published figure (7 Oct 2025).",
+};
+
+function csv(...rows: Partial<Record<Column, string>>[]): string {
+  return serializeCsv([[...COLUMNS], ...rows.map((r) => COLUMNS.map((c) => r[c] ?? valid[c]))]);
+}
+
+/** The problems data:check prints for a single data row (on line 2) with the given overrides. */
+function problemsFor(overrides: Partial<Record<Column, string>>, today = TODAY): string[] {
+  return checkCsv(csv({ ...valid, ...overrides }), { today }).problems.map(formatProblem);
+}
+
+describe("the shared lists", () => {
+  it("are the app's lists from src/config/site.ts", async () => {
+    // A computed specifier keeps tsc from type-checking site.ts under the Node project, where
+    // import.meta.env (Vite-only) is not declared; Vitest defines it, so the import runs here.
+    const siteModule = "../../src/config/site.ts";
+    const site = (await import(/* @vite-ignore */ siteModule)) as Record<"ASSET_CLASSES" | "BLOCKCHAINS" | "RISK_LEVELS", unknown>;
+    expect(ASSET_CLASSES).toEqual(site.ASSET_CLASSES);
+    expect(BLOCKCHAINS).toEqual(site.BLOCKCHAINS);
+    expect(RISK_LEVELS).toEqual(site.RISK_LEVELS);
+  });
+});
+
+describe("checkCsv", () => {
+  it("accepts a valid row and maps it to a database row", () => {
+    const { rows, problems } = checkCsv(csv(valid), { today: TODAY });
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([{ ...valid, asset_classes: ["Commodities"], blockchains: ["Ethereum", "Solana"] }]);
+  });
+
+  it("stores empty notes as null", () => {
+    expect(checkCsv(csv({ notes: "" }), { today: TODAY }).rows[0]?.notes).toBeNull();
+  });
+
+  it("requires the exact header", () => {
+    const text = serializeCsv([["name", "description", "extra"], ["a", "b", "c"]]);
+    const messages = checkCsv(text, { today: TODAY }).problems.map(formatProblem);
+    expect(messages).toContain("line 1, header: missing column 'tvl'");
+    expect(messages).toContain("line 1, header: unknown column 'extra'");
+    const reordered = serializeCsv([[...COLUMNS].reverse()]);
+    expect(checkCsv(reordered, { today: TODAY }).problems.map(formatProblem)).toEqual([
+      `line 1, header: columns must be in this order: ${COLUMNS.join(",")}`,
+    ]);
+    expect(checkCsv("", { today: TODAY }).problems[0]?.message).toMatch(/file is empty/);
+  });
+
+  it("reports rows with the wrong number of cells", () => {
+    const text = `${COLUMNS.join(",")}\nonly,three,cells\n`;
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
+      "line 2, row: has 3 cells, expected 12 (name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes); quote cells that contain commas",
+    ]);
+  });
+
+  it("reports CSV syntax errors with their line", () => {
+    const text = `${COLUMNS.join(",")}\n"unterminated,x\n`;
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual(["line 2, csv: unterminated quoted field"]);
+  });
+
+  it("requires every cell except notes", () => {
+    for (const column of COLUMNS.filter((c) => c !== "notes")) {
+      expect(problemsFor({ [column]: "" })).toContain(`line 2, ${column}: is required`);
+    }
+  });
+
+  it("rejects surrounding whitespace and multi-line values", () => {
+    expect(problemsFor({ name: " Paxos Gold" })).toEqual(["line 2, name: has leading or trailing whitespace"]);
+    expect(problemsFor({ tvl: "$1.2B\n" })).toContain("line 2, tvl: must be a single line");
+  });
+
+  it("enforces the database's length limits", () => {
+    expect(problemsFor({ name: "n".repeat(121) })).toEqual(["line 2, name: is 121 characters long, at most 120 allowed"]);
+    expect(problemsFor({ description: "d".repeat(1001) })).toEqual(["line 2, description: is 1001 characters long, at most 1000 allowed"]);
+    expect(problemsFor({ yield_range: "y".repeat(61) })).toEqual(["line 2, yield_range: is 61 characters long, at most 60 allowed"]);
+    expect(problemsFor({ min_investment: "m".repeat(81) })).toEqual(["line 2, min_investment: is 81 characters long, at most 80 allowed"]);
+    expect(problemsFor({ notes: "x".repeat(1001) })).toEqual(["line 2, notes: is 1001 characters long, at most 1000 allowed"]);
+    expect(problemsFor({ name: "n".repeat(120), notes: "x".repeat(1000) })).toEqual([]);
+  });
+
+  it("allows only the six asset classes and eleven chains, without repeats or empty items", () => {
+    expect(problemsFor({ asset_classes: "Commodities;Gold" })).toEqual([
+      `line 2, asset_classes: 'Gold' is not one of ${ASSET_CLASSES.join(", ")}`,
+    ]);
+    expect(problemsFor({ blockchains: "Gnosis" })).toEqual([`line 2, blockchains: 'Gnosis' is not one of ${BLOCKCHAINS.join(", ")}`]);
+    expect(problemsFor({ blockchains: "Ethereum;Ethereum" })).toEqual(["line 2, blockchains: lists 'Ethereum' more than once"]);
+    expect(problemsFor({ blockchains: "Ethereum;" })[0]).toMatch(/^line 2, blockchains: has an empty item/);
+    expect(problemsFor({ blockchains: "Ethereum; Solana" })).toEqual([]);
+  });
+
+  it("accepts only parseable TVL figures or N/A", () => {
+    for (const tvl of ["$2.8B", "$350M", "$1M", "N/A"]) expect(problemsFor({ tvl })).toEqual([]);
+    for (const tvl of ["~$15M", "$2.8b", "2.8B", "$1,200M", "Unclear (~$60M?)", "$.5B"]) {
+      expect(problemsFor({ tvl })).toEqual([
+        `line 2, tvl: '${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`,
+      ]);
+    }
+  });
+
+  it("accepts only the four risk levels, exactly", () => {
+    expect(problemsFor({ risk_level: "very high" })).toEqual([`line 2, risk_level: 'very high' is not one of ${RISK_LEVELS.join(", ")}`]);
+  });
+
+  it("requires https URLs without spaces for url and source_url", () => {
+    expect(problemsFor({ url: "http://paxos.com" })).toEqual(["line 2, url: 'http://paxos.com' must use https"]);
+    expect(problemsFor({ source_url: "javascript:alert(1)" })).toEqual([
+      "line 2, source_url: 'javascript:alert(1)' is not an http(s) URL without spaces",
+    ]);
+    expect(problemsFor({ source_url: "https://paxos .com" })[0]).toMatch(/not an http\(s\) URL without spaces/);
+    expect(problemsFor({ url: "https://localhost" })).toEqual(["line 2, url: 'https://localhost' has no valid host name"]);
+  });
+
+  it("requires as_of to be a real date that is neither in the future nor older than 120 days", () => {
+    expect(problemsFor({ as_of: "2025-02-30" })).toEqual(["line 2, as_of: '2025-02-30' is not a real date in YYYY-MM-DD form"]);
+    expect(problemsFor({ as_of: "31/10/2025" })).toEqual(["line 2, as_of: '31/10/2025' is not a real date in YYYY-MM-DD form"]);
+    expect(problemsFor({ as_of: "2025-11-16" })).toEqual(["line 2, as_of: 2025-11-16 is in the future (today is 2025-11-15)"]);
+    expect(problemsFor({ as_of: "2025-07-18" })).toEqual([]); // exactly 120 days
+    expect(problemsFor({ as_of: "2025-07-17" })).toEqual([
+      "line 2, as_of: 2025-07-17 is 121 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
+    ]);
+    expect(problemsFor({ as_of: "2014-12-31" }, "2015-01-02")).toEqual(["line 2, as_of: 2014-12-31 is before 2015-01-01"]);
+  });
+
+  it("skips only the freshness rule when asked (data:build)", () => {
+    const text = csv({ as_of: "2024-01-01" });
+    expect(checkCsv(text, { today: TODAY, freshness: false }).problems).toEqual([]);
+    expect(checkCsv(csv({ as_of: "2030-01-01" }), { today: TODAY, freshness: false }).problems).toHaveLength(1);
+  });
+
+  it("requires unique names, ignoring case, and points at the first one", () => {
+    const text = csv(valid, { name: "Tether Gold (XAUt)" }, { name: "PAXOS GOLD (PAXG)" });
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
+      "line 4, name: duplicates the name on line 2 (names are unique, ignoring case)",
+    ]);
+  });
+
+  it("numbers lines as in the file, counting quoted newlines", () => {
+    const text = csv({ notes: "first\nsecond" }, { name: "Tether Gold (XAUt)", risk_level: "Extreme" });
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
+      `line 4, risk_level: 'Extreme' is not one of ${RISK_LEVELS.join(", ")}`,
+    ]);
+  });
+});
+
+describe("parseTvl", () => {
+  it("converts display text to dollars", () => {
+    expect(parseTvl("$2.8B")).toBe(2.8e9);
+    expect(parseTvl("$350M")).toBe(350e6);
+    expect(parseTvl("N/A")).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ASSET_CLASSES, BLOCKCHAINS } from "./domain.ts";
+import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
+import { CSV_PATH, SEED_PATH } from "./paths.ts";
+import { checkCsv, formatProblem, type ProtocolRow } from "./rules.ts";
+import { buildSeedSql, parseSeedSql } from "./seed-sql.ts";
+
+const csvText = readFileSync(CSV_PATH, "utf8");
+const committed = checkCsv(csvText, { today: "2025-11-15", freshness: false });
+
+describe("the committed data", () => {
+  it("builds into exactly the committed supabase/seed.sql (run npm run data:build after editing the CSV)", () => {
+    expect(committed.problems).toEqual([]);
+    expect(buildSeedSql(committed.rows)).toBe(readFileSync(SEED_PATH, "utf8"));
+  });
+
+  it("has at least 30 protocols covering every asset class and every chain with a checkable issuer", () => {
+    expect(committed.rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(committed.rows.flatMap((r) => r.asset_classes))).toEqual(new Set(ASSET_CLASSES));
+    // The reference found no Polymesh issuer with checkable figures; every other chain is covered.
+    expect(new Set(committed.rows.flatMap((r) => r.blockchains))).toEqual(new Set(BLOCKCHAINS.filter((c) => c !== "Polymesh")));
+  });
+
+  it("marks inferred chains and estimated figures in notes", () => {
+    const notes = (name: string) => committed.rows.find((r) => r.name === name)?.notes ?? "";
+    expect(notes("Dinari (dShares)")).toContain("Chains inferred, not confirmed by a published page: Ethereum, Base.");
+    expect(notes("Etherfuse Stablebonds")).toMatch(/TVL: low-confidence estimate/);
+    expect(notes("Tether Gold (XAUt)")).toMatch(/TVL: published figure \(7 Oct 2025\)/);
+  });
+
+  it("is reported stale as of today's review date, 2026-11-22, on every row", () => {
+    const { problems } = checkCsv(csvText, { today: "2026-11-22" });
+    expect(problems).toHaveLength(committed.rows.length);
+    expect(problems.every((p) => p.column === "as_of" && /days old as of 2026-11-22/.test(p.message))).toBe(true);
+  });
+
+  it("passes data:check for its snapshot date except the one figure older than the snapshot", () => {
+    expect(checkCsv(csvText, { today: "2025-11-15" }).problems.map(formatProblem)).toEqual([
+      "line 18, as_of: 2025-05-31 is 168 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
+    ]);
+  });
+});
+
+const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
+  name: "O'Brien's Fund",
+  description: "Quotes ' and \"double\", a backslash \\ and\na newline; also -- not a comment.",
+  asset_classes: ["US Treasuries", "Equities"],
+  blockchains: ["Ethereum"],
+  tvl: "$2.8B",
+  yield_range: "3.8-4.2%",
+  risk_level: "Low",
+  min_investment: "$5M",
+  url: "https://example.com",
+  source_url: "https://example.com/report",
+  as_of: "2025-10-31",
+  notes: null,
+  ...overrides,
+});
+
+describe("buildSeedSql / parseSeedSql", () => {
+  it("escapes strings and reads back exactly what it wrote, sorted by name", () => {
+    const rows = [row({ name: "b" }), row({}), row({ name: "A", notes: "n" })];
+    const sql = buildSeedSql(rows);
+    expect(sql).toContain("'O''Brien''s Fund'");
+    expect(sql).toContain("array['US Treasuries', 'Equities']::text[]");
+    expect(parseSeedSql(sql)).toEqual([rows[2], rows[1], rows[0]]);
+    expect(buildSeedSql([...rows].reverse())).toBe(sql);
+  });
+
+  it("refuses SQL it did not write", () => {
+    expect(() => parseSeedSql("delete from public.protocols;")).toThrow(/seed.sql line 1: expected 'insert into public.protocols \('/);
+  });
+});
+
+describe("diffRows / formatDiff", () => {
+  it("lists added, removed and changed rows with TVL movement", () => {
+    const before = [row({ name: "Kept" }), row({ name: "Gone", tvl: "$5M" }), row({ name: "Moved" })];
+    const after = [row({ name: "Kept" }), row({ name: "New", tvl: "$1M" }), row({ name: "Moved", tvl: "$3.1B", notes: "now sourced" })];
+    const text = formatDiff(diffRows(before, after), { before: "seed", after: "csv" });
+    expect(text.split("\n")).toEqual([
+      "Changes from seed to csv:",
+      "  + added    New (TVL $1M, as of 2025-10-31)",
+      "  - removed  Gone (TVL $5M)",
+      "  ~ changed  Moved",
+      "      tvl: $2.8B -> $3.1B (+10.7%)",
+      '      notes: (empty) -> "now sourced"',
+      "Summary: 1 added, 1 removed, 1 changed, 1 unchanged. Total TVL $5.61B -> $5.9B (+5.3%).",
+    ]);
+  });
+
+  it("shows TVL moves to and from N/A without a percentage", () => {
+    expect(tvlMovement("$60M", "N/A")).toBe("$60M -> N/A");
+    expect(tvlMovement("$350M", "$1.2B")).toBe("$350M -> $1.2B (+242.9%)");
+  });
+});

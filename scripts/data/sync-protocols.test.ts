@@ -1,0 +1,205 @@
+// The provenance migration and public.sync_protocols on a real Postgres (PGlite), plus data:push
+// end to end through a two-route stand-in for PostgREST that runs as the JWT's role.
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOTSTRAP_SQL } from "../../local-api/bootstrap.ts";
+import { applyMigrations } from "../../local-api/migrations.ts";
+import { CSV_PATH, SEED_PATH } from "./paths.ts";
+import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push-core.ts";
+import { checkCsv, type ProtocolRow } from "./rules.ts";
+
+const MIGRATIONS_DIR = new URL("../../supabase/migrations", import.meta.url).pathname;
+const csvText = readFileSync(CSV_PATH, "utf8");
+const csvRows = checkCsv(csvText, { today: "2025-11-15", freshness: false }).rows;
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec(BOOTSTRAP_SQL);
+  await applyMigrations(db, MIGRATIONS_DIR);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function reseed() {
+  await db.exec("reset role; delete from public.protocols;");
+  await db.exec(readFileSync(SEED_PATH, "utf8"));
+}
+
+async function sync(rows: unknown, role = "service_role") {
+  await db.exec(`set role ${role}`);
+  try {
+    const result = await db.query<{ r: Record<string, number> }>("select public.sync_protocols($1::jsonb) as r", [JSON.stringify(rows)]);
+    return result.rows[0]!.r;
+  } finally {
+    await db.exec("reset role");
+  }
+}
+
+async function names(): Promise<string[]> {
+  return (await db.query<{ name: string }>("select name from public.protocols order by name")).rows.map((r) => r.name);
+}
+
+describe("the provenance columns", () => {
+  beforeAll(reseed);
+
+  it("are filled for every seeded protocol", async () => {
+    const { rows } = await db.query<{ total: number; sourced: number }>(
+      "select count(*)::int as total, count(*) filter (where source_url is not null and as_of is not null)::int as sourced from public.protocols",
+    );
+    expect(rows[0]).toEqual({ total: csvRows.length, sourced: csvRows.length });
+  });
+
+  it("reject a non-http(s) source, an absurd date and empty or overlong notes, but allow NULL", async () => {
+    const update = (set: string) => db.query(`update public.protocols set ${set} where name = 'Fidelity FDIT'`);
+    await expect(update("source_url = 'ftp://fidelity.com'")).rejects.toThrow(/protocols_source_url_check/);
+    await expect(update("source_url = 'https://fidelity .com'")).rejects.toThrow(/protocols_source_url_check/);
+    await expect(update("as_of = '2205-10-31'")).rejects.toThrow(/protocols_as_of_check/);
+    await expect(update("as_of = '1925-10-31'")).rejects.toThrow(/protocols_as_of_check/);
+    await expect(update("notes = '  '")).rejects.toThrow(/protocols_notes_check/);
+    await expect(update(`notes = repeat('x', 1001)`)).rejects.toThrow(/protocols_notes_check/);
+    await expect(update("source_url = null, as_of = null, notes = null")).resolves.toBeDefined();
+  });
+});
+
+describe("sync_protocols", () => {
+  beforeAll(reseed);
+
+  it("upserts by name, deletes absent names and counts each, touching only changed rows", async () => {
+    const before = await db.query<{ updated_at: string }>("select updated_at::text from public.protocols where name = 'Lofty'");
+    const rows: ProtocolRow[] = csvRows
+      .filter((r) => r.name !== "Swarm Markets")
+      .map((r) => (r.name === "Paxos Gold (PAXG)" ? { ...r, tvl: "$1.3B", as_of: "2025-11-14" } : r));
+    rows.push({ ...csvRows[0]!, name: "New Protocol", notes: null });
+
+    expect(await sync(rows)).toEqual({ inserted: 1, updated: 1, deleted: 1 });
+    const paxg = await db.query("select tvl, as_of::text from public.protocols where name = 'Paxos Gold (PAXG)'");
+    expect(paxg.rows[0]).toEqual({ tvl: "$1.3B", as_of: "2025-11-14" });
+    expect(await names()).not.toContain("Swarm Markets");
+    const after = await db.query<{ updated_at: string }>("select updated_at::text from public.protocols where name = 'Lofty'");
+    expect(after.rows[0]!.updated_at).toBe(before.rows[0]!.updated_at);
+
+    expect(await sync(rows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+  });
+
+  it("changes nothing when any row breaks a constraint", async () => {
+    const before = await names();
+    const rows = [...csvRows.slice(1), { ...csvRows[0]!, tvl: "~$15M" }];
+    await expect(sync(rows)).rejects.toThrow(/protocols_tvl_check/);
+    expect(await names()).toEqual(before);
+  });
+
+  it("rejects input that is not a non-empty array of known, uniquely named rows", async () => {
+    await expect(sync({ rows: [] })).rejects.toThrow(/rows must be a JSON array/);
+    await expect(sync([])).rejects.toThrow(/refusing to delete every protocol/);
+    await expect(sync([1])).rejects.toThrow(/every element of rows must be an object/);
+    await expect(sync([{ ...csvRows[0], id: "x" }])).rejects.toThrow(/unknown field "id"/);
+    await expect(sync([csvRows[0], csvRows[0]])).rejects.toThrow(/appears more than once/);
+  });
+
+  it("cannot be executed by anon or authenticated", async () => {
+    await expect(sync(csvRows, "anon")).rejects.toThrow(/permission denied for function sync_protocols/);
+    await expect(sync(csvRows, "authenticated")).rejects.toThrow(/permission denied for function sync_protocols/);
+  });
+});
+
+/** GET /rest/v1/protocols and POST /rest/v1/rpc/sync_protocols, run as the bearer JWT's role. */
+const postgrest: typeof fetch = async (input, init) => {
+  const url = new URL(String(input));
+  const token = new Headers(init?.headers).get("authorization")?.replace(/^Bearer /, "") ?? "";
+  const role = jwtRole(token);
+  if (role !== "anon" && role !== "service_role") return Response.json({ message: "Invalid API key" }, { status: 401 });
+  await db.exec(`set role ${role}`);
+  try {
+    if (url.pathname === "/rest/v1/protocols") {
+      const { rows } = await db.query("select *, as_of::text as as_of from public.protocols order by name");
+      return Response.json(rows);
+    }
+    const body = JSON.parse(String(init?.body)) as { rows: unknown };
+    const { rows } = await db.query<{ r: unknown }>("select public.sync_protocols($1::jsonb) as r", [JSON.stringify(body.rows)]);
+    return Response.json(rows[0]!.r);
+  } catch (error) {
+    return Response.json({ code: "42501", message: (error as Error).message }, { status: 403 });
+  } finally {
+    await db.exec("reset role");
+  }
+};
+
+describe("data:push", () => {
+  const local = resolveTarget({});
+  const freshCsv = csvText.replace("2025-05-31", "2025-10-31");
+
+  it("refuses when data:check fails, before touching the network", async () => {
+    const lines: string[] = [];
+    const push = pushData({ csvText, csvLabel: "csv", today: "2025-11-15", dryRun: false, target: local, fetch: postgrest, log: (l) => lines.push(l) });
+    await expect(push).rejects.toThrow(/data:push refused: csv has 1 problem\(s\) as of 2025-11-15/);
+    expect(lines).toContain(
+      "line 18, as_of: 2025-05-31 is 168 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
+    );
+  });
+
+  it("prints the diff, writes nothing on --dry-run, then pushes and verifies", async () => {
+    await reseed();
+    await db.exec("delete from public.protocols where name = 'Lofty'");
+    const lines: string[] = [];
+    const options = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", target: local, fetch: postgrest, log: (l: string) => lines.push(...l.split("\n")) };
+
+    expect(await pushData({ ...options, dryRun: true })).toBe("dry-run");
+    expect(lines).toContain("  + added    Lofty (TVL $20M, as of 2025-10-31)");
+    expect(lines).toContain("      as_of: 2025-05-31 -> 2025-10-31");
+    expect(await names()).not.toContain("Lofty");
+
+    expect(await pushData({ ...options, dryRun: false })).toEqual({ inserted: 1, updated: 1, deleted: 0 });
+    expect(lines).toContain("Verified: the database matches csv.");
+    expect(await names()).toContain("Lofty");
+    expect(await pushData({ ...options, dryRun: false })).toBe("no-changes");
+  });
+
+  it("explains a rejected key, a missing function and an unreachable local API", async () => {
+    const base = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", dryRun: false, log: () => {} };
+    const anonTarget: Target = { ...local, key: "x.eyJyb2xlIjoiYW5vbiJ9.x" };
+    await expect(pushData({ ...base, target: { ...local, key: "wrong" }, fetch: postgrest })).rejects.toThrow(
+      /refused \(HTTP 401: Invalid API key\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
+    );
+    await db.exec("delete from public.protocols where name = 'Lofty'");
+    await expect(pushData({ ...base, target: anonTarget, fetch: postgrest })).rejects.toThrow(/permission denied for function sync_protocols/);
+    const noFunction: typeof fetch = async (input, init) =>
+      String(input).includes("/rpc/")
+        ? Response.json({ code: "PGRST202", message: "Could not find the function" }, { status: 404 })
+        : postgrest(input, init);
+    await expect(pushData({ ...base, target: local, fetch: noFunction })).rejects.toThrow(
+      "The database has no public.sync_protocols(rows jsonb): apply supabase/migrations/20251101000000_protocol_provenance.sql first",
+    );
+    const refused: typeof fetch = async () => {
+      throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:54321") });
+    };
+    await expect(pushData({ ...base, target: local, fetch: refused })).rejects.toThrow(
+      "Could not reach the local API at http://127.0.0.1:54321 (connect ECONNREFUSED 127.0.0.1:54321): start it with npm run local-api",
+    );
+  });
+});
+
+describe("resolveTarget", () => {
+  it("uses the local API without any key, honouring LOCAL_API_PORT", () => {
+    expect(resolveTarget({ LOCAL_API_PORT: "55000" })).toMatchObject({ url: "http://127.0.0.1:55000", local: true });
+    expect(jwtRole(resolveTarget({}).key)).toBe("service_role");
+  });
+
+  it("takes a real project only from the environment, with both values and a service-role key", () => {
+    const serviceKey = `x.${Buffer.from('{"role":"service_role"}').toString("base64url")}.x`;
+    expect(resolveTarget({ SUPABASE_URL: "https://abc.supabase.co/", SUPABASE_SERVICE_ROLE_KEY: serviceKey })).toEqual({
+      url: "https://abc.supabase.co",
+      key: serviceKey,
+      local: false,
+    });
+    expect(() => resolveTarget({ SUPABASE_URL: "https://abc.supabase.co" })).toThrow(PushError);
+    expect(() => resolveTarget({ SUPABASE_SERVICE_ROLE_KEY: serviceKey })).toThrow(/SUPABASE_URL is not/);
+    const anonKey = `x.${Buffer.from('{"role":"anon"}').toString("base64url")}.x`;
+    expect(() => resolveTarget({ SUPABASE_URL: "https://abc.supabase.co", SUPABASE_SERVICE_ROLE_KEY: anonKey })).toThrow(
+      "SUPABASE_SERVICE_ROLE_KEY holds a 'anon' key; data:push needs the service_role key.",
+    );
+  });
+});
