@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { RiskLevel } from "@/config/site";
@@ -72,10 +72,19 @@ type ComparisonDialogProps = {
 };
 
 export function ComparisonDialog({ open, onOpenChange, protocols }: ComparisonDialogProps) {
+  // Opened from a plain button rather than a Radix trigger, so remember the opener (focus is
+  // still on it while this first renders) and give focus back to it on close.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   if (protocols.length === 0) return null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-5xl p-0 sm:p-0" closeLabel="Close comparison">
+      <DialogContent
+        className="max-w-5xl p-0 sm:p-0"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (opener?.isConnected) opener.focus();
+        }}
+      >
         <DialogHeader className="border-b border-border px-5 py-4 sm:px-6">
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">

@@ -93,8 +93,11 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
       <div className="mt-auto flex items-center justify-between gap-3 pt-5">
         <button
           type="button"
-          aria-pressed={selected}
-          aria-label={selected ? `Remove ${protocol.name} from comparison` : `Select ${protocol.name} for comparison`}
+          // SPEC: "a selection checkbox button". A checkbox keeps one stable name and announces
+          // its state, so it never shares a name with the selection bar's remove buttons.
+          role="checkbox"
+          aria-checked={selected}
+          aria-label={`Select ${protocol.name} for comparison`}
           onClick={() => onToggleSelect(protocol.id)}
           className={cn(
             "inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",

@@ -8,6 +8,9 @@ async function fetchProtocols(signal: AbortSignal): Promise<Protocol[]> {
     .from("protocols")
     .select("*")
     .order("name", { ascending: true })
+    // SPEC 7: the read is made once per home load. supabase-js would otherwise retry 503s and
+    // network errors up to 3 times with backoff, holding the error state back for ~7 s.
+    .retry(false)
     .abortSignal(signal);
   // Keep the server's message (it is what the error state shows); an empty one stays empty
   // so the page can fall back to 'Failed to load protocols'.
@@ -21,6 +24,8 @@ export function protocolsQueryOptions() {
     queryFn: ({ signal }) => fetchProtocols(signal),
     // The directory is refreshed monthly: refetching on every focus would only cost requests.
     staleTime: 5 * 60 * 1000,
+    // Once, as above: the app-wide default may retry, this query does not.
+    retry: false,
   });
 }
 

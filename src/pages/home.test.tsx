@@ -1,0 +1,296 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "../../tests/render";
+import { hostileRows, protocolRows } from "../../tests/fixtures/protocols";
+import { server } from "../../tests/msw/server";
+
+const TOTAL = protocolRows.length; // 16
+
+async function renderLoadedHome() {
+  const view = renderApp("/");
+  await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`);
+  return view;
+}
+
+/** Visible cards (aria-hidden faded ones are excluded by role queries), by heading. */
+function cardNames() {
+  return screen.queryAllByRole("article").map((card) => within(card).getByRole("heading").textContent);
+}
+
+function card(name: string) {
+  return screen.getByRole("article", { name });
+}
+
+async function choose(user: ReturnType<typeof renderApp>["user"], filter: RegExp, option: string) {
+  await user.click(screen.getByRole("combobox", { name: filter }));
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+describe("home: loading and errors", () => {
+  it("says 'Loading protocols...' while the request is open and placeholders, not numbers, in the stats", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get("*/rest/v1/protocols", async () => {
+        await held;
+        return HttpResponse.json(protocolRows);
+      }),
+    );
+    renderApp("/");
+    expect(await screen.findByText("Loading protocols...")).toBeInTheDocument();
+    const stats = screen.getByRole("heading", { name: "Explore the RWA Protocol Ecosystem" }).closest("section")!;
+    expect(within(stats).getAllByText("—")).toHaveLength(3);
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
+    expect(screen.queryByText("Loading protocols...")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message under 'Error loading protocols', once, with no retry", async () => {
+    let calls = 0;
+    server.use(
+      http.get("*/rest/v1/protocols", () => {
+        calls += 1;
+        return HttpResponse.json({ code: "XX000", message: "permission denied for table protocols", details: null, hint: null }, { status: 500 });
+      }),
+    );
+    renderApp("/");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Error loading protocols")).toBeInTheDocument();
+    expect(within(alert).getByText("permission denied for table protocols")).toBeInTheDocument();
+    expect(screen.queryByText("Failed to load protocols")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /retry|try again/i })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    expect(calls).toBe(1);
+  });
+
+  it("falls back to 'Failed to load protocols' when the error has no message", async () => {
+    server.use(http.get("*/rest/v1/protocols", () => HttpResponse.json({ message: "" }, { status: 500 })));
+    renderApp("/");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Error loading protocols")).toBeInTheDocument();
+    expect(within(alert).getByText("Failed to load protocols")).toBeInTheDocument();
+  });
+});
+
+describe("home: loaded directory", () => {
+  it("shows the statistics for the data in the hero and the ecosystem section, and sets the title", async () => {
+    await renderLoadedHome();
+    const stats = screen.getByRole("heading", { name: "Explore the RWA Protocol Ecosystem" }).closest("section")!;
+    const tile = (label: string) => within(stats).getByText(label).nextElementSibling?.textContent;
+    expect(tile("Protocols")).toBe("16");
+    expect(tile("Asset Classes")).toBe("6");
+    expect(tile("Total TVL")).toBe("$15.1B");
+    expect(within(stats).getByText(/Across 10 blockchains/)).toBeInTheDocument();
+
+    const hero = screen.getByRole("heading", { level: 1 }).closest("section")!;
+    expect(hero).toHaveTextContent(/Wall Street/);
+    expect(within(hero).getByText("$15.1B")).toBeInTheDocument();
+    expect(within(hero).getByText("16")).toBeInTheDocument();
+    expect(within(hero).getByText("6")).toBeInTheDocument();
+    expect(hero).toHaveTextContent(/Q1 2026/);
+    expect(document.title).toMatch(/RWA Atlas/);
+  });
+
+  it("shows the first 9 in the first grid, the promo, then 3 + 3 faded of the rest, and expands on demand", async () => {
+    const { user } = await renderLoadedHome();
+    const names = protocolRows.map((row) => row.name);
+    // 9 + 3 clear cards are reachable; the 3 faded ones are hidden from assistive tech.
+    expect(cardNames()).toEqual(names.slice(0, 12));
+    const faded = document.querySelectorAll("[data-faded]");
+    expect(faded).toHaveLength(3);
+    for (const item of faded) {
+      expect(item).toHaveAttribute("aria-hidden", "true");
+      expect(item).toHaveAttribute("inert");
+    }
+    expect(faded[0]).toHaveTextContent(names[12]!);
+    // The 16th is not rendered at all while collapsed.
+    expect(screen.queryByText(names[15]!)).not.toBeInTheDocument();
+
+    expect(screen.getByText("COMING SOON")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Want Portfolio Analytics?" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Track your RWA holdings. Calculate risk metrics. Optimize allocation. Built with TradFi expertise."),
+    ).toBeInTheDocument();
+
+    const showAll = screen.getByRole("button", { name: `Show All ${TOTAL} Protocols` });
+    expect(showAll).toHaveAttribute("aria-expanded", "false");
+    await user.click(showAll);
+    expect(cardNames()).toEqual(names);
+    expect(document.querySelectorAll("[data-faded]")).toHaveLength(0);
+    const showLess = screen.getByRole("button", { name: "Show Less" });
+    expect(showLess).toHaveAttribute("aria-expanded", "true");
+    await user.click(showLess);
+    expect(cardNames()).toHaveLength(12);
+  });
+
+  it("renders a card's figures, tags, '+N' chains and a safe external link", async () => {
+    await renderLoadedHome();
+    const backed = card("Backed Finance (bTokens)");
+    expect(within(backed).getByText(/Swiss 1:1-backed tracker certificates/)).toHaveAttribute("title", expect.stringMatching(/^Swiss/));
+    expect(within(backed).getByText("TVL").nextElementSibling).toHaveTextContent("$100M");
+    expect(within(backed).getByText("Yield").nextElementSibling).toHaveTextContent("N/A");
+    expect(within(backed).getByText("Risk").nextElementSibling).toHaveTextContent("Medium");
+    expect(within(backed).getByText("Min Investment").nextElementSibling).toHaveTextContent("None (secondary market)");
+    const chains = within(backed).getByRole("list", { name: "Blockchains" });
+    expect(within(chains).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ethereum", "Base", "Gnosis Chain", "+2"]);
+    expect(within(chains).getByText("+2")).toHaveAttribute("aria-label", "2 more: Polygon, Optimism");
+    expect(within(backed).getByRole("list", { name: "Asset classes" })).toHaveTextContent("EquitiesUS Treasuries");
+
+    const link = within(backed).getByRole("link", { name: "Visit Protocol: Backed Finance (bTokens) (opens in a new tab)" });
+    expect(link).toHaveTextContent("Visit Protocol");
+    expect(link).toHaveAttribute("href", "https://backed.fi");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+
+    // Three chains exactly: no '+N'.
+    expect(within(card("Centrifuge")).queryByText(/^\+\d/)).not.toBeInTheDocument();
+  });
+
+  it("filters by search, each select and their combination, and back to all", async () => {
+    const { user } = await renderLoadedHome();
+    expect(screen.getByRole("heading", { name: "Filter Protocols" })).toBeInTheDocument();
+    for (const [name, allText] of [
+      [/asset class/i, "All asset classes"],
+      [/risk level/i, "All risk levels"],
+      [/blockchain/i, "All blockchains"],
+    ] as const) {
+      expect(screen.getByRole("combobox", { name })).toHaveTextContent(allText);
+    }
+
+    const search = screen.getByPlaceholderText("Search protocols...");
+    expect(search).toBe(screen.getByRole("searchbox", { name: "Search by name" }));
+    await user.type(search, "GOLD");
+    await screen.findByText(`Showing 3 of ${TOTAL} protocols`);
+    expect(cardNames()).toEqual(["Goldfinch (Prime)", "Paxos Gold (PAXG)", "Tether Gold (XAUt)"]);
+    // Fewer than 9 results: no second grid, no toggle; the promo still shows.
+    expect(screen.queryByRole("button", { name: /^Show All/ })).not.toBeInTheDocument();
+    expect(screen.getByText("Want Portfolio Analytics?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear search" }));
+    await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`);
+
+    await choose(user, /asset class/i, "US Treasuries");
+    expect(screen.getByText(`Showing 7 of ${TOTAL} protocols`)).toBeInTheDocument();
+    await choose(user, /risk level/i, "Low");
+    expect(screen.getByText(`Showing 5 of ${TOTAL} protocols`)).toBeInTheDocument();
+    await choose(user, /blockchain/i, "Base");
+    expect(screen.getByText(`Showing 2 of ${TOTAL} protocols`)).toBeInTheDocument();
+    expect(cardNames()).toEqual(["Circle USYC", "Franklin Templeton BENJI (FOBXX)"]);
+
+    await user.type(search, "zzz");
+    await screen.findByText(`Showing 0 of ${TOTAL} protocols`);
+    expect(screen.getByText("No protocols match your filters.")).toBeInTheDocument();
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    expect(screen.queryByText("Want Portfolio Analytics?")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Clear all filters" }));
+    await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`);
+    expect(search).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("All risk levels");
+
+    await choose(user, /risk level/i, "Very High");
+    expect(cardNames()).toEqual(["Goldfinch (Prime)", "KlimaDAO", "RealT"]);
+    await choose(user, /risk level/i, "All risk levels");
+    expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
+  });
+
+  it("selects up to three, refuses a fourth with the limit-reached waitlist dialog, removes from the bar", async () => {
+    const { user } = await renderLoadedHome();
+    expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument();
+    const toggle = (name: string) => screen.getByRole("checkbox", { name: `Select ${name} for comparison` });
+
+    await user.click(toggle("Apollo ACRED (Securitize)"));
+    expect(toggle("Apollo ACRED (Securitize)")).toBeChecked();
+    const bar = screen.getByRole("region", { name: "Comparison selection" });
+    expect(bar).toHaveTextContent("1/3");
+    expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols • 1 selected`)).toBeInTheDocument();
+
+    await user.click(toggle("Centrifuge"));
+    await user.click(toggle("Lofty"));
+    expect(bar).toHaveTextContent("3/3");
+    expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols • 3 selected`)).toBeInTheDocument();
+
+    await user.click(toggle("Paxos Gold (PAXG)"));
+    const dialog = await screen.findByRole("dialog", { name: "Join the Waitlist" });
+    expect(within(dialog).getByText("Comparison Limit Reached")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Select Paxos Gold (PAXG) for comparison", hidden: true })).not.toBeChecked();
+    expect(bar).toHaveTextContent("3/3");
+    expect(bar).not.toHaveTextContent("Paxos");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(within(bar).getByRole("button", { name: "Remove Centrifuge from comparison" }));
+    expect(bar).toHaveTextContent("2/3");
+    expect(toggle("Centrifuge")).not.toBeChecked();
+    // Unticking a card removes it too.
+    await user.click(toggle("Lofty"));
+    await user.click(toggle("Apollo ACRED (Securitize)"));
+    expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument();
+    expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
+  });
+
+  it("opens the comparison dashboard with a column per selection and returns focus on close", async () => {
+    const { user } = await renderLoadedHome();
+    for (const name of ["BlackRock BUIDL (Securitize)", "Maple Finance (Syrup)", "Lofty"]) {
+      await user.click(screen.getByRole("checkbox", { name: `Select ${name} for comparison` }));
+    }
+    const compare = screen.getByRole("button", { name: "Compare in Dashboard" });
+    await user.click(compare);
+    const dialog = await screen.findByRole("dialog", { name: "Protocol Comparison Dashboard" });
+    const table = within(dialog).getByRole("table");
+    const headers = within(table).getAllByRole("columnheader");
+    expect(headers).toHaveLength(4);
+    expect(headers[1]).toHaveTextContent("BlackRock BUIDL (Securitize)");
+    expect(headers[1]).toHaveTextContent(/Tokenized USD institutional liquidity fund/);
+    const row = (label: string) =>
+      within(within(table).getByRole("rowheader", { name: label }).closest("tr")!).getAllByRole("cell").map((c) => c.textContent);
+    expect(row("Total Value Locked")).toEqual(["$2.8B", "$4.0B", "$20M"]);
+    expect(row("Yield Range")).toEqual(["3.8-4.2%", "5-8%", "5-10%"]);
+    expect(row("Risk Level")).toEqual(["Low", "Medium", "High"]);
+    expect(row("Min Investment")).toEqual(["$5M", "None", "$50"]);
+    expect(row("Asset Classes")).toEqual(["US Treasuries", "Private Credit", "Real Estate"]);
+    expect(row("Blockchains")[0]).toBe("EthereumSolanaPolygonOptimism");
+    const lofty = within(table).getByRole("link", { name: /^Visit Lofty/ });
+    expect(lofty).toHaveAttribute("href", "https://www.lofty.ai");
+    expect(lofty).toHaveAttribute("target", "_blank");
+    expect(lofty).toHaveAttribute("rel", "noopener noreferrer");
+
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(compare).toHaveFocus();
+  });
+
+  it("opens the plain waitlist dialog from the promo", async () => {
+    const { user } = await renderLoadedHome();
+    await user.click(screen.getByRole("button", { name: "Join RWA Atlas Waitlist" }));
+    const dialog = await screen.findByRole("dialog", { name: "Join the Waitlist" });
+    expect(within(dialog).queryByText("Comparison Limit Reached")).not.toBeInTheDocument();
+  });
+});
+
+describe("home: hostile data", () => {
+  it("renders bad rows as text without links or crashes, and keeps them out of totals", async () => {
+    server.use(http.get("*/rest/v1/protocols", () => HttpResponse.json(hostileRows)));
+    renderApp("/");
+    await screen.findByText("Showing 2 of 2 protocols");
+    const evil = screen.getByRole("article", { name: "<img src=x onerror=alert(1)>Evil Yield" });
+    expect(document.querySelector("img")).toBeNull();
+    expect(within(evil).getByText("Unrated")).toBeInTheDocument();
+    expect(within(evil).getByText("TVL").nextElementSibling).toHaveTextContent("lots");
+    expect(within(evil).getByText("Min Investment").nextElementSibling).toHaveTextContent("—");
+    expect(within(evil).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(evil).queryByRole("list", { name: "Asset classes" })).not.toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Data Link Fund" })).queryByRole("link")).not.toBeInTheDocument();
+    const stats = screen.getByRole("heading", { name: "Explore the RWA Protocol Ecosystem" }).closest("section")!;
+    expect(within(stats).getByText("Total TVL").nextElementSibling).toHaveTextContent("$5M");
+  });
+
+  it("shows an empty directory honestly when the table has no rows", async () => {
+    server.use(http.get("*/rest/v1/protocols", () => HttpResponse.json([])));
+    renderApp("/");
+    await screen.findByText("Showing 0 of 0 protocols");
+    expect(screen.queryByText("Want Portfolio Analytics?")).not.toBeInTheDocument();
+  });
+});
