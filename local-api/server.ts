@@ -1,0 +1,272 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import type { PGlite } from "@electric-sql/pglite";
+import { handleRequest, type Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
+import { createMemoryRateLimiter, noRateLimit } from "../supabase/functions/add-to-waitlist/lib/rate-limiter.ts";
+import type { Logger, WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from "./database.ts";
+import { verifyJwt, type ApiRole } from "./jwt.ts";
+import { apiError, PostgrestError } from "./postgrest-errors.ts";
+import { callFunction, readTable, type RestResult } from "./postgrest.ts";
+import { createPgliteWaitlistStore, listWaitlist } from "./waitlist-store.ts";
+
+export const LOCAL_API_HEADER = "X-Local-Api";
+export const LOCAL_API_ID = "rwa-atlas";
+const MAX_RPC_BODY_BYTES = 1024 * 1024;
+
+export type LocalApiOptions = Omit<OpenDatabaseOptions, "log"> & {
+  host: string;
+  port: number;
+  rateLimit: number | "off";
+  mailer: WaitlistMailer;
+  /** Handler and database messages. */
+  logger: Logger;
+  log?: (line: string) => void;
+};
+
+export type LocalApi = {
+  url: string;
+  port: number;
+  database: OpenedDatabase;
+  db: PGlite;
+  /** Resolves when deferred provider syncs started so far have finished (tests). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class PortInUseError extends Error {
+  constructor(readonly host: string, readonly port: number) {
+    super(`Port ${port} on ${host} is already in use.`);
+  }
+}
+
+/**
+ * Binds the port first (a busy port fails fast, before any database work), then opens PGlite;
+ * /health answers 503 until the database is ready, then 200 { ok: true }.
+ */
+export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
+  let database: OpenedDatabase | null = null;
+  let deps: Deps | null = null;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const server = createServer((req, res) => {
+    route(req, res, database?.db ?? null, deps).catch((error: unknown) => {
+      options.logger.error("local_api.unhandled", { error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) send(res, { status: 500, headers: {}, body: JSON.stringify({ message: "Internal error" }) });
+      else res.destroy();
+    });
+  });
+  await listen(server, options.host, options.port);
+  const port = (server.address() as AddressInfo).port;
+
+  try {
+    database = await openDatabase({ ...options, log: options.log });
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  const db = database.db;
+  deps = {
+    store: createPgliteWaitlistStore(db),
+    mailer: options.mailer,
+    rateLimiter: options.rateLimit === "off" ? noRateLimit : createMemoryRateLimiter({ limit: options.rateLimit, windowMs: 60_000 }),
+    clock: { now: () => Date.now() },
+    log: options.logger,
+    allowedOrigins: "*",
+    defer: (task) => {
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    },
+  };
+
+  const opened = database;
+  return {
+    url: `http://${options.host}:${port}`,
+    port,
+    database: opened,
+    db,
+    settled: async () => {
+      await Promise.allSettled([...inFlight]);
+    },
+    async close() {
+      await closeServer(server);
+      // Let acknowledged signups finish their provider sync before the database goes away.
+      await Promise.allSettled([...inFlight]);
+      await opened.close();
+    },
+  };
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | null, deps: Deps | null): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://local");
+  const path = url.pathname.replace(/\/+$/, "") || "/";
+  const method = req.method ?? "GET";
+
+  if (path === "/health") {
+    return send(res, db ? json(200, { ok: true }) : json(503, { ok: false, message: "starting" }));
+  }
+  if (!db || !deps) return send(res, json(503, { message: "The local API is starting, retry in a moment" }));
+
+  if (path === "/functions/v1/add-to-waitlist") return sendFetch(res, await handleRequest(toFetchRequest(req, url), deps));
+  if (path.startsWith("/functions/v1/")) {
+    return send(res, json(404, { code: "NOT_FOUND", message: "Requested function was not found" }));
+  }
+
+  if (path === "/_local/waitlist" && method === "GET") {
+    // Dev/test inspection only, never on a real project: loopback callers only.
+    if (!isLoopback(req.socket.remoteAddress)) return send(res, json(404, { message: "Not found" }));
+    return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
+  }
+
+  if (path.startsWith("/rest/v1/")) {
+    if (method === "OPTIONS") return send(res, { status: 200, headers: restCors(req), body: null });
+    try {
+      const result = await rest(req, url, path.slice("/rest/v1/".length), db);
+      return send(res, { ...result, headers: { ...restCors(req), ...result.headers } }, method === "HEAD");
+    } catch (error) {
+      if (error instanceof PostgrestError) {
+        return send(res, { status: error.status, headers: restCors(req), body: JSON.stringify(error.body) }, method === "HEAD");
+      }
+      throw error;
+    }
+  }
+  return send(res, json(404, { message: "Not found" }));
+}
+
+async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite): Promise<RestResult> {
+  const role = authenticate(req);
+  const method = req.method ?? "GET";
+  if (resource.startsWith("rpc/")) {
+    if (method !== "POST") throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "Call functions with POST.");
+    const text = await readText(req, MAX_RPC_BODY_BYTES);
+    let args: unknown;
+    try {
+      args = text.trim() === "" ? {} : JSON.parse(text);
+    } catch {
+      throw apiError(400, "PGRST102", "Empty or invalid json");
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      throw apiError(400, "PGRST102", "Function arguments must be a JSON object");
+    }
+    return callFunction(db, role, resource.slice(4), args as Record<string, unknown>);
+  }
+  if (method !== "GET" && method !== "HEAD") {
+    throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "The local API serves table reads and RPC; data changes go through migrations, the seed or rpc.");
+  }
+  return readTable(db, role, resource, url.searchParams, {
+    accept: header(req, "accept"),
+    prefer: header(req, "prefer"),
+  });
+}
+
+/** Role from the bearer token, else the apikey; both are JWTs signed with the local secret. */
+function authenticate(req: IncomingMessage): ApiRole {
+  const bearer = /^Bearer\s+(.+)$/i.exec(header(req, "authorization") ?? "")?.[1]?.trim();
+  const apikey = header(req, "apikey")?.trim();
+  const token = bearer || apikey;
+  if (!token) {
+    throw apiError(401, "PGRST301", "No API key found in request", "Send the anon key as the apikey header (supabase-js does this).");
+  }
+  for (const candidate of new Set([token, apikey].filter((t): t is string => Boolean(t)))) {
+    const result = verifyJwt(candidate);
+    if (!result.ok) throw apiError(401, "PGRST301", result.reason, "Use the local anon or service-role key.");
+  }
+  const result = verifyJwt(token);
+  return result.ok ? result.role : "anon";
+}
+
+function restCors(req: IncomingMessage): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+    "Access-Control-Allow-Headers":
+      header(req, "access-control-request-headers") ?? "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile",
+    "Access-Control-Expose-Headers": "Content-Range, Content-Location",
+    "Access-Control-Max-Age": "86400",
+  };
+}
+
+function toFetchRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  // The socket address is the truth here; a client-sent X-Forwarded-For must not dodge the limit.
+  headers.set("x-forwarded-for", req.socket.remoteAddress ?? "unknown");
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${url.pathname}${url.search}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    // @ts-expect-error -- Node's fetch needs duplex for a streamed request body; lib.dom lacks it.
+    duplex: "half",
+  });
+}
+
+async function sendFetch(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = { [LOCAL_API_HEADER]: LOCAL_API_ID };
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+function send(res: ServerResponse, result: RestResult, headOnly = false): void {
+  const body = result.body ?? "";
+  res.writeHead(result.status, {
+    [LOCAL_API_HEADER]: LOCAL_API_ID,
+    "Access-Control-Allow-Origin": "*",
+    ...(result.body !== null ? { "Content-Type": "application/json; charset=utf-8" } : {}),
+    ...result.headers,
+    ...(result.body !== null ? { "Content-Length": String(Buffer.byteLength(body)) } : {}),
+  });
+  res.end(headOnly ? undefined : body);
+}
+
+function json(status: number, value: unknown): RestResult {
+  return { status, headers: {}, body: JSON.stringify(value) };
+}
+
+function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? null);
+}
+
+async function readText(req: IncomingMessage, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req) {
+    total += (chunk as Buffer).byteLength;
+    if (total > maxBytes) throw apiError(413, "PGRST413", `Request body larger than ${maxBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off("listening", onListening);
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(host, port) : error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      resolve();
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, host);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
