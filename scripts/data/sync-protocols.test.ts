@@ -1,27 +1,35 @@
-// The provenance migration and public.sync_protocols on a real Postgres (PGlite), plus data:push
-// end to end through a two-route stand-in for PostgREST that runs as the JWT's role.
+// The provenance migration and public.sync_protocols on a real Postgres, plus data:push end to
+// end, all against one in-memory local API (the same server npm run local-api starts).
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOOTSTRAP_SQL } from "../../local-api/bootstrap.ts";
-import { applyMigrations } from "../../local-api/migrations.ts";
+import { createConsoleLogger } from "../../local-api/console-logger.ts";
+import { createConsoleMailer } from "../../local-api/console-mailer.ts";
+import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
 import { CSV_PATH, SEED_PATH } from "./paths.ts";
 import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push-core.ts";
 import { checkCsv, type ProtocolRow } from "./rules.ts";
 
-const MIGRATIONS_DIR = new URL("../../supabase/migrations", import.meta.url).pathname;
 const csvText = readFileSync(CSV_PATH, "utf8");
 const csvRows = checkCsv(csvText, { today: "2025-11-15", freshness: false }).rows;
 
+let api: LocalApi;
 let db: PGlite;
 
 beforeAll(async () => {
-  db = await PGlite.create();
-  await db.exec(BOOTSTRAP_SQL);
-  await applyMigrations(db, MIGRATIONS_DIR);
+  api = await startLocalApi({
+    host: "127.0.0.1",
+    port: 0,
+    dataDir: "memory",
+    rateLimit: "off",
+    mailer: createConsoleMailer(() => {}),
+    logger: createConsoleLogger(),
+  });
+  db = api.db;
 });
 afterAll(async () => {
-  await db?.close();
+  await api?.close();
 });
 
 async function reseed() {
@@ -106,35 +114,16 @@ describe("sync_protocols", () => {
   });
 });
 
-/** GET /rest/v1/protocols and POST /rest/v1/rpc/sync_protocols, run as the bearer JWT's role. */
-const postgrest: typeof fetch = async (input, init) => {
-  const url = new URL(String(input));
-  const token = new Headers(init?.headers).get("authorization")?.replace(/^Bearer /, "") ?? "";
-  const role = jwtRole(token);
-  if (role !== "anon" && role !== "service_role") return Response.json({ message: "Invalid API key" }, { status: 401 });
-  await db.exec(`set role ${role}`);
-  try {
-    if (url.pathname === "/rest/v1/protocols") {
-      const { rows } = await db.query("select *, as_of::text as as_of from public.protocols order by name");
-      return Response.json(rows);
-    }
-    const body = JSON.parse(String(init?.body)) as { rows: unknown };
-    const { rows } = await db.query<{ r: unknown }>("select public.sync_protocols($1::jsonb) as r", [JSON.stringify(body.rows)]);
-    return Response.json(rows[0]!.r);
-  } catch (error) {
-    return Response.json({ code: "42501", message: (error as Error).message }, { status: 403 });
-  } finally {
-    await db.exec("reset role");
-  }
-};
-
 describe("data:push", () => {
-  const local = resolveTarget({});
+  let local: Target;
+  beforeAll(() => {
+    local = { ...resolveTarget({}), url: api.url };
+  });
   const freshCsv = csvText.replace("2025-05-31", "2025-10-31");
 
   it("refuses when data:check fails, before touching the network", async () => {
     const lines: string[] = [];
-    const push = pushData({ csvText, csvLabel: "csv", today: "2025-11-15", dryRun: false, target: local, fetch: postgrest, log: (l) => lines.push(l) });
+    const push = pushData({ csvText, csvLabel: "csv", today: "2025-11-15", dryRun: false, target: local, log: (l) => lines.push(l) });
     await expect(push).rejects.toThrow(/data:push refused: csv has 1 problem\(s\) as of 2025-11-15/);
     expect(lines).toContain(
       "line 18, as_of: 2025-05-31 is 168 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
@@ -145,7 +134,7 @@ describe("data:push", () => {
     await reseed();
     await db.exec("delete from public.protocols where name = 'Lofty'");
     const lines: string[] = [];
-    const options = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", target: local, fetch: postgrest, log: (l: string) => lines.push(...l.split("\n")) };
+    const options = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", target: local, log: (l: string) => lines.push(...l.split("\n")) };
 
     expect(await pushData({ ...options, dryRun: true })).toBe("dry-run");
     expect(lines).toContain("  + added    Lofty (TVL $20M, as of 2025-10-31)");
@@ -160,23 +149,24 @@ describe("data:push", () => {
 
   it("explains a rejected key, a missing function and an unreachable local API", async () => {
     const base = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", dryRun: false, log: () => {} };
-    const anonTarget: Target = { ...local, key: "x.eyJyb2xlIjoiYW5vbiJ9.x" };
-    await expect(pushData({ ...base, target: { ...local, key: "wrong" }, fetch: postgrest })).rejects.toThrow(
-      /refused \(HTTP 401: Invalid API key\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
+    await expect(pushData({ ...base, target: { ...local, key: "wrong" } })).rejects.toThrow(
+      /refused \(HTTP 401: .*\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
     );
     await db.exec("delete from public.protocols where name = 'Lofty'");
-    await expect(pushData({ ...base, target: anonTarget, fetch: postgrest })).rejects.toThrow(/permission denied for function sync_protocols/);
+    await expect(pushData({ ...base, target: { ...local, key: LOCAL_ANON_KEY } })).rejects.toThrow(
+      /permission denied for function sync_protocols\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
+    );
     const noFunction: typeof fetch = async (input, init) =>
       String(input).includes("/rpc/")
         ? Response.json({ code: "PGRST202", message: "Could not find the function" }, { status: 404 })
-        : postgrest(input, init);
+        : fetch(input, init);
     await expect(pushData({ ...base, target: local, fetch: noFunction })).rejects.toThrow(
       "The database has no public.sync_protocols(rows jsonb): apply supabase/migrations/20251101000000_protocol_provenance.sql first",
     );
     const refused: typeof fetch = async () => {
       throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:54321") });
     };
-    await expect(pushData({ ...base, target: local, fetch: refused })).rejects.toThrow(
+    await expect(pushData({ ...base, target: resolveTarget({}), fetch: refused })).rejects.toThrow(
       "Could not reach the local API at http://127.0.0.1:54321 (connect ECONNREFUSED 127.0.0.1:54321): start it with npm run local-api",
     );
   });
