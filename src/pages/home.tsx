@@ -41,8 +41,7 @@ export function HomePage() {
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <EcosystemStats stats={stats} />
 
-        {/* Bottom padding keeps the last cards clear of the floating selection bar. */}
-        <div id="directory" className="scroll-mt-6 pb-28">
+        <div id="directory" className="scroll-mt-20 pb-4">
           {isPending ? (
             <DirectoryLoading />
           ) : error ? (

@@ -1,5 +1,6 @@
 import { Activity, ArrowRight, CandlestickChart, ShieldCheck } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { site } from "@/config/site";
 import { STAT_PLACEHOLDER } from "./ecosystem-stats";
 import type { ProtocolStats } from "./stats";
@@ -39,16 +40,16 @@ export function Hero({ stats, onJoinWaitlist }: HeroProps) {
       />
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 opacity-[0.07] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:48px_48px]"
+        className="absolute inset-0 -z-10 opacity-[0.05] [mask-image:linear-gradient(to_bottom,black,transparent_85%)] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:48px_48px]"
       />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-teal-400/30 bg-teal-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-teal-200">
               <span className="size-1.5 rounded-full bg-teal-300" aria-hidden="true" />
               Free protocol explorer, available now
             </p>
-            <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl lg:text-[3.4rem]">
+            <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl">
               Bringing <span className="text-teal-300">Wall Street</span> experience to on-chain real-world assets
             </h1>
             <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
@@ -56,7 +57,7 @@ export function Hero({ stats, onJoinWaitlist }: HeroProps) {
               Our portfolio analytics platform opens for early access in {site.launchTarget}.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href="#directory" className={buttonVariants({ variant: "accent", size: "lg" })}>
+              <a href="#directory" className={cn(buttonVariants({ variant: "accent", size: "lg" }))}>
                 Explore Protocols
                 <ArrowRight aria-hidden="true" />
               </a>
@@ -68,8 +69,8 @@ export function Hero({ stats, onJoinWaitlist }: HeroProps) {
 
           <dl className="grid grid-cols-3 gap-px overflow-hidden rounded-xl border border-white/10 bg-white/10 backdrop-blur-sm">
             {figures.map((figure) => (
-              <div key={figure.label} className="bg-navy-900/70 px-3 py-5 text-center sm:px-5 sm:py-6">
-                <dt className="text-[0.6875rem] font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">{figure.label}</dt>
+              <div key={figure.label} className="flex flex-col justify-between bg-navy-900/70 px-2 py-5 text-center sm:px-5 sm:py-6">
+                <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">{figure.label}</dt>
                 <dd className="mt-1.5 text-2xl font-bold tracking-tight text-white tabular-nums sm:text-3xl">{figure.value}</dd>
               </div>
             ))}

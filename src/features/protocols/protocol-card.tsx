@@ -16,7 +16,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm font-semibold text-foreground tabular-nums">{children}</dd>
+      <dd className="mt-0.5 line-clamp-2 text-sm font-semibold [overflow-wrap:anywhere] text-foreground tabular-nums">{children}</dd>
     </div>
   );
 }
