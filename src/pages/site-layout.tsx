@@ -3,6 +3,7 @@ import { FloatingJoinButton } from "@/components/layout/floating-join-button";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { TopBanner } from "@/components/layout/top-banner";
+import { useBottomClearance } from "@/components/layout/use-bottom-clearance";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 
 type SiteLayoutProps = {
@@ -13,6 +14,9 @@ type SiteLayoutProps = {
 
 export function SiteLayout({ children, home = false }: SiteLayoutProps) {
   const { openWaitlist, prefetchWaitlist } = useWaitlistDialog();
+  // The home page's comparison selection bar is fixed at the bottom; keep the floating button
+  // and the end of the footer clear of it.
+  const clearance = useBottomClearance("[data-selection-bar]");
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,8 +31,14 @@ export function SiteLayout({ children, home = false }: SiteLayoutProps) {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
-      {home && <FloatingJoinButton onJoinWaitlist={() => openWaitlist({ source: "floating" })} onIntent={prefetchWaitlist} />}
+      <SiteFooter bottomClearance={clearance} />
+      {home && (
+        <FloatingJoinButton
+          onJoinWaitlist={() => openWaitlist({ source: "floating" })}
+          onIntent={prefetchWaitlist}
+          bottomClearance={clearance}
+        />
+      )}
     </div>
   );
 }

@@ -38,4 +38,13 @@ describe("FloatingJoinButton", () => {
     render(<FloatingJoinButton onJoinWaitlist={() => {}} />);
     expect(screen.getByRole("button", { name: "Join Waitlist" })).toBeInTheDocument();
   });
+
+  it("rises above a bar fixed at the bottom when told its height", () => {
+    Object.defineProperty(window, "scrollY", { value: 900, configurable: true, writable: true });
+    const { rerender } = render(<FloatingJoinButton onJoinWaitlist={() => {}} />);
+    const holder = screen.getByRole("button", { name: "Join Waitlist" }).parentElement!;
+    expect(holder.style.bottom).toBe("");
+    rerender(<FloatingJoinButton onJoinWaitlist={() => {}} bottomClearance={102} />);
+    expect(holder.style.bottom).toBe("102px");
+  });
 });

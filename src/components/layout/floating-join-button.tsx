@@ -4,21 +4,26 @@ import { Button } from "@/components/ui/button";
 import { useScrolledPast } from "@/components/layout/use-scrolled-past";
 import { cn } from "@/lib/utils";
 
-type FloatingJoinButtonProps = { onJoinWaitlist: () => void; onIntent?: () => void };
+type FloatingJoinButtonProps = {
+  onJoinWaitlist: () => void;
+  onIntent?: () => void;
+  /** Px to keep clear at the bottom of the viewport (another fixed bar); 0 for none. */
+  bottomClearance?: number;
+};
 
-// Bottom-right, above the safe area. The comparison selection bar (marked with
-// [data-selection-bar]) sits at the bottom; while it is on screen this button lifts
-// above it with pure CSS (:has), so neither covers the other and no JS coordination is needed.
-export function FloatingJoinButton({ onJoinWaitlist, onIntent }: FloatingJoinButtonProps) {
+// Bottom-right, above the safe area. When another bar is fixed at the bottom (the comparison
+// selection bar), the layout passes its measured height and this button rises just above it,
+// so neither ever covers the other, at any width.
+export function FloatingJoinButton({ onJoinWaitlist, onIntent, bottomClearance = 0 }: FloatingJoinButtonProps) {
   const visible = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
 
   return (
     <div
       aria-hidden={!visible}
       inert={!visible}
+      style={bottomClearance > 0 ? { bottom: bottomClearance } : undefined}
       className={cn(
         "fixed right-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-30 transition-all duration-200 sm:right-6 sm:bottom-[calc(1.5rem+env(safe-area-inset-bottom))]",
-        "[body:has([data-selection-bar])_&]:bottom-[calc(6.5rem+env(safe-area-inset-bottom))]",
         visible ? "translate-y-0 opacity-100" : "pointer-events-none invisible translate-y-3 opacity-0",
       )}
     >

@@ -5,11 +5,16 @@ import { Wordmark } from "@/components/layout/wordmark";
 const linkClass =
   "rounded-sm text-slate-200 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-300";
 
-export function SiteFooter() {
+type SiteFooterProps = {
+  /** Px covered by a bar fixed at the bottom of the viewport; added below the content so the end of the page stays readable. */
+  bottomClearance?: number;
+};
+
+export function SiteFooter({ bottomClearance = 0 }: SiteFooterProps) {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="mt-auto bg-navy-900 text-slate-300">
+    <footer className="mt-auto bg-navy-900 text-slate-300" style={bottomClearance > 0 ? { paddingBottom: bottomClearance } : undefined}>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
           <div className="max-w-md">

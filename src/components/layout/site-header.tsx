@@ -40,7 +40,7 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
         <Link
           to="/"
           aria-label={`${site.productName} home`}
-          className="-m-1 rounded-md p-1 focus-visible:outline-2 focus-visible:outline-ring"
+          className="-m-1 inline-flex rounded-md p-1 focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Wordmark />
         </Link>
