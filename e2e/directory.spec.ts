@@ -76,7 +76,7 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
 
   // The promo block shows because there are results.
   await expect(page.getByText("Want Portfolio Analytics?")).toBeVisible();
-  await expect(page.getByText("COMING SOON")).toBeVisible();
+  await expect(page.getByText("COMING SOON", { exact: true })).toBeVisible();
   await expect(page.getByText("Data as of October 2025 • Updated monthly")).toBeVisible();
 });
 

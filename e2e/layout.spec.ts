@@ -12,7 +12,7 @@ function banner(page: Page) {
 function floatingJoin(page: Page) {
   return page
     .getByRole("button", { name: "Join Waitlist", exact: true })
-    .and(page.locator("xpath=self::*[not(ancestor::nav)]"));
+    .and(page.locator("xpath=//button[not(ancestor::nav)]"));
 }
 
 test("the dismissed banner stays closed after a reload", async ({ page }) => {

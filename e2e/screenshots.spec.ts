@@ -16,6 +16,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = fa
 
 test("home", async ({ page }, testInfo) => {
   await gotoHome(page);
+  await shoot(page, testInfo, "home-top");
   await shoot(page, testInfo, "home", true);
 });
 

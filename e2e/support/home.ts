@@ -48,13 +48,13 @@ export function card(page: Page, name: string): Locator {
   return page.getByRole("article", { name, exact: true });
 }
 
-/** The card's selection toggle: a toggle button ('Select X for comparison' / 'Remove X from comparison'). */
+/** The card's selection checkbox ('Select X for comparison'). */
 export function cardToggle(page: Page, name: string): Locator {
-  return card(page, name).getByRole("button", { name: / comparison$/ });
+  return card(page, name).getByRole("checkbox", { name: `Select ${name} for comparison`, exact: true });
 }
 
 export async function expectSelected(page: Page, name: string, selected: boolean): Promise<void> {
-  await expect(cardToggle(page, name)).toHaveAttribute("aria-pressed", String(selected));
+  await expect(cardToggle(page, name)).toBeChecked({ checked: selected });
 }
 
 export function selectionBar(page: Page): Locator {
