@@ -19,33 +19,8 @@ export const FLOATING_BUTTON_SCROLL_PX = 400;
 export const CARD_MAX_BLOCKCHAINS = 3;
 export const BANNER_DISMISSED_KEY = "rwa-atlas:banner-dismissed";
 
-export const RISK_LEVELS = ["Low", "Medium", "High", "Very High"] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-
-export const ASSET_CLASSES = [
-  "US Treasuries",
-  "Private Credit",
-  "Real Estate",
-  "Commodities",
-  "Carbon Credits",
-  "Equities",
-] as const;
-export type AssetClass = (typeof ASSET_CLASSES)[number];
-
-export const BLOCKCHAINS = [
-  "Ethereum",
-  "Solana",
-  "Polygon",
-  "Base",
-  "Algorand",
-  "Stellar",
-  "Optimism",
-  "Tron",
-  "Gnosis Chain",
-  "Polymesh",
-  "Celo",
-] as const;
-export type Blockchain = (typeof BLOCKCHAINS)[number];
+export { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/domain";
+export type { AssetClass, Blockchain, RiskLevel } from "@/config/domain";
 
 /** The value of a filter select that disables the filter. */
 export const ALL = "all";
