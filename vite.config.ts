@@ -37,6 +37,8 @@ export default defineConfig(({ mode }) => {
             name: "integration",
             environment: "node",
             include: ["tests/integration/**/*.test.ts", "local-api/**/*.test.ts", "scripts/**/*.test.ts"],
+            // Builds one migrated PGlite snapshot per run; each file loads it instead of migrating again.
+            globalSetup: ["tests/integration/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },
