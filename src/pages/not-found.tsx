@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { ArrowLeft, Compass } from "lucide-react";
 import { site } from "@/config/site";
@@ -10,7 +10,11 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   usePageTitle(`Page not found · ${site.productName}`);
 
+  // Once per path, even when StrictMode replays effects in development.
+  const loggedPath = useRef<string | null>(null);
   useEffect(() => {
+    if (loggedPath.current === pathname) return;
+    loggedPath.current = pathname;
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
 
