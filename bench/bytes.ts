@@ -91,7 +91,8 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export function measureBundle(distDir: string): BundleBytes {
+export function measureBundle(dir: string): BundleBytes {
+  const distDir = path.resolve(dir);
   const indexPath = path.join(distDir, "index.html");
   if (!existsSync(indexPath)) {
     throw new Error(`${indexPath} does not exist: build the app first (npm run build).`);
@@ -99,7 +100,7 @@ export function measureBundle(distDir: string): BundleBytes {
   const html = readFileSync(indexPath, "utf8");
   const refs = htmlReferences(html);
   const toFile = (ref: string, from: string) =>
-    ref.startsWith("/") ? path.join(distDir, ref.split(/[?#]/)[0]!) : path.resolve(path.dirname(from), ref.split(/[?#]/)[0]!);
+    ref.startsWith("/") ? path.resolve(distDir, `.${ref.split(/[?#]/)[0]!}`) : path.resolve(path.dirname(from), ref.split(/[?#]/)[0]!);
 
   // Follow static imports too: a chunk the HTML forgot to preload is still on the critical path.
   const initialJs = new Set<string>();
