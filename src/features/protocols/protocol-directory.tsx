@@ -7,8 +7,11 @@ import { DEFAULT_FILTERS, filterProtocols, hasActiveFilters, type ProtocolFilter
 import { ProtocolCard } from "./protocol-card";
 import { ProtocolFiltersBar } from "./protocol-filters";
 import type { Protocol } from "./types";
+import { VirtualGrid } from "./virtual-grid";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3";
+/** Past this many cards the expanded second grid only mounts the rows near the viewport. */
+export const VIRTUALIZE_AFTER = 60;
 
 type ProtocolDirectoryProps = {
   protocols: readonly Protocol[];
@@ -87,22 +90,31 @@ export function ProtocolDirectory({ protocols, selectedIds, onToggleSelect, prom
                 className={cn("relative", collapsed && "overflow-hidden")}
                 style={collapsed ? { maxHeight: SECOND_GRID_MAX_HEIGHT_PX } : undefined}
               >
-                <ul className={GRID}>
-                  {secondGridShown.map((protocol, index) => {
-                    const faded = collapsed && index >= SECOND_GRID_VISIBLE;
-                    return (
-                      <li
-                        key={protocol.id}
-                        aria-hidden={faded || undefined}
-                        inert={faded}
-                        data-faded={faded || undefined}
-                        className={cn(faded && "pointer-events-none opacity-40 blur-[2px] select-none")}
-                      >
-                        <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
-                      </li>
-                    );
-                  })}
-                </ul>
+                {!collapsed && secondGrid.length > VIRTUALIZE_AFTER ? (
+                  <VirtualGrid
+                    protocols={secondGrid}
+                    selected={selected}
+                    onToggleSelect={onToggleSelect}
+                    label={`${secondGrid.length} more protocols`}
+                  />
+                ) : (
+                  <ul className={GRID}>
+                    {secondGridShown.map((protocol, index) => {
+                      const faded = collapsed && index >= SECOND_GRID_VISIBLE;
+                      return (
+                        <li
+                          key={protocol.id}
+                          aria-hidden={faded || undefined}
+                          inert={faded}
+                          data-faded={faded || undefined}
+                          className={cn(faded && "pointer-events-none opacity-40 blur-[2px] select-none")}
+                        >
+                          <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
                 {collapsed && (
                   <div
                     aria-hidden="true"

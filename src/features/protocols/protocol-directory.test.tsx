@@ -1,0 +1,48 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { FIRST_GRID_SIZE } from "@/config/site";
+import { parseProtocolRows } from "./model";
+import { ProtocolDirectory, VIRTUALIZE_AFTER } from "./protocol-directory";
+
+// Scale: the local API can serve 10,000 synthetic rows; 'Show All' must not mount them all.
+const many = parseProtocolRows(
+  Array.from({ length: 400 }, (_, index) => ({
+    id: `p-${index}`,
+    name: `Protocol ${String(index).padStart(4, "0")}`,
+    description: "Synthetic row for a scale test.",
+    asset_classes: ["US Treasuries"],
+    blockchains: ["Ethereum"],
+    tvl: "$1M",
+    yield_range: "4%",
+    risk_level: "Low",
+    min_investment: "$1",
+    url: "https://example.com",
+  })),
+);
+
+describe("ProtocolDirectory at scale", () => {
+  it("expands a long second grid without mounting every card, and collapses again", async () => {
+    const user = userEvent.setup();
+    const onToggleSelect = vi.fn();
+    render(<ProtocolDirectory protocols={many} selectedIds={["p-10"]} onToggleSelect={onToggleSelect} />);
+    expect(screen.getByText("Showing 400 of 400 protocols • 1 selected")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Show All 400 Protocols" }));
+    const rest = screen.getByRole("list", { name: `${400 - FIRST_GRID_SIZE} more protocols` });
+    const mounted = within(rest).getAllByRole("article");
+    expect(mounted.length).toBeGreaterThan(0);
+    expect(mounted.length).toBeLessThan(VIRTUALIZE_AFTER);
+    // The first mounted row starts right after the first grid, and says where it sits in the list.
+    expect(within(mounted[0]!).getByRole("heading")).toHaveTextContent("Protocol 0009");
+    expect(within(rest).getAllByRole("listitem")[0]).toHaveAttribute("aria-setsize", String(400 - FIRST_GRID_SIZE));
+    const selectedToggle = within(rest).getByRole("checkbox", { name: "Select Protocol 0010 for comparison" });
+    expect(selectedToggle).toBeChecked();
+    await user.click(selectedToggle);
+    expect(onToggleSelect).toHaveBeenCalledWith("p-10");
+
+    await user.click(screen.getByRole("button", { name: "Show Less" }));
+    expect(screen.queryByRole("list", { name: /more protocols/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(FIRST_GRID_SIZE + 3);
+  });
+});

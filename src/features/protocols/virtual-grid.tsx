@@ -1,0 +1,69 @@
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useLayoutEffect, useRef, useState } from "react";
+import { ProtocolCard } from "./protocol-card";
+import type { Protocol } from "./types";
+import { useGridColumns } from "./use-grid-columns";
+
+const ROW_ESTIMATE_PX = 380;
+
+type VirtualGridProps = {
+  protocols: readonly Protocol[];
+  selected: ReadonlySet<string>;
+  onToggleSelect: (id: string) => void;
+  label: string;
+};
+
+/**
+ * The expanded second grid when it is long (thousands of rows): only the rows near the viewport
+ * are in the DOM, so 'Show All' stays instant. Rows are measured, so cards keep natural heights.
+ */
+export function VirtualGrid({ protocols, selected, onToggleSelect, label }: VirtualGridProps) {
+  const columns = useGridColumns();
+  const rowCount = Math.ceil(protocols.length / columns);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // The virtualizer needs the list's distance from the top of the document.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = containerRef.current;
+      if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    // A row always has content; a zero height means the row is not laid out (yet), so keep the estimate.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE_PX,
+    overscan: 2,
+    scrollMargin,
+  });
+
+  return (
+    <div ref={containerRef} role="list" aria-label={label} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const start = row.index * columns;
+        return (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="absolute inset-x-0 top-0 grid grid-cols-1 gap-5 pb-5 sm:grid-cols-2 lg:grid-cols-3"
+            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            {protocols.slice(start, start + columns).map((protocol, offset) => (
+              <div key={protocol.id} role="listitem" aria-setsize={protocols.length} aria-posinset={start + offset + 1}>
+                <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+              </div>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
