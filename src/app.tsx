@@ -1,6 +1,6 @@
-import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
+import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
 import { Toaster } from "sonner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
@@ -35,13 +35,17 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 }
 
 export function AppRoutes() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const previousPath = useRef(pathname);
 
-  // A new page starts at the top (the router keeps the old scroll position otherwise),
-  // unless the link targets an anchor on the page.
+  // A link to another page starts at its top (the old scroll position would otherwise stay).
+  // Back/forward (POP) and the first load are left to the browser's own scroll restoration.
   useLayoutEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, [pathname]);
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    if (navigationType !== "POP" && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
 
   return (
     <ErrorBoundary resetKey={pathname}>

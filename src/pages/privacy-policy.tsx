@@ -49,7 +49,7 @@ export function PrivacyPolicyPage() {
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8 lg:py-14">
         <nav aria-label="On this page" className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase">On this page</p>
+            <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">On this page</p>
             <ol className="mt-3 flex flex-col gap-1 text-sm">
               {SECTIONS.map((section, index) => (
                 <li key={section.id}>
