@@ -7,16 +7,22 @@ import type { ProtocolStats } from "./stats";
 export const STAT_PLACEHOLDER = "—";
 
 function Tile({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint: string }) {
+  // Only <dt>/<dd> may sit in a <dl> group, so the icon lives inside the <dt>, positioned aside.
   return (
-    <div className="flex items-start gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-        <dd className="mt-0.5 text-3xl font-bold tracking-tight text-foreground tabular-nums">{value}</dd>
-        <p className="mt-1 text-xs text-slate-500">{hint}</p>
-      </div>
+    <div className="relative rounded-xl border border-border bg-surface py-5 pr-5 pl-20 shadow-sm">
+      <dt className="text-sm font-medium text-muted-foreground">
+        <span
+          className="absolute top-5 left-5 flex size-11 items-center justify-center rounded-lg bg-accent-soft text-accent"
+          aria-hidden="true"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5">
+        <span className="block text-3xl font-bold tracking-tight text-foreground tabular-nums">{value}</span>
+        <span className="mt-1 block text-xs text-slate-500">{hint}</span>
+      </dd>
     </div>
   );
 }
