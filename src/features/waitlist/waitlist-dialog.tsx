@@ -153,7 +153,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
             rel="noopener"
             className="font-medium text-accent underline underline-offset-2 hover:text-teal-800"
           >
-            Privacy Policy
+            Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </p>
       </div>
