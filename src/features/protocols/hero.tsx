@@ -50,7 +50,7 @@ export function Hero({ stats, onJoinWaitlist }: HeroProps) {
               Free protocol explorer, available now
             </p>
             <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl">
-              Bringing <span className="text-teal-300">Wall Street</span> experience to on-chain real-world assets
+              Bringing <span className="text-teal-300">Wall Street</span> experience to <span className="whitespace-nowrap">on-chain</span> real-world assets
             </h1>
             <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
               Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.
