@@ -1,5 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { server } from "./msw/server";
 
@@ -45,6 +46,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // sonner keeps open toasts in module state and replays them into the next test's toaster.
+  toast.dismiss();
   console.error = originalError;
   vi.restoreAllMocks();
   if (consoleErrors.length > 0) {

@@ -10,7 +10,7 @@ const SECTIONS = [
   "4. Data Storage and Security",
   "5. Your Rights",
   "6. Cookies",
-  "7. Changes to This Policy",
+  "7. Changes",
   "8. Contact Us",
 ];
 

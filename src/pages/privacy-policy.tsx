@@ -14,7 +14,7 @@ const SECTIONS = [
   { id: "data-storage-and-security", title: "Data Storage and Security" },
   { id: "your-rights", title: "Your Rights" },
   { id: "cookies", title: "Cookies" },
-  { id: "changes", title: "Changes to This Policy" },
+  { id: "changes", title: "Changes" },
   { id: "contact-us", title: "Contact Us" },
 ] as const;
 
