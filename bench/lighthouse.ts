@@ -56,8 +56,9 @@ function findings(lhr: Result): string[] {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null) continue;
       if (["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
-      // Weighted audits cost points below 1; for performance also the diagnostics that flag.
-      const flagged = ref.weight > 0 ? audit.score < 1 : id === "performance" && audit.score < 0.9;
+      // Performance: the weighted audits are the metrics, already in the table, so list the
+      // diagnostics and insights that flag. Other categories: every weighted audit below 1.
+      const flagged = id === "performance" ? ref.weight === 0 && audit.score < 0.9 : ref.weight > 0 && audit.score < 1;
       if (!flagged) continue;
       lines.push(`${category.title}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
     }

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 
-export type Machine = { cpu: string; cores: number; memoryGb: number; node: string; os: string; chromium: string; date: string };
+export type Machine = {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  node: string;
+  os: string;
+  chromium: string;
+  date: string;
+  /** 1-minute load average when the run started: other work on the box skews browser timings. */
+  loadAtStart: number;
+};
 
 function cpuModel(): string {
   try {
@@ -24,5 +34,6 @@ export function describeMachine(chromium: string): Machine {
     os: `${os.type()} ${os.release()} (${os.arch()})`,
     chromium,
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    loadAtStart: Math.round(os.loadavg()[0]! * 100) / 100,
   };
 }

@@ -39,7 +39,7 @@ export function renderGenerated(input: ReportInput): string {
   const { machine: m } = input;
   const out: string[] = [START, "", "## Latest figures", ""];
   out.push(
-    `Measured ${m.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM; ${m.os}; Node ${m.node}; ${m.chromium}` +
+    `Measured ${m.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM (load average ${m.loadAtStart} at start); ${m.os}; Node ${m.node}; ${m.chromium}` +
       `${input.lighthouse ? `; Lighthouse ${input.lighthouse.lighthouseVersion}` : ""}. ` +
       `Command: \`${input.command}\` (${Math.round(input.durationS)} s).`,
     "",
@@ -105,9 +105,10 @@ export function renderGenerated(input: ReportInput): string {
       `Local API with \`LOCAL_API_SYNTHETIC=${s.total}\`, Chromium 1280x900, no throttling. Keystroke latency runs from the keydown event's timestamp to the frame after 'Showing X of Y protocols' changes.`,
       "",
       code([
+        `protocols response (select=*): ${kb(s.payload.rawBytes)} raw, ${kb(s.payload.gzipBytes)} gzip`,
         ...s.navigations.map(
           (n, i) =>
-            `navigation ${i + 1}: count in DOM ${ms(n.domMs)}, painted ${ms(n.paintMs)}; protocols response ended ${ms(n.apiResponseEndMs)} (${kb(n.apiTransferBytes)} transferred)`,
+            `navigation ${i + 1}: count in DOM ${ms(n.domMs)}, painted ${ms(n.paintMs)}; protocols response complete at ${ms(n.apiResponseEndMs)}`,
         ),
         ...s.keystrokes.map(
           (k, i) =>

@@ -14,7 +14,7 @@ import { lighthouseRows, runLighthouse, type LighthouseSummary } from "./lightho
 import { describeMachine } from "./machine";
 import { assertPortFree, killAllNow, runCommand, start, stop, type Server } from "./processes";
 import { writeReport } from "./report";
-import { fetchNames, runScale, scaleRows, type ScaleResult } from "./scale";
+import { fetchProtocols, runScale, scaleRows, type ScaleResult } from "./scale";
 import { failedBudgets, textTable } from "./table";
 import { runUnitBenches, unitBenchRows } from "./unit-bench";
 
@@ -97,6 +97,9 @@ async function main(): Promise<number> {
   const chrome = phases.has("lighthouse") || phases.has("scale") ? chromiumPath() : undefined;
   const machine = describeMachine(chrome ? chromiumVersion(chrome) : "Chromium not used");
   log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}`);
+  if (machine.loadAtStart > machine.cores / 2) {
+    log(`bench: warning: load average ${machine.loadAtStart} on ${machine.cores} cores; browser timings will be noisy.`);
+  }
 
   const rows: Row[] = [];
   const errors: string[] = [];
@@ -173,9 +176,11 @@ async function main(): Promise<number> {
       log(`\n[scale] ${SYNTHETIC} synthetic protocols, ${KEYSTROKES} keystrokes`);
       try {
         api = await startApi(SYNTHETIC);
-        const names = await fetchNames(API_URL, LOCAL_ANON_KEY);
-        if (names.length !== SYNTHETIC) throw new Error(`the local API served ${names.length} protocols, expected ${SYNTHETIC}`);
-        scale = await runScale({ appUrl: APP_URL, names, chromePath: chrome!, keystrokes: KEYSTROKES, log });
+        const payload = await fetchProtocols(API_URL, LOCAL_ANON_KEY);
+        if (payload.names.length !== SYNTHETIC) {
+          throw new Error(`the local API served ${payload.names.length} protocols, expected ${SYNTHETIC}`);
+        }
+        scale = await runScale({ appUrl: APP_URL, payload, chromePath: chrome!, keystrokes: KEYSTROKES, log });
         rows.push(...scaleRows(scale));
       } catch (error) {
         fail("scale", error);

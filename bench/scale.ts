@@ -2,15 +2,18 @@
 // latency in the search box, 'Show All' to paint, and long tasks while scrolling the expanded list.
 // The in-page code is plain JavaScript text: functions compiled by tsx would carry its helpers
 // (e.g. __name) into the page, where they do not exist.
+import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { atMost, BUDGETS, goalAtMost, GOALS, type Row } from "./budgets";
+import { kb } from "./bytes";
 import { CHROMIUM_FLAGS } from "./chromium";
 import { planKeystrokes, type Keystroke } from "./keystrokes";
 import { median, ms, percentile } from "./stats";
 
 export type ScaleResult = {
   total: number;
-  navigations: { domMs: number; paintMs: number; apiResponseEndMs: number; apiTransferBytes: number }[];
+  navigations: { domMs: number; paintMs: number; apiResponseEndMs: number }[];
+  payload: { rawBytes: number; gzipBytes: number };
   keystrokes: (Keystroke & { actual: number; domMs: number; paintMs: number })[];
   typingLongTasks: number[];
   showAll: { domMs: number; paintMs: number; domElements: number; longTasks: number[] };
@@ -160,7 +163,6 @@ async function navigate(page: Page, url: string, total: number): Promise<ScaleRe
       domMs: window.__bench.nav.domMs,
       paintMs: window.__bench.nav.paintMs,
       apiResponseEndMs: api ? api.responseEnd : NaN,
-      apiTransferBytes: api ? api.transferSize || api.encodedBodySize : NaN,
     };
   })()`)) as ScaleResult["navigations"][number];
 }
@@ -171,25 +173,29 @@ async function longTasks(page: Page, phase: string): Promise<number[]> {
   )) as number[];
 }
 
-export async function fetchNames(apiUrl: string, anonKey: string): Promise<string[]> {
-  const response = await fetch(`${apiUrl}/rest/v1/protocols?select=name`, {
+export type Payload = { names: string[]; rawBytes: number; gzipBytes: number };
+
+/** The request the app makes (select=*, order by name), read once to plan keys and size it. */
+export async function fetchProtocols(apiUrl: string, anonKey: string): Promise<Payload> {
+  const response = await fetch(`${apiUrl}/rest/v1/protocols?select=*&order=name.asc`, {
     headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
     signal: AbortSignal.timeout(30_000),
   });
-  if (!response.ok) throw new Error(`GET /rest/v1/protocols answered ${response.status}: ${await response.text()}`);
-  const rows = (await response.json()) as { name: string }[];
-  return rows.map((r) => r.name);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`GET /rest/v1/protocols answered ${response.status}: ${body.toString().slice(0, 300)}`);
+  const rows = JSON.parse(body.toString()) as { name: string }[];
+  return { names: rows.map((r) => r.name), rawBytes: body.length, gzipBytes: gzipSync(body).length };
 }
 
 export async function runScale(options: {
   appUrl: string;
-  names: string[];
+  payload: Payload;
   chromePath: string;
   keystrokes: number;
   log: (line: string) => void;
 }): Promise<ScaleResult> {
-  const total = options.names.length;
-  const plan = planKeystrokes(options.names, options.keystrokes);
+  const total = options.payload.names.length;
+  const plan = planKeystrokes(options.payload.names, options.keystrokes);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: options.chromePath, args: CHROMIUM_FLAGS, headless: true });
@@ -264,6 +270,7 @@ export async function runScale(options: {
     return {
       total,
       navigations,
+      payload: { rawBytes: options.payload.rawBytes, gzipBytes: options.payload.gzipBytes },
       keystrokes,
       typingLongTasks,
       showAll: { ...showAll, longTasks: expandLongTasks },
@@ -296,7 +303,7 @@ export function scaleRows(result: ScaleResult): Row[] {
     {
       section,
       metric: `Navigation to 'Showing ${result.total} of ${result.total} protocols' (median of ${result.navigations.length}, painted)`,
-      value: ms(navPaint),
+      value: `${ms(navPaint)} (response ${kb(result.payload.gzipBytes)} gzip, ${kb(result.payload.rawBytes)} raw)`,
       verdict: "-",
       kind: "info",
     },
