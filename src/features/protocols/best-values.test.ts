@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { protocolRows } from "../../../tests/fixtures/protocols";
+import { bestValues } from "./best-values";
+import { parseProtocolRows } from "./model";
+import type { Protocol } from "./types";
+
+const base = parseProtocolRows(protocolRows)[0]!;
+const make = (id: string, fields: Partial<Protocol>): Protocol => ({ ...base, id, slug: id, name: id, ...fields });
+
+describe("bestValues", () => {
+  it("marks highest TVL and yield, lowest minimum and risk", () => {
+    const a = make("a", { tvl: "$2.8B", yieldRange: "3.8-4.2%", minInvestment: "$5M", riskLevel: "Low" });
+    const b = make("b", { tvl: "$4.0B", yieldRange: "5-8%", minInvestment: "None", riskLevel: "Medium" });
+    const c = make("c", { tvl: "$20M", yieldRange: "5-10%", minInvestment: "$50", riskLevel: "High" });
+    expect(bestValues([a, b, c])).toEqual({ tvl: ["b"], yield: ["c"], min: ["b"], risk: ["a"] });
+  });
+
+  it("marks every protocol on a tie, nothing when all are equal, never an unparseable value", () => {
+    const a = make("a", { tvl: "$1B", riskLevel: "Low", yieldRange: "N/A", minInvestment: "Varies" });
+    const b = make("b", { tvl: "$1B", riskLevel: "Low", yieldRange: "4%", minInvestment: "Varies" });
+    const c = make("c", { tvl: "$5M", riskLevel: "Low", yieldRange: "N/A", minInvestment: "Varies" });
+    expect(bestValues([a, b, c])).toEqual({ tvl: ["a", "b"], yield: ["b"] });
+  });
+
+  it("marks nothing for a single protocol", () => {
+    expect(bestValues([make("a", {})])).toEqual({});
+  });
+});

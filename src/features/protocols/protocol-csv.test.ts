@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
+import { parseProtocolRows } from "./model";
+import { csvFileName, protocolsToCsv } from "./protocol-csv";
+import { formatAsOf } from "./provenance";
+
+const [apollo, backed] = parseProtocolRows(protocolRows);
+
+describe("protocolsToCsv", () => {
+  it("writes a header and the displayed figures with provenance, quoting where RFC 4180 needs it", () => {
+    const lines = protocolsToCsv([apollo!, backed!]).split("\r\n");
+    expect(lines[0]).toBe("Name,Description,Asset Classes,Blockchains,TVL,Yield Range,Risk Level,Min Investment,Website,Source,As Of,Notes");
+    // Only the description holds a comma, so only it is quoted.
+    expect(lines[1]).toBe(
+      'Apollo ACRED (Securitize),"Tokenized feeder into Apollo Diversified Credit Fund (interval fund, 5% quarterly redemptions)",' +
+        "Private Credit,Ethereum; Solana; Polygon,$100M,8-10%,Medium,$50K,https://securitize.io,,2025-10-31,TVL is an estimate; the master fund is about $1.3B.",
+    );
+    expect(lines[2]).toContain("Backed Finance (bTokens)");
+    expect(lines[3]).toBe("");
+    expect(lines).toHaveLength(4);
+  });
+
+  it("keeps hostile rows inert: unrated, no unsafe link, formulas neutralised", () => {
+    const [evil] = parseProtocolRows(hostileRows);
+    const formula = { ...evil!, name: "=cmd|' /C calc'!A0", description: "@SUM(1)" };
+    const line = protocolsToCsv([formula]).split("\r\n")[1]!;
+    expect(line.startsWith("'=cmd|' /C calc'!A0,'@SUM(1),")).toBe(true);
+    expect(line).toContain("Unrated");
+    expect(line).not.toContain("javascript:");
+  });
+});
+
+describe("csvFileName and formatAsOf", () => {
+  it("names files by kind and date", () => {
+    expect(csvFileName("protocols", "2025-10-31")).toBe("rwa-atlas-protocols-2025-10-31.csv");
+    expect(csvFileName("comparison", "2026-01-02")).toBe("rwa-atlas-comparison-2026-01-02.csv");
+  });
+  it("formats the as-of day readably without a time-zone shift", () => {
+    expect(formatAsOf("2025-10-31")).toBe("Oct 31, 2025");
+    expect(formatAsOf("2025-01-01")).toBe("Jan 1, 2025");
+  });
+});

@@ -1,0 +1,75 @@
+import { ALL, ASSET_CLASSES, BLOCKCHAINS, MAX_COMPARED, RISK_LEVELS } from "@/config/site";
+import { DEFAULT_FILTERS, type ProtocolFilters } from "./filter";
+import { DEFAULT_SORT, isSortKey, type SortKey } from "./sort";
+
+/** The directory's shareable view: `?q=&asset=&risk=&chain=&sort=&compare=slug,slug`. */
+export type DirectoryView = {
+  filters: ProtocolFilters;
+  sort: SortKey;
+  /** Slugs of the compared protocols, deduplicated, at most MAX_COMPARED, in selection order. */
+  compare: string[];
+};
+
+export const DEFAULT_VIEW: DirectoryView = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, compare: [] };
+
+const KEYS = ["q", "asset", "risk", "chain", "sort", "compare"] as const;
+const MAX_QUERY_LENGTH = 100;
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,88}[a-z0-9])?$/;
+
+// Links get retyped and lower-cased in chats: match the vocabulary case-insensitively, and
+// answer with the canonical spelling. Anything else is ignored (filter off).
+function vocabulary(value: string | null, options: readonly string[]): string {
+  if (value === null) return ALL;
+  const wanted = value.trim().toLowerCase();
+  return options.find((option) => option.toLowerCase() === wanted) ?? ALL;
+}
+
+export function parseCompareSlugs(value: string | null): string[] {
+  if (value === null) return [];
+  const slugs: string[] = [];
+  for (const part of value.split(",")) {
+    const slug = part.trim().toLowerCase();
+    if (SLUG.test(slug) && !slugs.includes(slug)) slugs.push(slug);
+    if (slugs.length === MAX_COMPARED) break;
+  }
+  return slugs;
+}
+
+/** Never throws: unknown or malformed values fall back to the defaults. */
+export function parseDirectoryView(params: URLSearchParams): DirectoryView {
+  const sort = params.get("sort");
+  return {
+    filters: {
+      searchQuery: (params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH),
+      selectedAssetClass: vocabulary(params.get("asset"), ASSET_CLASSES),
+      selectedRisk: vocabulary(params.get("risk"), RISK_LEVELS),
+      selectedBlockchain: vocabulary(params.get("chain"), BLOCKCHAINS),
+    },
+    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
+    compare: parseCompareSlugs(params.get("compare")),
+  };
+}
+
+/**
+ * Writes `view` over `base`: default values are left out (the canonical home URL has no query)
+ * and parameters the directory does not own (utm_*, ...) are kept as they were.
+ */
+export function serializeDirectoryView(view: DirectoryView, base = new URLSearchParams()): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of KEYS) params.delete(key);
+  const { filters } = view;
+  if (filters.searchQuery.trim() !== "") params.set("q", filters.searchQuery.slice(0, MAX_QUERY_LENGTH));
+  if (filters.selectedAssetClass !== ALL) params.set("asset", filters.selectedAssetClass);
+  if (filters.selectedRisk !== ALL) params.set("risk", filters.selectedRisk);
+  if (filters.selectedBlockchain !== ALL) params.set("chain", filters.selectedBlockchain);
+  if (view.sort !== DEFAULT_SORT) params.set("sort", view.sort);
+  const compare = parseCompareSlugs(view.compare.join(","));
+  if (compare.length > 0) params.set("compare", compare.join(","));
+  return params;
+}
+
+/** `?a=1` or "" (no lone '?'), with commas left readable in the compare list. */
+export function queryString(params: URLSearchParams): string {
+  const text = params.toString().replace(/%2C/gi, ",");
+  return text === "" ? "" : `?${text}`;
+}
