@@ -1,0 +1,78 @@
+// npm run waitlist:resync [-- --limit N] [-- --dry-run]
+// Retries the e-mail provider sync for stored-but-unsynced signups, with the same module a
+// scheduled Edge Function would run (supabase/functions/add-to-waitlist/lib/resync.ts).
+//
+// Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set (a real project), else the local API
+// (http://127.0.0.1:$LOCAL_API_PORT, default 54321) with its demo service-role key.
+// Provider: Resend when RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM are set; against
+// the local API without them, the console mailer (e-mails printed, as the local API does).
+// Exit status: 0 all synced (or nothing to do), 1 some rows still failing, 2 bad configuration.
+import { parseArgs } from "node:util";
+import { createClient } from "@supabase/supabase-js";
+import { createConsoleMailer } from "../local-api/console-mailer.ts";
+import { LOCAL_API_HOST, LOCAL_API_PORT } from "../local-api/defaults.ts";
+import { LOCAL_SERVICE_ROLE_KEY } from "../local-api/service-key.ts";
+import { maskEmail } from "../supabase/functions/add-to-waitlist/lib/email.ts";
+import { createJsonLogger } from "../supabase/functions/add-to-waitlist/lib/log.ts";
+import { createResendMailer, readResendConfig } from "../supabase/functions/add-to-waitlist/lib/resend.ts";
+import { DEFAULT_RESYNC_BATCH, MAX_RESYNC_BATCH, resyncPending } from "../supabase/functions/add-to-waitlist/lib/resync.ts";
+import { createSupabaseStore } from "../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
+import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+
+function fail(message: string): never {
+  console.error(`[waitlist:resync] ${message}`);
+  process.exit(2);
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: { limit: { type: "string" }, "dry-run": { type: "boolean" }, verbose: { type: "boolean" } },
+      strict: true,
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}. Usage: npm run waitlist:resync -- [--limit N] [--dry-run] [--verbose]`);
+  }
+})();
+
+const limit = values.limit === undefined ? DEFAULT_RESYNC_BATCH : Number(values.limit);
+if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESYNC_BATCH) fail(`--limit must be an integer from 1 to ${MAX_RESYNC_BATCH}`);
+
+const remoteUrl = process.env.SUPABASE_URL?.trim();
+const remoteKey = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+if (Boolean(remoteUrl) !== Boolean(remoteKey)) fail("set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither (local API)");
+const local = !remoteUrl;
+const port = process.env.LOCAL_API_PORT?.trim() || String(LOCAL_API_PORT);
+const url = remoteUrl ?? `http://${LOCAL_API_HOST}:${port}`;
+const key = remoteKey ?? LOCAL_SERVICE_ROLE_KEY;
+
+const resend = readResendConfig((name) => process.env[name]);
+let mailer: WaitlistMailer;
+if (resend) mailer = createResendMailer(resend);
+else if (local) mailer = createConsoleMailer();
+else fail("RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM must be set to sync a real project's waitlist");
+
+const store = createSupabaseStore(createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } }));
+console.log(`[waitlist:resync] ${local ? "local API" : "project"} ${url}, provider ${mailer.name}, batch ${limit}`);
+
+try {
+  if (values["dry-run"]) {
+    const rows = await store.pending(limit);
+    console.log(`[waitlist:resync] dry run: ${rows.length} unsynced row(s)${rows.length >= limit ? " (batch full, more may remain)" : ""}`);
+    for (const row of rows) console.log(`  ${maskEmail(row.email)}  attempts=${row.attempts}  ${row.lastError ?? ""}`);
+    process.exit(0);
+  }
+  const quiet = { info() {}, warn() {}, error() {} };
+  const report = await resyncPending({ store, mailer, log: values.verbose ? createJsonLogger() : quiet, limit });
+  console.log(
+    `[waitlist:resync] ${report.pending} unsynced: ${report.synced.length} synced, ${report.failed.length} failed, ` +
+      `${report.gaveUp.length} over the attempt limit${report.more ? "; batch full, run again for the rest" : ""}`,
+  );
+  for (const { email, error } of report.failed) console.log(`  failed     ${maskEmail(email)}: ${error ?? "unknown error"}`);
+  for (const email of report.gaveUp) console.log(`  gave up on ${maskEmail(email)} (see last_error in the table)`);
+  process.exit(report.failed.length > 0 ? 1 : 0);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = local ? ` Is the local API running (npm run local-api, port ${port})?` : "";
+  fail(`could not read the waitlist: ${message}.${hint}`);
+}
