@@ -157,3 +157,27 @@ test("an unknown path shows the 404 page, logs the path, and leads home", async 
   await expect(page).toHaveURL("/");
   await expect(page.getByText(/^Showing \d+ of \d+ protocols/)).toBeVisible();
 });
+
+test("served with a Content-Security-Policy that nothing on the page violates", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const response = await page.goto("/");
+  expect(response?.headers()["content-security-policy"]).toContain("default-src 'self'");
+
+  // Exercise what loads on demand: the lazy dialogs, a route change, the waitlist call's preflight.
+  await expect(page.getByText(/^Showing \d+ of \d+ protocols/)).toBeVisible();
+  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await expect(waitlistDialog(page)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await cards(page).first().getByRole("checkbox").click();
+  await page.getByRole("button", { name: "Compare in Dashboard" }).click();
+  await expect(page.getByRole("dialog", { name: "Protocol Comparison Dashboard" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
