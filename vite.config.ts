@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from "./local-api/defaults.ts";
 
@@ -13,7 +14,7 @@ export default defineConfig(({ mode }) => {
   const anonKey = useLocal ? LOCAL_ANON_KEY : (env.VITE_SUPABASE_ANON_KEY ?? "");
 
   return {
-    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl })],
+    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), prerenderShell()],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
     define: {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),

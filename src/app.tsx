@@ -1,7 +1,8 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
 import { Toaster } from "sonner";
+import { createQueryClient } from "@/boot";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
 import { HomePage } from "@/pages/home";
@@ -10,16 +11,6 @@ import { SiteLayout } from "@/pages/site-layout";
 // The home page is the landing route and ships in the entry chunk; the rest load on demand.
 const PrivacyPolicyPage = lazy(() => import("@/pages/privacy-policy").then((m) => ({ default: m.PrivacyPolicyPage })));
 const NotFoundPage = lazy(() => import("@/pages/not-found").then((m) => ({ default: m.NotFoundPage })));
-
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The directory changes monthly: a fetched list stays fresh for the visit, and
-      // switching tabs does not refetch it.
-      queries: { staleTime: 5 * 60_000, gcTime: 30 * 60_000, refetchOnWindowFocus: false, retry: 1 },
-    },
-  });
-}
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [ownClient] = useState(createQueryClient);
@@ -73,10 +64,11 @@ function RouteFallback() {
   );
 }
 
-export function App() {
+/** `queryClient`: main.tsx passes the one its boot-time protocols request already runs in. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <BrowserRouter>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <AppRoutes />
       </AppProviders>
     </BrowserRouter>

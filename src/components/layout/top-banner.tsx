@@ -21,7 +21,8 @@ export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
   }
 
   return (
-    <aside aria-label="Announcement" className="relative bg-navy-900 text-white">
+    // data-top-banner: the prerendered page's boot script hides it when dismissed earlier this session.
+    <aside aria-label="Announcement" data-top-banner className="relative bg-navy-900 text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-2 py-2.5 pr-12 pl-4 sm:px-12">
         <p className="flex items-center gap-2 text-center text-sm text-slate-100">
           <Sparkles className="hidden size-4 shrink-0 text-gold sm:block" aria-hidden="true" />
