@@ -1,17 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { useLocation } from "react-router-dom";
 import { usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
 import { SelectionBar } from "@/features/compare/selection-bar";
 import { useSelection } from "@/features/compare/use-selection";
+import { bestValues } from "@/features/protocols/best-values";
 import { DirectoryError, DirectoryLoading } from "@/features/protocols/directory-status";
 import { EcosystemStats } from "@/features/protocols/ecosystem-stats";
+import { downloadProtocolsCsv } from "@/features/protocols/export-csv";
 import { Hero } from "@/features/protocols/hero";
 import { PortfolioPromo } from "@/features/protocols/portfolio-promo";
 import { ProtocolDirectory } from "@/features/protocols/protocol-directory";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { computeStats } from "@/features/protocols/stats";
 import type { Protocol } from "@/features/protocols/types";
+import { useDirectoryView } from "@/features/protocols/use-directory-view";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
 
@@ -29,10 +33,29 @@ export function HomePage() {
   const protocols = data ?? NO_PROTOCOLS;
   const stats = useMemo(() => (data ? computeStats(data) : null), [data]);
 
+  // Search, filters, sort and the compared set live in the URL (shareable, back/forward).
+  const view = useDirectoryView();
+  const { pathname } = useLocation();
+  const { setCompare } = view;
+  // The URL names compared protocols by slug; the selection works in ids.
+  const { idsBySlug, slugsById } = useMemo(
+    () => ({
+      idsBySlug: new Map(protocols.map((p) => [p.slug, p.id])),
+      slugsById: new Map(protocols.map((p) => [p.id, p.slug])),
+    }),
+    [protocols],
+  );
+  const selectionValue = useMemo(() => view.compare.flatMap((slug) => idsBySlug.get(slug) ?? []), [view.compare, idsBySlug]);
+  const onSelectionChange = useCallback(
+    (ids: string[]) => setCompare(ids.flatMap((id) => slugsById.get(id) ?? [])),
+    [setCompare, slugsById],
+  );
+
   const onLimitReached = useCallback(() => openWaitlist({ limitReached: true, source: "limit-reached" }), [openWaitlist]);
-  const selection = useSelection(protocols, { onLimitReached });
+  const selection = useSelection(protocols, { onLimitReached, value: selectionValue, onChange: onSelectionChange });
   const [compareOpen, setCompareOpen] = useState(false);
   const comparing = compareOpen && selection.selectedProtocols.length > 0;
+  const best = useMemo(() => bestValues(selection.selectedProtocols), [selection.selectedProtocols]);
 
   return (
     <SiteLayout home>
@@ -52,6 +75,11 @@ export function HomePage() {
               selectedIds={selection.selectedIds}
               onToggleSelect={selection.toggle}
               promo={<PortfolioPromo onJoin={() => openWaitlist({ source: "promo" })} />}
+              filters={view.filters}
+              onFiltersChange={view.setFilters}
+              sort={view.sort}
+              onSortChange={view.setSort}
+              onClearFilters={view.clearFilters}
             />
           )}
         </div>
@@ -60,7 +88,14 @@ export function HomePage() {
       <SelectionBar protocols={selection.selectedProtocols} onRemove={selection.remove} onCompare={() => setCompareOpen(true)} />
       {comparing && (
         <Suspense fallback={null}>
-          <ComparisonDialog open onOpenChange={setCompareOpen} protocols={selection.selectedProtocols} />
+          <ComparisonDialog
+            open
+            onOpenChange={setCompareOpen}
+            protocols={selection.selectedProtocols}
+            best={best}
+            shareUrl={new URL(`${pathname}${view.search}`, window.location.origin).href}
+            onDownloadCsv={() => downloadProtocolsCsv(selection.selectedProtocols, "comparison")}
+          />
         </Suspense>
       )}
     </SiteLayout>

@@ -26,6 +26,7 @@ describe("ComparisonDialog", () => {
       "Asset Classes",
       "Blockchains",
       "Website",
+      "Source",
     ]);
     // Only the first protocol has a safe url; the javascript: and data: ones render no link.
     expect(within(table).getAllByRole("link")).toHaveLength(1);

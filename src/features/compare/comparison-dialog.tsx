@@ -1,9 +1,13 @@
-import { ExternalLink } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Download, ExternalLink, Link2 } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { toast } from "sonner";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { RiskLevel } from "@/config/site";
 import type { Protocol } from "@/features/protocols/types";
+import { copyText } from "@/lib/clipboard";
+import { cn } from "@/lib/utils";
 
 const RISK_VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
   Low: "low",
@@ -32,17 +36,60 @@ function Tags({ items, tone }: { items: readonly string[]; tone: "accent" | "out
   );
 }
 
-type Row = { label: string; render: (protocol: Protocol) => ReactNode };
+/** The rows that have a best value; the page computes which protocols hold it. */
+export type BestMetric = "tvl" | "yield" | "min" | "risk";
+export type BestMarks = Partial<Record<BestMetric, readonly string[]>>;
+
+const BEST_DESCRIPTION: Record<BestMetric, string> = {
+  tvl: "Best: highest TVL among compared",
+  yield: "Best: highest yield among compared",
+  min: "Best: lowest minimum investment among compared",
+  risk: "Best: lowest risk among compared",
+};
+
+type Row = { label: string; metric?: BestMetric; render: (protocol: Protocol) => ReactNode };
+
+const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** '{Oct 31, 2025} • Source' with the notes below (they say when a figure is an estimate). */
+function Provenance({ protocol }: { protocol: Protocol }) {
+  const { asOf, sourceUrl, notes, name } = protocol;
+  if (asOf === null && sourceUrl === null && notes === null) return <span className="text-muted-foreground">Not recorded</span>;
+  return (
+    <div className="max-w-72 whitespace-normal">
+      <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
+        {asOf !== null && <time dateTime={asOf}>{AS_OF_FORMAT.format(new Date(`${asOf}T00:00:00Z`))}</time>}
+        {asOf !== null && sourceUrl !== null && <span aria-hidden="true">•</span>}
+        {sourceUrl !== null ? (
+          <a
+            href={sourceUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Source for ${name} (opens in a new tab)`}
+            className="inline-flex items-center gap-1 font-semibold text-accent underline-offset-4 hover:underline"
+          >
+            Source
+            <ExternalLink className="size-3" aria-hidden="true" />
+          </a>
+        ) : (
+          asOf !== null && <span className="text-muted-foreground">no source link</span>
+        )}
+      </p>
+      {notes !== null && <p className="mt-1.5 text-xs leading-relaxed text-muted-foreground">{notes}</p>}
+    </div>
+  );
+}
 
 const ROWS: Row[] = [
-  { label: "Total Value Locked", render: (p) => <span className="text-lg font-bold tabular-nums">{p.tvl}</span> },
-  { label: "Yield Range", render: (p) => <span className="font-semibold tabular-nums">{p.yieldRange}</span> },
+  { label: "Total Value Locked", metric: "tvl", render: (p) => <span className="text-lg font-bold tabular-nums">{p.tvl}</span> },
+  { label: "Yield Range", metric: "yield", render: (p) => <span className="font-semibold tabular-nums">{p.yieldRange}</span> },
   {
     label: "Risk Level",
+    metric: "risk",
     render: (p) =>
       p.riskLevel === null ? <Badge variant="muted">Unrated</Badge> : <Badge variant={RISK_VARIANT[p.riskLevel]}>{p.riskLevel}</Badge>,
   },
-  { label: "Min Investment", render: (p) => <span className="font-semibold">{p.minInvestment}</span> },
+  { label: "Min Investment", metric: "min", render: (p) => <span className="font-semibold">{p.minInvestment}</span> },
   { label: "Asset Classes", render: (p) => <Tags items={p.assetClasses} tone="accent" /> },
   { label: "Blockchains", render: (p) => <Tags items={p.blockchains} tone="outline" /> },
   {
@@ -63,19 +110,37 @@ const ROWS: Row[] = [
         </a>
       ),
   },
+  { label: "Source", render: (p) => <Provenance protocol={p} /> },
 ];
 
 type ComparisonDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   protocols: readonly Protocol[];
+  /** Which protocols hold the best value per comparable row (none marked when absent). */
+  best?: BestMarks;
+  /** Absolute link that reproduces this comparison; offers 'Copy link' when given. */
+  shareUrl?: string;
+  /** Offers 'Download CSV' when given. */
+  onDownloadCsv?: () => void;
 };
 
-export function ComparisonDialog({ open, onOpenChange, protocols }: ComparisonDialogProps) {
+async function copyLink(url: string) {
+  try {
+    await copyText(url);
+    toast.success("Link copied", { description: "Anyone with the link sees this comparison." });
+  } catch {
+    toast.error("Couldn't copy the link. Copy it from the address bar instead.");
+  }
+}
+
+export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, shareUrl, onDownloadCsv }: ComparisonDialogProps) {
   // Opened from a plain button rather than a Radix trigger, so remember the opener (focus is
   // still on it while this first renders) and give focus back to it on close.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const descriptionIds = useId();
   if (protocols.length === 0) return null;
+  const anyBest = Object.values(best).some((ids) => ids.length > 0);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -89,9 +154,33 @@ export function ComparisonDialog({ open, onOpenChange, protocols }: ComparisonDi
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">
             Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}: value
-            locked, yield, risk, minimum investment, asset classes, blockchains and website.
+            locked, yield, risk, minimum investment, asset classes, blockchains, website and data source.
           </DialogDescription>
+          {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {shareUrl !== undefined && (
+                <Button variant="outline" size="sm" onClick={() => void copyLink(shareUrl)}>
+                  <Link2 aria-hidden="true" />
+                  Copy link
+                </Button>
+              )}
+              {onDownloadCsv !== undefined && (
+                <Button variant="outline" size="sm" onClick={onDownloadCsv}>
+                  <Download aria-hidden="true" />
+                  Download CSV
+                </Button>
+              )}
+            </div>
+          )}
         </DialogHeader>
+        {/* Descriptions the best-value cells point at (aria-describedby reads hidden text). */}
+        <div hidden>
+          {(Object.keys(BEST_DESCRIPTION) as BestMetric[]).map((metric) => (
+            <span key={metric} id={`${descriptionIds}-${metric}`}>
+              {BEST_DESCRIPTION[metric]}
+            </span>
+          ))}
+        </div>
         {/* On a phone the table scrolls sideways instead of squashing its columns. */}
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Comparison table">
           <table className="w-full min-w-max border-collapse text-left text-sm">
@@ -116,16 +205,41 @@ export function ComparisonDialog({ open, onOpenChange, protocols }: ComparisonDi
                   <th scope="row" className="sticky left-0 z-10 bg-surface px-4 py-3.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:px-6">
                     {row.label}
                   </th>
-                  {protocols.map((protocol) => (
-                    <td key={protocol.id} className="px-4 py-3.5 text-foreground">
-                      {row.render(protocol)}
-                    </td>
-                  ))}
+                  {protocols.map((protocol) => {
+                    const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
+                    return (
+                      <td
+                        key={protocol.id}
+                        data-best={isBest || undefined}
+                        aria-describedby={isBest ? `${descriptionIds}-${row.metric}` : undefined}
+                        className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
+                      >
+                        {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
+                        <div
+                          className={cn(
+                            isBest &&
+                              "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']",
+                          )}
+                        >
+                          {row.render(protocol)}
+                        </div>
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+        {anyBest && (
+          <p className="border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
+            <span className="mr-1.5 rounded bg-emerald-700 px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-white uppercase">
+              Best
+            </span>
+            marks the highest TVL and yield and the lowest minimum and risk among the compared protocols. Figures are as
+            published; unparseable ones are not ranked.
+          </p>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { Check, ExternalLink, Plus } from "lucide-react";
 import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
+import { formatAsOf } from "./provenance";
 import { RiskBadge } from "./risk-badge";
 import type { Protocol } from "./types";
 
@@ -56,6 +57,12 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
           <span title={protocol.minInvestment}>{protocol.minInvestment}</span>
         </Figure>
       </dl>
+      {/* Figures move monthly: say which day they describe (the full source is in the comparison). */}
+      {protocol.asOf !== null && (
+        <p className="mt-1.5 text-right text-[0.6875rem] text-muted-foreground">
+          As of <time dateTime={protocol.asOf}>{formatAsOf(protocol.asOf)}</time>
+        </p>
+      )}
 
       <div className="mt-4 space-y-2">
         {protocol.assetClasses.length > 0 && (

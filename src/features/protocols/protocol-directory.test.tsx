@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { FIRST_GRID_SIZE } from "@/config/site";
+import { DEFAULT_FILTERS } from "./filter";
 import { parseProtocolRows } from "./model";
 import { ProtocolDirectory, VIRTUALIZE_AFTER } from "./protocol-directory";
 
@@ -25,7 +26,18 @@ describe("ProtocolDirectory at scale", () => {
   it("expands a long second grid without mounting every card, and collapses again", async () => {
     const user = userEvent.setup();
     const onToggleSelect = vi.fn();
-    render(<ProtocolDirectory protocols={many} selectedIds={["p-10"]} onToggleSelect={onToggleSelect} />);
+    render(
+      <ProtocolDirectory
+        protocols={many}
+        selectedIds={["p-10"]}
+        onToggleSelect={onToggleSelect}
+        filters={DEFAULT_FILTERS}
+        onFiltersChange={vi.fn()}
+        sort="name"
+        onSortChange={vi.fn()}
+        onClearFilters={vi.fn()}
+      />,
+    );
     expect(screen.getByText("Showing 400 of 400 protocols • 1 selected")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Show All 400 Protocols" }));

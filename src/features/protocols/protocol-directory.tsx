@@ -1,11 +1,13 @@
-import { SlidersHorizontal } from "lucide-react";
+import { Download, SearchX, SlidersHorizontal } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FIRST_GRID_SIZE, SECOND_GRID_FADED, SECOND_GRID_MAX_HEIGHT_PX, SECOND_GRID_VISIBLE } from "@/config/site";
 import { cn } from "@/lib/utils";
-import { DEFAULT_FILTERS, filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
+import { downloadProtocolsCsv } from "./export-csv";
+import { filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
 import { ProtocolCard } from "./protocol-card";
 import { ProtocolFiltersBar } from "./protocol-filters";
+import { sortProtocols, type SortKey } from "./sort";
 import type { Protocol } from "./types";
 import { VirtualGrid } from "./virtual-grid";
 
@@ -19,15 +21,33 @@ type ProtocolDirectoryProps = {
   onToggleSelect: (id: string) => void;
   /** Rendered between the first and second grid when there is at least one result. */
   promo?: ReactNode;
+  /** The view is owned by the page (it lives in the URL there). */
+  filters: ProtocolFilters;
+  onFiltersChange: (filters: ProtocolFilters) => void;
+  sort: SortKey;
+  onSortChange: (sort: SortKey) => void;
+  /** Resets the search and the three selects; the sort is kept (it never hides a protocol). */
+  onClearFilters: () => void;
 };
 
-export function ProtocolDirectory({ protocols, selectedIds, onToggleSelect, promo }: ProtocolDirectoryProps) {
-  const [filters, setFilters] = useState<ProtocolFilters>(DEFAULT_FILTERS);
+export function ProtocolDirectory({
+  protocols,
+  selectedIds,
+  onToggleSelect,
+  promo,
+  filters,
+  onFiltersChange,
+  sort,
+  onSortChange,
+  onClearFilters,
+}: ProtocolDirectoryProps) {
   const [expanded, setExpanded] = useState(false);
+  // Sorted once per data/sort change, not per keystroke.
+  const sorted = useMemo(() => sortProtocols(protocols, sort), [protocols, sort]);
   // Typing stays responsive on large lists: the grid re-filters at lower priority.
   const deferredQuery = useDeferredValue(filters.searchQuery);
   const appliedFilters = useMemo(() => ({ ...filters, searchQuery: deferredQuery }), [filters, deferredQuery]);
-  const results = useMemo(() => filterProtocols(protocols, appliedFilters), [protocols, appliedFilters]);
+  const results = useMemo(() => filterProtocols(sorted, appliedFilters), [sorted, appliedFilters]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const secondGridId = useId();
 
@@ -50,25 +70,48 @@ export function ProtocolDirectory({ protocols, selectedIds, onToggleSelect, prom
             Filter Protocols
           </h2>
           {hasActiveFilters(filters) && (
-            <Button variant="ghost" size="sm" onClick={() => setFilters(DEFAULT_FILTERS)}>
+            <Button variant="ghost" size="sm" onClick={onClearFilters}>
               Reset filters
             </Button>
           )}
         </div>
-        <ProtocolFiltersBar filters={filters} onChange={setFilters} />
+        <ProtocolFiltersBar filters={filters} onChange={onFiltersChange} sort={sort} onSortChange={onSortChange} />
       </section>
 
-      <p role="status" className="text-sm font-medium text-muted-foreground tabular-nums">
-        {summary}
-      </p>
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        {/* A polite live region: screen readers hear the new count after each filter change. */}
+        <p role="status" aria-live="polite" aria-atomic="true" className="text-sm font-medium text-muted-foreground tabular-nums">
+          {summary}
+        </p>
+        {results.length > 0 && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => downloadProtocolsCsv(results, "protocols")}
+            title={`Download the ${results.length} listed ${results.length === 1 ? "protocol" : "protocols"} as a CSV file`}
+          >
+            <Download aria-hidden="true" />
+            Download CSV
+          </Button>
+        )}
+      </div>
 
       {results.length === 0 ? (
         <div className="flex min-h-60 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-12 text-center">
-          <p className="text-base font-semibold text-foreground">No protocols match your filters.</p>
-          <p className="max-w-md text-sm text-muted-foreground">Try a different name or widen the asset class, risk level or blockchain.</p>
-          <Button variant="outline" onClick={() => setFilters(DEFAULT_FILTERS)}>
-            Clear all filters
-          </Button>
+          <SearchX className="size-8 text-slate-400" aria-hidden="true" />
+          <p className="text-base font-semibold text-foreground">
+            {protocols.length === 0 ? "No protocols to show yet." : "No protocols match your filters."}
+          </p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            {protocols.length === 0
+              ? "The directory is updated monthly; check back soon."
+              : "Try a different name or widen the asset class, risk level or blockchain."}
+          </p>
+          {hasActiveFilters(filters) && (
+            <Button variant="outline" onClick={onClearFilters}>
+              Clear all filters
+            </Button>
+          )}
         </div>
       ) : (
         <>

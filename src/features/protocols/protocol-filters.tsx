@@ -4,16 +4,19 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
 import type { ProtocolFilters } from "./filter";
+import { SORT_KEYS, SORT_LABELS, type SortKey } from "./sort";
 
 type FilterSelectProps = {
   label: string;
-  allLabel: string;
+  /** The first option; omitted for a select that has no "off" value (the sort). */
+  allLabel?: string;
   options: readonly string[];
+  optionLabel?: (option: string) => string;
   value: string;
   onChange: (value: string) => void;
 };
 
-function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelectProps) {
+function FilterSelect({ label, allLabel, options, optionLabel = (option) => option, value, onChange }: FilterSelectProps) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
@@ -25,10 +28,10 @@ function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelec
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {allLabel !== undefined && <SelectItem value={ALL}>{allLabel}</SelectItem>}
           {options.map((option) => (
             <SelectItem key={option} value={option}>
-              {option}
+              {optionLabel(option)}
             </SelectItem>
           ))}
         </SelectContent>
@@ -37,17 +40,21 @@ function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelec
   );
 }
 
+const sortLabel = (key: string) => SORT_LABELS[key as SortKey];
+
 type ProtocolFiltersProps = {
   filters: ProtocolFilters;
   onChange: (filters: ProtocolFilters) => void;
+  sort: SortKey;
+  onSortChange: (sort: SortKey) => void;
 };
 
-export function ProtocolFiltersBar({ filters, onChange }: ProtocolFiltersProps) {
+export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: ProtocolFiltersProps) {
   const searchId = useId();
   const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) => onChange({ ...filters, [key]: value });
 
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]">
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]">
       <div className="flex min-w-0 flex-col gap-1.5 md:col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Search by name
@@ -96,6 +103,13 @@ export function ProtocolFiltersBar({ filters, onChange }: ProtocolFiltersProps) 
         options={BLOCKCHAINS}
         value={filters.selectedBlockchain}
         onChange={(value) => set("selectedBlockchain", value)}
+      />
+      <FilterSelect
+        label="Sort by"
+        options={SORT_KEYS}
+        optionLabel={sortLabel}
+        value={sort}
+        onChange={(value) => onSortChange(value as SortKey)}
       />
     </div>
   );

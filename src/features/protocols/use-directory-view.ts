@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { DEFAULT_FILTERS, type ProtocolFilters } from "./filter";
+import type { SortKey } from "./sort";
+import { parseDirectoryView, queryString, serializeDirectoryView } from "./url-state";
+
+/** Typing settles into the URL after this pause (browsers throttle history writes per keystroke). */
+export const SEARCH_URL_DELAY_MS = 300;
+
+type Patch = { filters?: Partial<ProtocolFilters>; sort?: SortKey; compare?: string[] };
+
+/**
+ * The directory's view lives in the URL so a copied link reproduces it. Discrete changes
+ * (a select, the sort, the compared set) push a history entry, so back and forward step
+ * through them; a search pushes once when it starts and then replaces while typing.
+ * The search box answers from local state at once, never waiting for the URL.
+ */
+export function useDirectoryView() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlView = useMemo(() => parseDirectoryView(searchParams), [searchParams]);
+  const urlQuery = urlView.filters.searchQuery;
+
+  // Local echo of the search box, resynced when the URL's q changes for another reason than
+  // our own write (back/forward, a pasted link), so a late write never clobbers fresh typing.
+  const [query, setQuery] = useState(urlQuery);
+  const [syncedQuery, setSyncedQuery] = useState(urlQuery);
+  const [ownWrite, setOwnWrite] = useState<string | null>(null);
+  if (syncedQuery !== urlQuery) {
+    setSyncedQuery(urlQuery);
+    if (urlQuery === ownWrite) setOwnWrite(null);
+    else setQuery(urlQuery);
+  }
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const write = useCallback(
+    (patch: Patch, replace: boolean) => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      const written = patch.filters?.searchQuery;
+      if (written !== undefined) {
+        // The q the URL will hold (a blank search is left out), remembered only when it changes.
+        const q = written.trim() === "" ? "" : written;
+        if (q !== urlQuery) setOwnWrite(q);
+      }
+      setSearchParams(
+        (current) => {
+          const view = parseDirectoryView(current);
+          return serializeDirectoryView({ ...view, ...patch, filters: { ...view.filters, ...patch.filters } }, current);
+        },
+        { replace, preventScrollReset: true },
+      );
+    },
+    [setSearchParams, urlQuery],
+  );
+
+  const setFilters = useCallback(
+    (next: ProtocolFilters) => {
+      setQuery(next.searchQuery);
+      const selectsChanged =
+        next.selectedAssetClass !== urlView.filters.selectedAssetClass ||
+        next.selectedRisk !== urlView.filters.selectedRisk ||
+        next.selectedBlockchain !== urlView.filters.selectedBlockchain;
+      if (selectsChanged) return write({ filters: next }, false);
+      // Search only: one history entry per search session (the first keystroke from an empty box).
+      const startsSession = urlQuery.trim() === "" && next.searchQuery.trim() !== "";
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => write({ filters: { searchQuery: next.searchQuery } }, !startsSession), SEARCH_URL_DELAY_MS);
+    },
+    [urlView.filters, urlQuery, write],
+  );
+
+  // Discrete changes carry any search still waiting for its pause, so nothing typed is lost.
+  const setSort = useCallback((sort: SortKey) => write({ sort, filters: { searchQuery: query } }, false), [query, write]);
+  const setCompare = useCallback(
+    (compare: string[]) => write({ compare, filters: { searchQuery: query } }, false),
+    [query, write],
+  );
+  const clearFilters = useCallback(() => {
+    setQuery("");
+    write({ filters: DEFAULT_FILTERS }, false);
+  }, [write]);
+
+  const filters = useMemo(() => ({ ...urlView.filters, searchQuery: query }), [urlView.filters, query]);
+
+  return {
+    filters,
+    sort: urlView.sort,
+    compare: urlView.compare,
+    /** The current query string ('' or '?...'), for share links. */
+    search: queryString(searchParams),
+    setFilters,
+    setSort,
+    setCompare,
+    clearFilters,
+  };
+}
