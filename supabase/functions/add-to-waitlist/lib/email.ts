@@ -5,6 +5,9 @@ const MAX_LOCAL_PART_LENGTH = 64;
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// A lone UTF-16 surrogate (only reachable through a JSON "\ud800" escape) is not text: UTF-8 turns
+// it into U+FFFD on the way to Postgres, so two different acknowledged addresses would collide.
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 
@@ -15,7 +18,9 @@ export function normalizeEmail(input: unknown): EmailResult {
   if (typeof input !== "string") return { ok: false, error: INVALID_EMAIL_MESSAGE };
   const email = input.trim().toLowerCase();
   if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
-  if (CONTROL_CHARACTERS.test(email) || !EMAIL_SHAPE.test(email)) return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  if (CONTROL_CHARACTERS.test(email) || LONE_SURROGATE.test(email) || !EMAIL_SHAPE.test(email)) {
+    return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  }
   if (email.indexOf("@") > MAX_LOCAL_PART_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
   return { ok: true, email };
 }
