@@ -1,40 +1,21 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "@/app";
-import { createQueryClient, PRERENDERED_ATTRIBUTE } from "@/boot";
-import { readSessionFlag } from "@/components/layout/session-flag";
-import { BANNER_DISMISSED_KEY } from "@/config/site";
-import { prefetchProtocols } from "@/features/protocols/queries";
 import "@/index.css";
 
-const queryClient = createQueryClient();
-const { pathname, search } = window.location;
-
-// The directory's request starts now, before React renders: it overlaps the render (and the
-// hydration) instead of waiting for the page's first effect. Only the home page uses it.
-// prefetchQuery never rejects; a failure surfaces as the page's error state.
-if (pathname === "/") void prefetchProtocols(queryClient);
-
-const container = document.getElementById("root")!;
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>
-);
-
-// index.html carries the prerendered first frame of `/` in its default state (build/prerender.ts).
-// Hydrate only when this visit renders exactly that: the bare home URL (the query string holds
-// search, filters and selection) with the banner not dismissed this session. Another state of the
-// home page renders from scratch and React swaps the markup in its first commit (no blank frame;
-// the boot script already hid a dismissed banner). Another route drops the home frame, which the
-// boot script kept hidden, and renders its page. See docs/architecture.md, "Prerendered shell".
-const prerendered = container.firstElementChild !== null;
-if (prerendered && pathname === "/" && search === "" && !readSessionFlag(BANNER_DISMISSED_KEY)) {
-  hydrateRoot(container, app);
-} else {
-  if (prerendered && pathname !== "/") {
-    container.replaceChildren();
-    container.removeAttribute(PRERENDERED_ATTRIBUTE);
-  }
-  createRoot(container).render(app);
+// index.html already holds the home page's first frame (build/prerender.ts), so nothing here is
+// needed to paint it. The app's code is fetched and run only after that first paint: started
+// earlier, its download and start-up work would hold the paint back on slow phones and networks
+// (issue #5: first paint must not wait for JavaScript). The frame's links and buttons come alive
+// when it hydrates.
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A background tab runs no frames: start at once rather than when the tab is shown.
+    if (document.visibilityState === "hidden") return resolve();
+    // rAF runs just before the next frame paints; the task queued from it runs after that paint.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
+
+void afterFirstPaint()
+  .then(() => import("@/start"))
+  .catch((error: unknown) => {
+    console.error("The app failed to load:", error);
+  });
