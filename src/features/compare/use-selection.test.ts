@@ -49,4 +49,14 @@ describe("useSelection", () => {
     expect(onLimitReached).not.toHaveBeenCalled();
     expect(result.current.selectedIds).toEqual([a.id, c.id, d.id]);
   });
+
+  it("in controlled mode reads the given ids (unknown ones dropped, max 3) and reports changes", () => {
+    const onChange = vi.fn();
+    const { result } = renderHook(() => useSelection(protocols, { value: ["gone", a.id, b.id, c.id, d.id], onChange }));
+    expect(result.current.selectedIds).toEqual([a.id, b.id, c.id]);
+    act(() => result.current.remove(b.id));
+    expect(onChange).toHaveBeenLastCalledWith([a.id, c.id]);
+    // Controlled: nothing changes until the owner passes new ids.
+    expect(result.current.selectedIds).toEqual([a.id, b.id, c.id]);
+  });
 });

@@ -33,6 +33,12 @@ export function useDirectoryView() {
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The q the URL holds or is about to hold: decides, when a pause ends, whether a search
+  // session starts (push) or goes on (replace), even if the last write has not rendered yet.
+  const pendingUrlQuery = useRef(urlQuery);
+  useEffect(() => {
+    pendingUrlQuery.current = urlQuery;
+  }, [urlQuery]);
 
   const write = useCallback(
     (patch: Patch, replace: boolean) => {
@@ -63,12 +69,15 @@ export function useDirectoryView() {
         next.selectedRisk !== urlView.filters.selectedRisk ||
         next.selectedBlockchain !== urlView.filters.selectedBlockchain;
       if (selectsChanged) return write({ filters: next }, false);
-      // Search only: one history entry per search session (the first keystroke from an empty box).
-      const startsSession = urlQuery.trim() === "" && next.searchQuery.trim() !== "";
+      // Search only: one history entry per search session (typing into an empty box starts one).
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => write({ filters: { searchQuery: next.searchQuery } }, !startsSession), SEARCH_URL_DELAY_MS);
+      timer.current = setTimeout(() => {
+        const startsSession = pendingUrlQuery.current.trim() === "" && next.searchQuery.trim() !== "";
+        pendingUrlQuery.current = next.searchQuery;
+        write({ filters: { searchQuery: next.searchQuery } }, !startsSession);
+      }, SEARCH_URL_DELAY_MS);
     },
-    [urlView.filters, urlQuery, write],
+    [urlView.filters, write],
   );
 
   // Discrete changes carry any search still waiting for its pause, so nothing typed is lost.
