@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from "react-router-dom";
 import { toast } from "sonner";
+import { useLayoutEffect } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, AppRoutes } from "@/app";
 import { protocolRows } from "../../tests/fixtures/protocols";
@@ -14,12 +15,16 @@ const TOTAL = protocolRows.length;
 
 // The app exactly as renderApp builds it, plus a probe that exposes the router's location and
 // history, so tests can check the URL and press back/forward.
-let location = { pathname: "/", search: "" };
-let navigate: NavigateFunction;
+const router: { location: { pathname: string; search: string }; navigate?: NavigateFunction } = {
+  location: { pathname: "/", search: "" },
+};
 function RouterProbe() {
   const current = useLocation();
-  location = current;
-  navigate = useNavigate();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    router.location = current;
+    router.navigate = navigate;
+  });
   return null;
 }
 
@@ -39,11 +44,11 @@ async function renderHome(path = "/") {
   return { user };
 }
 
-const query = () => new URLSearchParams(location.search);
+const query = () => new URLSearchParams(router.location.search);
 const cardNames = () => screen.queryAllByRole("article").map((card) => within(card).getByRole("heading").textContent);
 const sortSelect = () => screen.getByRole("combobox", { name: "Sort by" });
-const back = () => act(() => navigate(-1));
-const forward = () => act(() => navigate(1));
+const back = () => act(() => router.navigate!(-1));
+const forward = () => act(() => router.navigate!(1));
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
   await user.click(combobox);
@@ -72,7 +77,7 @@ function captureDownloads() {
 }
 
 afterEach(() => {
-  location = { pathname: "/", search: "" };
+  router.location = { pathname: "/", search: "" };
 });
 
 describe("home: the view in the URL", () => {
@@ -99,12 +104,12 @@ describe("home: the view in the URL", () => {
 
   it("keeps the canonical URL bare, pushes discrete changes and steps back and forward through them", async () => {
     const { user } = await renderHome();
-    expect(location.search).toBe("");
+    expect(router.location.search).toBe("");
 
     await choose(user, screen.getByRole("combobox", { name: /risk level/i }), "Low");
     expect(query().get("risk")).toBe("Low");
     await choose(user, sortSelect(), "Yield (high to low)");
-    expect(location.search).toBe("?risk=Low&sort=yield");
+    expect(router.location.search).toBe("?risk=Low&sort=yield");
     await user.click(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" }));
     expect(query().get("compare")).toBe("circle-usyc");
 
@@ -115,10 +120,10 @@ describe("home: the view in the URL", () => {
     expect(sortSelect()).toHaveTextContent("Name (A-Z)");
     back();
     expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("All risk levels");
-    expect(location.search).toBe("");
+    expect(router.location.search).toBe("");
     forward();
     forward();
-    expect(location.search).toBe("?risk=Low&sort=yield");
+    expect(router.location.search).toBe("?risk=Low&sort=yield");
     expect(sortSelect()).toHaveTextContent("Yield (high to low)");
     // Highest yield first (upper bounds 4.3% > 4.2% > 4.1%).
     expect(cardNames().slice(0, 2)).toEqual(["Ondo Finance (OUSG + USDY)", "BlackRock BUIDL (Securitize)"]);
@@ -131,7 +136,7 @@ describe("home: the view in the URL", () => {
     await screen.findByText(`Showing 3 of ${TOTAL} protocols`);
     await waitFor(() => expect(query().get("q")).toBe("gold"));
     back();
-    expect(location.search).toBe("");
+    expect(router.location.search).toBe("");
     expect(search).toHaveValue("");
     expect(await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
     forward();
@@ -195,7 +200,7 @@ describe("home: exports, empty results and live count", () => {
     await user.click(screen.getByRole("button", { name: "Clear all filters" }));
     await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`);
     expect(screen.getByRole("searchbox", { name: "Search by name" })).toHaveValue("");
-    expect(location.search).toBe("?sort=risk");
+    expect(router.location.search).toBe("?sort=risk");
   });
 });
 
