@@ -30,9 +30,16 @@ export async function fetchSeed(request: APIRequestContext): Promise<ProtocolRow
     headers: anonHeaders,
   });
   if (!response.ok()) throw new Error(`seed fetch failed: ${response.status()} ${await response.text()}`);
-  const rows = (await response.json()) as ProtocolRow[];
+  const rows = ((await response.json()) as ProtocolRow[]).sort((a, b) => compareNames(a.name, b.name));
   if (rows.length < 13) throw new Error(`the e2e journeys need at least 13 seeded protocols, got ${rows.length}`);
   return rows;
+}
+
+// Name order as a person expects it and as Supabase's en_US collation gives it ('stUSDT' among
+// the S's). The local API's PGlite sorts bytewise, so the order is re-stated here.
+const collator = new Intl.Collator("en", { sensitivity: "base" });
+function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** SPEC 5: AND of all filters; 'all'/undefined disables one; search = case-insensitive substring of name. */
