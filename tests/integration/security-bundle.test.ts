@@ -1,0 +1,206 @@
+// One production build, made with secrets in the build environment, then:
+// 1. no secret and no non-VITE_ value is anywhere in the output (the service-role key above all);
+// 2. the generated _headers and index.html hold the CSP promise (no inline script);
+// 3. served by `vite preview` (which applies that _headers file), a real Chromium uses the app,
+//    signup included, with zero CSP violations, and the CSP provably blocks injected script.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { preview, type PreviewServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import { LOCAL_JWT_SECRET } from "../../local-api/jwt.ts";
+import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
+import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
+import { snapshotBlob } from "./snapshot.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const token = () => randomBytes(12).toString("hex");
+// Values only the build process's environment holds. None may reach the bundle.
+const SECRETS: Record<string, string> = {
+  SUPABASE_SERVICE_ROLE_KEY: `sr-test-${token()}`,
+  SUPABASE_DB_PASSWORD: `db-pw-${token()}`,
+  RESEND_API_KEY: `re_test_${token()}`,
+  RESEND_AUDIENCE_ID: `aud-${token()}`,
+  DATABASE_URL: `postgres://postgres:pw-${token()}@db.internal:5432/postgres`,
+  ALLOWED_ORIGINS: `https://origin-${token()}.example`,
+};
+
+let api: LocalApi;
+let outDir = "";
+let files: Array<{ name: string; text: string }> = [];
+
+beforeAll(async () => {
+  api = await startLocalApi({
+    host: "127.0.0.1",
+    port: 0,
+    dataDir: "memory",
+    loadDataDir: await snapshotBlob(),
+    rateLimit: "off",
+    mailer: { name: "null", async addContact() {}, async sendConfirmation() {} },
+    logger: silentLogger,
+  });
+  outDir = await mkdtemp(path.join(tmpdir(), "rwa-bundle-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...SECRETS, VITE_SUPABASE_URL: api.url, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
+      cwd: root,
+      env,
+    });
+    let text = "";
+    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (text += c.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`vite build exited ${code}:\n${text}`))));
+  });
+  expect(output).not.toMatch(/error/i);
+  files = await readTree(outDir);
+}, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+async function readTree(dir: string): Promise<Array<{ name: string; text: string }>> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => {
+        const full = path.join(e.parentPath, e.name);
+        return { name: path.relative(dir, full), text: (await readFile(full)).toString("latin1") };
+      }),
+  );
+}
+
+describe("the built bundle", () => {
+  it("contains no service-role key, no JWT secret and no non-VITE_ env value", () => {
+    expect(files.length).toBeGreaterThan(5);
+    const forbidden = { ...SECRETS, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET };
+    const leaks = files.flatMap((f) =>
+      Object.entries(forbidden)
+        .filter(([, value]) => f.text.includes(value))
+        .map(([name]) => `${name} in ${f.name}`),
+    );
+    expect(leaks).toEqual([]);
+    // The public values are there: proof the search looks at the right bytes.
+    expect(files.some((f) => f.text.includes(LOCAL_ANON_KEY))).toBe(true);
+    expect(files.some((f) => f.text.includes(api.url))).toBe(true);
+  });
+
+  it("ships _headers with the CSP for the backend it was built for, and an index.html without inline script", () => {
+    const headers = files.find((f) => f.name === "_headers")!.text;
+    expect(headers).toContain(`connect-src 'self' ${new URL(api.url).origin};`);
+    expect(headers).toMatch(/script-src 'self';/);
+    expect(headers).toContain("frame-ancestors 'none'");
+    expect(headers).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+
+    const html = files.find((f) => f.name === "index.html")!.text;
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, content] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/assets\/[^"]+\.js"/);
+      expect(content!.trim()).toBe("");
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i); // no inline event handlers
+    expect(html).not.toMatch(/javascript:/i);
+  });
+});
+
+describe("the build served by vite preview, in Chromium", () => {
+  let server: PreviewServer;
+  let appUrl = "";
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => resolve(p));
+      });
+    });
+    server = await preview({
+      root,
+      logLevel: "silent",
+      build: { outDir },
+      preview: { host: "127.0.0.1", port, strictPort: true, open: false },
+    });
+    appUrl = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("sends the _headers for pages and hashed assets", async () => {
+    const page = await fetch(`${appUrl}/`);
+    expect(page.headers.get("content-security-policy")).toContain(`connect-src 'self' ${new URL(api.url).origin};`);
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(page.headers.get("permissions-policy")).toContain("camera=()");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const asset = files.find((f) => f.name.startsWith("assets/") && f.name.endsWith(".js"))!.name;
+    const assetResponse = await fetch(`${appUrl}/${asset}`);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(assetResponse.headers.get("content-security-policy")).not.toBeNull();
+  });
+
+  it("runs the directory, comparison and signup with no CSP violation, and blocks injected script", async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const page = await browser.newPage();
+      const consoleErrors: string[] = [];
+      page.on("console", (m) => (m.type() === "error" ? consoleErrors.push(m.text()) : undefined));
+      page.on("pageerror", (e) => consoleErrors.push(e.message));
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __violations: string[] }).__violations = seen;
+        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
+      await page.goto(appUrl);
+      await page.getByRole("checkbox", { name: /^Select .* for comparison$/ }).first().waitFor({ timeout: 30_000 });
+      const boxes = page.getByRole("checkbox", { name: /^Select .* for comparison$/ });
+      await boxes.nth(0).click();
+      await boxes.nth(1).click();
+      await page.getByRole("button", { name: "Compare in Dashboard" }).click();
+      await page.getByRole("dialog", { name: "Protocol Comparison Dashboard" }).waitFor();
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("button", { name: "Get Early Access" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Join the Waitlist" });
+      await dialog.getByRole("textbox", { name: "Email address" }).fill("csp-check@example.com");
+      await dialog.getByRole("button", { name: "Get Early Access" }).click();
+      await page.getByText("Success! You're on the waitlist. Check your email for confirmation.").waitFor();
+
+      expect(await violations()).toEqual([]);
+      // Other console errors are the e2e console guard's business; here only the policy's.
+      expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
+
+      // The policy is enforced, not just sent: an injected inline script does not run.
+      const ran = await page.evaluate(() => {
+        const script = document.createElement("script");
+        script.textContent = "window.__injected = true";
+        document.body.append(script);
+        return (window as unknown as { __injected?: boolean }).__injected === true;
+      });
+      expect(ran).toBe(false);
+      await expect.poll(violations).toEqual([expect.stringMatching(/^script-src/)]);
+      // And the browser may talk to the configured backend only (the violation, not a network
+      // error, is the proof: this machine has no route to example.org either way).
+      await page.evaluate(() => fetch("https://example.org/collect").catch(() => null));
+      await expect
+        .poll(violations)
+        .toEqual([expect.stringMatching(/^script-src/), expect.stringMatching(/^connect-src https:\/\/example\.org/)]);
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
+});
