@@ -28,8 +28,10 @@ const INDEX = `<!doctype html><html><head>
 </head><body><div id="root"></div></body></html>`;
 
 describe("htmlReferences", () => {
-  test("takes module scripts, modulepreloads and stylesheets, not icons", () => {
+  test("takes scripts, modulepreloads and stylesheets, not icons or data blocks", () => {
     expect(htmlReferences(INDEX)).toEqual({ js: ["/assets/index-a.js", "/assets/vendor-b.js"], css: ["/assets/index-c.css"] });
+    const extra = '<script src="/assets/boot.js"></script><script type="application/json" src="/x.json"></script>';
+    expect(htmlReferences(extra).js).toEqual(["/assets/boot.js"]);
   });
 });
 
@@ -59,6 +61,22 @@ describe("measureBundle", () => {
     expect(bytes.laterCss.files.map((f) => f.file)).toEqual(["assets/lazy-e.css"]);
     expect(bytes.laterOther.files).toEqual([]);
     expect(bytes.initialJs.total.gzip).toBeGreaterThan(0);
+    expect(bytes.method).toBe("static");
+  });
+
+  test("counts what a browser saw the page fetch at boot as initial, beside the static part", () => {
+    const dir = dist({
+      "index.html": INDEX.replace(/<link rel="modulepreload"[^>]*>/, ""),
+      "assets/index-a.js": 'const boot=()=>import("./app-f.js");boot();',
+      "assets/app-f.js": "export const app=1;",
+      "assets/lazy-e.js": "export const e=1;",
+      "assets/index-c.css": "body{margin:0}",
+    });
+    const bytes = measureBundle(dir, ["assets/index-a.js", "assets/app-f.js", "assets/index-c.css"]);
+    expect(bytes.method).toBe("browser");
+    expect(bytes.initialJs.files.map((f) => f.file).sort()).toEqual(["assets/app-f.js", "assets/index-a.js"]);
+    expect(bytes.staticJs.files.map((f) => f.file)).toEqual(["assets/index-a.js"]);
+    expect(bytes.laterJs.files.map((f) => f.file)).toEqual(["assets/lazy-e.js"]);
   });
 
   test("fails the JS budget above 160 KB gzip", () => {

@@ -66,6 +66,23 @@ function findings(lhr: Result): string[] {
   return lines;
 }
 
+async function oneRun(url: string, chromePath: string, i: number): Promise<{ run: LighthouseRun; lhr: Result; html: string }> {
+  const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS], logLevel: "silent" });
+  try {
+    const result = await withTimeout(
+      `Lighthouse run ${i}`,
+      120_000,
+      lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] }),
+    );
+    if (!result) throw new Error(`Lighthouse run ${i} returned no result`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse run ${i}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    return { run: toRun(lhr), lhr, html: String(result.report) };
+  } finally {
+    chrome.kill();
+  }
+}
+
 export async function runLighthouse(options: {
   url: string;
   chromePath: string;
@@ -75,35 +92,22 @@ export async function runLighthouse(options: {
 }): Promise<LighthouseSummary> {
   const results: { run: LighthouseRun; lhr: Result }[] = [];
   for (let i = 1; i <= options.runs; i++) {
-    const chrome = await launch({
-      chromePath: options.chromePath,
-      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
-      logLevel: "silent",
-    });
-    try {
-      const result = await withTimeout(
-        `Lighthouse run ${i}`,
-        120_000,
-        lighthouse(options.url, {
-          port: chrome.port,
-          output: "html",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        }),
-      );
-      if (!result) throw new Error(`Lighthouse run ${i} returned no result`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse run ${i}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-      const run = toRun(lhr);
-      results.push({ run, lhr });
-      writeFileSync(path.join(options.outDir, `lighthouse-${i}.json`), JSON.stringify(lhr));
-      writeFileSync(path.join(options.outDir, `lighthouse-${i}.html`), String(result.report));
-      options.log(
-        `  run ${i}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores["best-practices"]}, seo ${run.scores.seo}; ` +
-          `FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)}, TBT ${ms(run.tbtMs)}, CLS ${run.cls.toFixed(3)}`,
-      );
-    } finally {
-      chrome.kill();
+    // A trace can come back broken on a loaded machine (NO_NAVSTART, NO_FCP): one retry per run.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { run, lhr, html } = await oneRun(options.url, options.chromePath, i);
+        results.push({ run, lhr });
+        writeFileSync(path.join(options.outDir, `lighthouse-${i}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(options.outDir, `lighthouse-${i}.html`), html);
+        options.log(
+          `  run ${i}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores["best-practices"]}, seo ${run.scores.seo}; ` +
+            `FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)}, TBT ${ms(run.tbtMs)}, CLS ${run.cls.toFixed(3)}`,
+        );
+        break;
+      } catch (error) {
+        if (attempt >= 2) throw error;
+        options.log(`  run ${i} failed (${error instanceof Error ? error.message : String(error)}); retrying once`);
+      }
     }
   }
   const pick = (f: (r: LighthouseRun) => number) => median(results.map((r) => f(r.run)));

@@ -1,6 +1,6 @@
 // `npm run bench`: build, bytes, Lighthouse x3, the 10,000-protocol scale run and the pure-function
 // benches; prints one table, rewrites docs/performance.md, exits 1 when a budget fails.
-// Options: --skip-build (reuse bench/.out/dist), --lighthouse-runs=N, --only=bytes,lighthouse,scale,unit
+// Options: --skip-build (reuse bench/.out/run-<ports>/dist), --lighthouse-runs=N, --only=bytes,lighthouse,scale,unit
 // (a partial run prints its table but leaves docs/performance.md alone).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { bundleRows, kb, measureBundle, type BundleBytes } from "./bytes";
 import { chromiumPath, chromiumVersion } from "./chromium";
 import { initialComposition, type ModuleShare } from "./composition";
 import { lighthouseRows, runLighthouse, type LighthouseSummary } from "./lighthouse";
+import { observeInitialLoad } from "./loaded";
 import { describeMachine } from "./machine";
 import { assertPortFree, killAllNow, runCommand, start, stop, type Server } from "./processes";
 import { writeReport } from "./report";
@@ -19,13 +20,14 @@ import { failedBudgets, textTable } from "./table";
 import { runUnitBenches, unitBenchRows } from "./unit-bench";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", ".out");
-const DIST = path.join(OUT, "dist");
 const REPORT = path.join(ROOT, "docs", "performance.md");
 const HOST = "127.0.0.1";
 // Ports of the bench's own: dev (5173/54321), preview (4173) and e2e (4179/54329) stay untouched.
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54330);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4183);
+// One output directory per port pair, so two runs on different ports never share a build.
+const OUT = path.join(ROOT, "bench", ".out", `run-${APP_PORT}-${API_PORT}`);
+const DIST = path.join(OUT, "dist");
 const API_URL = `http://${HOST}:${API_PORT}`;
 const APP_URL = `http://${HOST}:${APP_PORT}/`;
 const SYNTHETIC = 10_000;
@@ -94,7 +96,7 @@ async function main(): Promise<number> {
   const phases = new Set(args.phases);
   const fullRun = phases.size === ALL_PHASES.length;
   mkdirSync(OUT, { recursive: true });
-  const chrome = phases.has("lighthouse") || phases.has("scale") ? chromiumPath() : undefined;
+  const chrome = phases.has("bytes") || phases.has("lighthouse") || phases.has("scale") ? chromiumPath() : undefined;
   const machine = describeMachine(chrome ? chromiumVersion(chrome) : "Chromium not used");
   log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}`);
   if (machine.loadAtStart > machine.cores / 2) {
@@ -136,9 +138,10 @@ async function main(): Promise<number> {
     }
 
     if (built && phases.has("bytes")) {
-      log("\n[bytes] initial and later JS/CSS");
+      log("\n[bytes] initial (what / fetches before any input, seen in Chromium) and later JS/CSS");
       try {
-        bytes = measureBundle(DIST);
+        const observed = await observeInitialLoad(DIST, chrome!);
+        bytes = measureBundle(DIST, observed.files);
         composition = initialComposition(DIST, bytes.initialJs.files.map((f) => f.file));
         rows.push(...bundleRows(bytes));
         if (composition) {
