@@ -14,8 +14,11 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+// Two chunks fetched in parallel and evaluated separately: the data half starts the protocols
+// request as soon as it arrives; the UI half then hydrates.
 void afterFirstPaint()
-  .then(() => import("@/start"))
+  .then(() => Promise.all([import("@/start"), import("@/render-app")]))
+  .then(([{ queryClient, releaseProtocols }, { renderApp }]) => renderApp(queryClient, releaseProtocols))
   .catch((error: unknown) => {
     console.error("The app failed to load:", error);
   });
