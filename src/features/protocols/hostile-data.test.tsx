@@ -3,7 +3,7 @@
 // types everywhere, and 10,000 rows. Nothing may crash, no markup may be injected, no unsafe
 // link may be rendered.
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../tests/render";
 import { server } from "../../../tests/msw/server";
@@ -65,7 +65,7 @@ function expectNoInjection() {
   expect((window as unknown as { __xss?: number }).__xss).toBeUndefined();
 }
 
-function serve(rows: unknown) {
+function serve(rows: JsonBodyType) {
   server.use(http.get("*/rest/v1/protocols", () => HttpResponse.json(rows)));
 }
 
