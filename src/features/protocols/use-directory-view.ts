@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { DEFAULT_FILTERS, type ProtocolFilters } from "./filter";
 import type { SortKey } from "./sort";
 import { parseDirectoryView, queryString, serializeDirectoryView } from "./url-state";
@@ -16,7 +16,15 @@ type Patch = { filters?: Partial<ProtocolFilters>; sort?: SortKey; compare?: str
  * The search box answers from local state at once, never waiting for the URL.
  */
 export function useDirectoryView() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Writes start from the URL as it is when they run (a debounced search may land after a
+  // back/forward), not from the render that scheduled them.
+  const latestParams = useRef(searchParams);
+  useLayoutEffect(() => {
+    latestParams.current = searchParams;
+  }, [searchParams]);
   const urlView = useMemo(() => parseDirectoryView(searchParams), [searchParams]);
   const urlQuery = urlView.filters.searchQuery;
 
@@ -44,21 +52,20 @@ export function useDirectoryView() {
     (patch: Patch, replace: boolean) => {
       clearTimeout(timer.current);
       timer.current = undefined;
+      const current = latestParams.current;
+      const view = parseDirectoryView(current);
       const written = patch.filters?.searchQuery;
       if (written !== undefined) {
         // The q the URL will hold (a blank search is left out), remembered only when it changes.
         const q = written.trim() === "" ? "" : written;
-        if (q !== urlQuery) setOwnWrite(q);
+        if (q !== view.filters.searchQuery) setOwnWrite(q);
       }
-      setSearchParams(
-        (current) => {
-          const view = parseDirectoryView(current);
-          return serializeDirectoryView({ ...view, ...patch, filters: { ...view.filters, ...patch.filters } }, current);
-        },
-        { replace, preventScrollReset: true },
-      );
+      const next = serializeDirectoryView({ ...view, ...patch, filters: { ...view.filters, ...patch.filters } }, current);
+      latestParams.current = next;
+      // navigate() rather than setSearchParams(): it keeps the compare list's commas readable.
+      void navigate({ pathname, search: queryString(next) }, { replace, preventScrollReset: true });
     },
-    [setSearchParams, urlQuery],
+    [navigate, pathname],
   );
 
   const setFilters = useCallback(
@@ -81,10 +88,15 @@ export function useDirectoryView() {
   );
 
   // Discrete changes carry any search still waiting for its pause, so nothing typed is lost.
-  const setSort = useCallback((sort: SortKey) => write({ sort, filters: { searchQuery: query } }, false), [query, write]);
+  // Read through a ref so these callbacks stay stable while typing (memoised cards keep them).
+  const latestQuery = useRef(query);
+  useLayoutEffect(() => {
+    latestQuery.current = query;
+  }, [query]);
+  const setSort = useCallback((sort: SortKey) => write({ sort, filters: { searchQuery: latestQuery.current } }, false), [write]);
   const setCompare = useCallback(
-    (compare: string[]) => write({ compare, filters: { searchQuery: query } }, false),
-    [query, write],
+    (compare: string[]) => write({ compare, filters: { searchQuery: latestQuery.current } }, false),
+    [write],
   );
   const clearFilters = useCallback(() => {
     setQuery("");
