@@ -7,10 +7,29 @@ import "@/index.css";
 // when it hydrates.
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    // A background tab runs no frames: start at once rather than when the tab is shown.
-    if (document.visibilityState === "hidden") return resolve();
-    // rAF runs just before the next frame paints; the task queued from it runs after that paint.
-    requestAnimationFrame(() => setTimeout(resolve, 0));
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      document.removeEventListener("visibilitychange", go);
+      resolve();
+    };
+    // A background tab paints nothing: start at once rather than when the tab is shown.
+    if (document.visibilityState === "hidden") return go();
+    document.addEventListener("visibilitychange", go);
+    if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      // The first-contentful-paint entry arrives once that frame is on screen.
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        go();
+      }).observe({ type: "paint", buffered: true });
+      // Never wait forever on a browser that skips the entry.
+      setTimeout(go, 5000);
+    } else {
+      // rAF runs just before the next frame paints; the task queued from it runs after that paint.
+      requestAnimationFrame(() => setTimeout(go, 0));
+    }
   });
 }
 
