@@ -24,7 +24,7 @@ export type LighthouseRun = {
 export type LighthouseSummary = {
   runs: LighthouseRun[];
   median: LighthouseRun;
-  /** Audits that cost points in the run with the median Performance score. */
+  /** Audits that cost points, each with the number of runs it appeared in. */
   findings: string[];
   lighthouseVersion: string;
 };
@@ -47,6 +47,14 @@ function toRun(lhr: Result): LighthouseRun {
   };
 }
 
+/** For console errors, what was logged: the title alone does not say which error. */
+function firstDetail(audit: Result["audits"][string]): string {
+  if (audit.id !== "errors-in-console") return "";
+  const details = audit.details as { items?: { description?: string }[] } | undefined;
+  const description = details?.items?.[0]?.description?.split("\n")[0];
+  return description ? `: ${description.slice(0, 160)}` : "";
+}
+
 function findings(lhr: Result): string[] {
   const lines: string[] = [];
   for (const id of CATEGORIES) {
@@ -60,7 +68,7 @@ function findings(lhr: Result): string[] {
       // diagnostics and insights that flag. Other categories: every weighted audit below 1.
       const flagged = id === "performance" ? ref.weight === 0 && audit.score < 0.9 : ref.weight > 0 && audit.score < 1;
       if (!flagged) continue;
-      lines.push(`${category.title}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      lines.push(`${category.title}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${firstDetail(audit)}`);
     }
   }
   return lines;
@@ -124,13 +132,14 @@ export async function runLighthouse(options: {
     cls: pick((r) => r.cls),
     speedIndexMs: pick((r) => r.speedIndexMs),
   };
-  const byPerf = [...results].sort((a, b) => a.run.scores.performance - b.run.scores.performance);
-  const representative = byPerf[Math.floor((byPerf.length - 1) / 2)]!;
+  // Across all runs: a flaky failure (say, a hydration error in one run of three) still shows.
+  const seen = new Map<string, number>();
+  for (const r of results) for (const f of new Set(findings(r.lhr))) seen.set(f, (seen.get(f) ?? 0) + 1);
   return {
     runs: results.map((r) => r.run),
     median: medianRun,
-    findings: findings(representative.lhr),
-    lighthouseVersion: representative.lhr.lighthouseVersion,
+    findings: [...seen].map(([f, n]) => `${f} [${n} of ${results.length} runs]`),
+    lighthouseVersion: results[0]!.lhr.lighthouseVersion,
   };
 }
 

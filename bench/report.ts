@@ -94,7 +94,7 @@ export function renderGenerated(input: ReportInput): string {
       "",
     );
     if (lh.findings.length > 0) {
-      out.push("Audits costing points in the median run:", "", ...lh.findings.map((f) => `- ${f}`), "");
+      out.push("Audits costing points:", "", ...lh.findings.map((f) => `- ${f}`), "");
     }
   }
   if (input.scale) {
