@@ -1,18 +1,42 @@
 import { AlertTriangle } from "lucide-react";
 
-/** Holds roughly a grid's height so the page does not jump when the cards arrive. */
+const bar = "rounded bg-muted";
+
+/**
+ * The directory's frame while the list loads: the filter panel, the count line and the first
+ * grid's cards, each as tall as the loaded version, so nothing below moves when the data
+ * arrives (CLS budget 0.02, issue #5). It is also what the prerendered index.html shows.
+ * The panel mirrors protocol-directory.tsx and protocol-filters.tsx (search + four selects).
+ */
 export function DirectoryLoading() {
   return (
     <div className="space-y-6">
-      <p role="status" className="text-sm font-medium text-muted-foreground">
-        Loading protocols...
-      </p>
+      <div aria-hidden="true" className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6">
+        <div className="mb-4 flex h-7 items-center">
+          <div className={`h-5 w-40 ${bar}`} />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]">
+          {Array.from({ length: 5 }, (_, index) => (
+            <div key={index} className={index === 0 ? "flex flex-col gap-1.5 md:col-span-2 lg:col-span-1" : "flex flex-col gap-1.5"}>
+              <div className="flex h-4 items-center">
+                <div className={`h-3 w-20 ${bar}`} />
+              </div>
+              <div className="h-10 rounded-md border border-border bg-muted/40" />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="flex min-h-9 items-center">
+        <p role="status" className="text-sm font-medium text-muted-foreground">
+          Loading protocols...
+        </p>
+      </div>
       <ul aria-hidden="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, index) => (
-          <li key={index} className="h-[21rem] animate-pulse rounded-xl border border-border bg-surface p-5">
-            <div className="h-5 w-2/3 rounded bg-muted" />
-            <div className="mt-3 h-4 w-full rounded bg-muted" />
-            <div className="mt-2 h-4 w-4/5 rounded bg-muted" />
+          <li key={index} className="h-[24.25rem] animate-pulse rounded-xl border border-border bg-surface p-5 sm:h-[25.375rem]">
+            <div className={`h-5 w-2/3 ${bar}`} />
+            <div className={`mt-3 h-4 w-full ${bar}`} />
+            <div className={`mt-2 h-4 w-4/5 ${bar}`} />
             <div className="mt-5 h-24 rounded-lg bg-muted/70" />
           </li>
         ))}
