@@ -38,7 +38,12 @@ export default defineConfig(({ mode }) => {
           test: {
             name: "integration",
             environment: "node",
-            include: ["tests/integration/**/*.test.ts", "local-api/**/*.test.ts", "scripts/**/*.test.ts"],
+            include: [
+              "tests/integration/**/*.test.ts",
+              "local-api/**/*.test.ts",
+              "scripts/**/*.test.ts",
+              "bench/**/*.test.ts",
+            ],
             // Builds one migrated PGlite snapshot per run; each file loads it instead of migrating again.
             globalSetup: ["tests/integration/global-setup.ts"],
             testTimeout: 60_000,
