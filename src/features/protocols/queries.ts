@@ -24,8 +24,10 @@ export function protocolsQueryOptions() {
     queryFn: ({ signal }) => fetchProtocols(signal),
     // The directory is refreshed monthly: refetching on every focus would only cost requests.
     staleTime: 5 * 60 * 1000,
-    // Once, as above: the app-wide default may retry, this query does not.
+    // Once, as above: the app-wide default may retry, this query does not. A boot-time prefetch
+    // that failed must not be repeated when the page mounts either (SPEC 2: no retry).
     retry: false,
+    retryOnMount: false,
   });
 }
 
