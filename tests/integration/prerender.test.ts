@@ -8,9 +8,12 @@ import { runInNewContext } from "node:vm";
 import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { injectShell } from "../../build/prerender.ts";
-import { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell } from "../../src/entry-prerender.tsx";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+// Loaded by path: this tsconfig (Node side) has no JSX; Vitest compiles the entry as Vite would.
+const ENTRY = path.join(ROOT, "src", "entry-prerender.tsx");
+type PrerenderEntry = { renderHomeShell: () => string; bootScript: () => string; PRERENDERED_ATTRIBUTE: string };
+const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell } = (await import(/* @vite-ignore */ ENTRY)) as PrerenderEntry;
 
 /** Visible text of an HTML fragment, roughly as a browser lays it out (tags become spaces). */
 function textOf(html: string): string {
