@@ -11,12 +11,14 @@ import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
 import { createPgliteWaitlistStore } from "../../local-api/waitlist-store.ts";
+import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { handleRequest, MESSAGES, type Deps } from "../../supabase/functions/add-to-waitlist/handler.ts";
 import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
 import { noRateLimit } from "../../supabase/functions/add-to-waitlist/lib/rate-limiter.ts";
 import { createResendMailer } from "../../supabase/functions/add-to-waitlist/lib/resend.ts";
 import { resyncPending } from "../../supabase/functions/add-to-waitlist/lib/resync.ts";
+import { handleResyncRequest } from "../../supabase/functions/add-to-waitlist/lib/resync-endpoint.ts";
 import { createSupabaseStore } from "../../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
 import type { WaitlistMailer, WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
 import { openSnapshot, snapshotBlob } from "./snapshot.ts";
@@ -227,6 +229,41 @@ describe("resync (supabase/functions/add-to-waitlist/lib/resync.ts)", () => {
     const report = await resyncPending({ store, mailer: mailer(), log: silentLogger, maxAttempts: 10 });
     expect(report).toMatchObject({ pending: 1, gaveUp: ["hopeless@example.com"], synced: [], failed: [] });
     expect(resend.requests.length).toBe(before);
+  });
+});
+
+describe("the scheduled resync endpoint (resync-endpoint.ts)", () => {
+  const call = (method: string, token?: string) =>
+    new Request("http://edge.local/functions/v1/waitlist-resync", {
+      method,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+
+  it("runs only for the service-role key and answers counts, never addresses", async () => {
+    await handleRequest(signup("sched@example.com"), deps({ mailer: mailer(true) }));
+    const endpoint = { secret: LOCAL_SERVICE_ROLE_KEY, run: () => resyncPending({ store, mailer: mailer(), log: silentLogger }) };
+
+    expect((await handleResyncRequest(call("GET", LOCAL_SERVICE_ROLE_KEY), endpoint)).status).toBe(405);
+    for (const token of [undefined, LOCAL_ANON_KEY, `${LOCAL_SERVICE_ROLE_KEY}x`, LOCAL_SERVICE_ROLE_KEY.slice(0, -1)]) {
+      const refused = await handleResyncRequest(call("POST", token), endpoint);
+      expect([refused.status, await refused.json()]).toEqual([401, { error: "Unauthorized" }]);
+    }
+    expect(await row("sched@example.com")).toMatchObject({ synced_at: null });
+
+    const response = await handleResyncRequest(call("POST", LOCAL_SERVICE_ROLE_KEY), endpoint);
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ pending: 1, synced: 1, failed: 0, gaveUp: 0, more: false });
+    expect(text).not.toContain("sched@");
+    expect(await row("sched@example.com")).toMatchObject({ synced_at: expect.any(Date) });
+  });
+
+  it("answers 503 when the store cannot be read, and refuses everything when no secret is configured", async () => {
+    const broken = { secret: "s3cret", run: () => Promise.reject(new Error("connection refused")) };
+    const response = await handleResyncRequest(call("POST", "s3cret"), broken);
+    expect([response.status, await response.json()]).toEqual([503, { error: "The waitlist store is unavailable" }]);
+    const unset = await handleResyncRequest(call("POST", ""), { secret: "", run: broken.run });
+    expect(unset.status).toBe(401);
   });
 });
 

@@ -1,0 +1,29 @@
+// Scheduled Edge Function: retries the e-mail provider sync for unsynced waitlist rows. Schedule it
+// (pg_cron + pg_net, e.g. every 15 minutes) as a POST with the service-role key as bearer token.
+// All behaviour is in ../add-to-waitlist/lib/resync.ts and resync-endpoint.ts.
+import { createClient } from "@supabase/supabase-js";
+import { createJsonLogger } from "../add-to-waitlist/lib/log.ts";
+import { createResendMailer, readResendConfig } from "../add-to-waitlist/lib/resend.ts";
+import { handleResyncRequest } from "../add-to-waitlist/lib/resync-endpoint.ts";
+import { resyncPending } from "../add-to-waitlist/lib/resync.ts";
+import { createSupabaseStore } from "../add-to-waitlist/lib/supabase-store.ts";
+
+const env = (name: string) => Deno.env.get(name);
+const supabaseUrl = env("SUPABASE_URL");
+const serviceRoleKey = env("SUPABASE_SERVICE_ROLE_KEY");
+if (!supabaseUrl || !serviceRoleKey) throw new Error("SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
+const resend = readResendConfig(env);
+if (!resend) throw new Error("RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM must be set: there is nothing to resync to");
+
+const log = createJsonLogger();
+const store = createSupabaseStore(
+  createClient(supabaseUrl, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+);
+const mailer = createResendMailer(resend);
+
+Deno.serve((req) =>
+  handleResyncRequest(req, {
+    secret: serviceRoleKey,
+    run: () => resyncPending({ store, mailer, log }),
+  }),
+);
