@@ -40,7 +40,9 @@ export function SiteFooter({ bottomClearance = 0 }: SiteFooterProps) {
           <p>
             For information only, not investment advice. Verify details with each protocol before investing.
           </p>
-          <p className="tabular-nums">
+          {/* The prerendered index.html carries the build's year; after New Year the client's
+              differs until the next deploy, which is expected, not a hydration bug. */}
+          <p className="tabular-nums" suppressHydrationWarning>
             © {year} {site.productName}
           </p>
         </div>
