@@ -73,7 +73,8 @@ as $$
   where email = p_email;
 $$;
 
--- Rows still to be pushed to the provider, oldest first (for the resync job).
+-- Rows still to be pushed to the provider (for the resync job): fewest attempts first, then
+-- oldest, so rows that keep failing sink and can never starve newer signups out of a batch.
 create function public.waitlist_pending_sync(p_limit integer default 100)
 returns table (email text, source text, created_at timestamptz, attempts integer, last_error text)
 language sql
@@ -84,7 +85,7 @@ as $$
   select w.email, w.source, w.created_at, w.attempts, w.last_error
   from public.waitlist w
   where w.synced_at is null
-  order by w.created_at
+  order by w.attempts, w.created_at
   limit greatest(1, least(coalesce(p_limit, 100), 1000));
 $$;
 

@@ -163,6 +163,18 @@ describe("waitlist", () => {
     });
   });
 
+  it("hands the resync job rows with the fewest attempts first, so failing rows cannot starve new ones", async () => {
+    await db.transaction(async (tx) => {
+      await tx.exec("set local role service_role");
+      await tx.query("select public.waitlist_add('stuck@example.com')");
+      for (let i = 0; i < 3; i++) await tx.query("select public.waitlist_record_sync('stuck@example.com', 'Resend answered 500')");
+      await tx.query("select public.waitlist_add('fresh@example.com')");
+      const batch = await tx.query<{ email: string }>("select email from public.waitlist_pending_sync(1)");
+      expect(batch.rows).toEqual([{ email: "fresh@example.com" }]);
+      await tx.rollback();
+    });
+  });
+
   it("records provider sync attempts: failures keep the row unsynced with the error", async () => {
     await db.transaction(async (tx) => {
       await tx.exec("set local role service_role");
