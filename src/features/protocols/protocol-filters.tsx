@@ -54,7 +54,7 @@ export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: Pr
   const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) => onChange({ ...filters, [key]: value });
 
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]">
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))_minmax(0,1.35fr)]">
       <div className="flex min-w-0 flex-col gap-1.5 md:col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Search by name
