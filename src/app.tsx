@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
 import { Toaster } from "sonner";
@@ -25,7 +25,22 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   );
 }
 
-export function AppRoutes() {
+type AppRoutesProps = {
+  /**
+   * Called once the routes' content has committed. When hydrating the prerendered frame this is
+   * after the whole page, including this Suspense boundary (hydrated in a pass of its own), is
+   * hydrated (render-app.tsx lets the protocols response in then).
+   */
+  onFirstCommit?: () => void;
+};
+
+/** Renders nothing; calls `onCommit` after its first commit. */
+function AfterFirstCommit({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+export function AppRoutes({ onFirstCommit }: AppRoutesProps = {}) {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   const previousPath = useRef(pathname);
@@ -46,6 +61,7 @@ export function AppRoutes() {
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
+        {onFirstCommit && <AfterFirstCommit onCommit={onFirstCommit} />}
       </Suspense>
     </ErrorBoundary>
   );
@@ -65,11 +81,11 @@ function RouteFallback() {
 }
 
 /** `queryClient`: main.tsx passes the one its boot-time protocols request already runs in. */
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App({ queryClient, onFirstCommit }: { queryClient?: QueryClient } & AppRoutesProps) {
   return (
     <BrowserRouter>
       <AppProviders queryClient={queryClient}>
-        <AppRoutes />
+        <AppRoutes onFirstCommit={onFirstCommit} />
       </AppProviders>
     </BrowserRouter>
   );

@@ -1,19 +1,12 @@
-/* eslint-disable react-refresh/only-export-components -- a boot module, never hot-reloaded */
 // The UI half of the app (React DOM, router, pages), evaluated in a task of its own after the
 // data half (start.ts) so neither is one long task on slow phones.
 import type { QueryClient } from "@tanstack/react-query";
-import { startTransition, StrictMode, useEffect } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app";
 import { PRERENDERED_ATTRIBUTE } from "@/boot";
 import { readSessionFlag } from "@/components/layout/session-flag";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
-
-/** Renders nothing; calls `onCommit` once the first render is committed (hydration finished). */
-function AfterFirstCommit({ onCommit }: { onCommit: () => void }) {
-  useEffect(onCommit, [onCommit]);
-  return null;
-}
 
 /**
  * Hydrates the prerendered frame or renders the page. `queryClient` already runs the boot
@@ -22,11 +15,6 @@ function AfterFirstCommit({ onCommit }: { onCommit: () => void }) {
 export function renderApp(queryClient: QueryClient, releaseProtocols: () => void): void {
   const { pathname, search } = window.location;
   const container = document.getElementById("root")!;
-  const app = (
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>
-  );
 
   // index.html carries the prerendered first frame of `/` in its default state (build/prerender.ts).
   // Hydrate only when this visit renders exactly that: the bare home URL (the query string holds
@@ -41,10 +29,9 @@ export function renderApp(queryClient: QueryClient, releaseProtocols: () => void
     startTransition(() => {
       hydrateRoot(
         container,
-        <>
-          {app}
-          <AfterFirstCommit onCommit={releaseProtocols} />
-        </>,
+        <StrictMode>
+          <App queryClient={queryClient} onFirstCommit={releaseProtocols} />
+        </StrictMode>,
       );
     });
   } else {
@@ -54,6 +41,12 @@ export function renderApp(queryClient: QueryClient, releaseProtocols: () => void
       container.removeAttribute(PRERENDERED_ATTRIBUTE);
     }
     const root = createRoot(container);
-    startTransition(() => root.render(app));
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
+    );
   }
 }
