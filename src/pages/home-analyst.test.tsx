@@ -235,7 +235,7 @@ describe("home: the comparison dialog for analysts", () => {
     const { user } = await renderHome();
     const dialog = await compare(user, ["Apollo ACRED (Securitize)", "Backed Finance (bTokens)", "BlackRock BUIDL (Securitize)"]);
     const cells = within(within(dialog).getByRole("rowheader", { name: "Source" }).closest("tr")!).getAllByRole("cell");
-    expect(cells[0]).toHaveTextContent("Oct 31, 2025");
+    expect(cells[0]).toHaveTextContent(/^Oct 31, 2025•No source link/);
     expect(cells[0]).toHaveTextContent("TVL is an estimate; the master fund is about $1.3B.");
     expect(cells[1]).toHaveTextContent(/^Not recorded$/);
     expect(cells[2]).toHaveTextContent(/^Oct 31, 2025•Source/);

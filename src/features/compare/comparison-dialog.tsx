@@ -58,8 +58,12 @@ function Provenance({ protocol }: { protocol: Protocol }) {
   return (
     <div className="max-w-72 whitespace-normal">
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
-        {asOf !== null && <time dateTime={asOf}>{AS_OF_FORMAT.format(new Date(`${asOf}T00:00:00Z`))}</time>}
-        {asOf !== null && sourceUrl !== null && <span aria-hidden="true">•</span>}
+        {asOf !== null ? (
+          <time dateTime={asOf}>{AS_OF_FORMAT.format(new Date(`${asOf}T00:00:00Z`))}</time>
+        ) : (
+          <span className="text-muted-foreground">Date not recorded</span>
+        )}
+        <span aria-hidden="true">•</span>
         {sourceUrl !== null ? (
           <a
             href={sourceUrl}
@@ -72,7 +76,7 @@ function Provenance({ protocol }: { protocol: Protocol }) {
             <ExternalLink className="size-3" aria-hidden="true" />
           </a>
         ) : (
-          asOf !== null && <span className="text-muted-foreground">no source link</span>
+          <span className="text-muted-foreground">No source link</span>
         )}
       </p>
       {notes !== null && <p className="mt-1.5 text-xs leading-relaxed text-muted-foreground">{notes}</p>}
