@@ -31,6 +31,8 @@ export default defineConfig(({ mode }) => {
             environment: "jsdom",
             include: ["src/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/setup.ts"],
+            // Page-level tests drive many interactions; on a loaded 2-core machine 5 s is too tight.
+            testTimeout: 15_000,
           },
         },
         {

@@ -155,7 +155,7 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   expect(records[0]).toContain(rows[0]!.tvl);
 });
 
-test("empty results: a clear message, 'Clear all filters', and the count in a polite live region", async ({ page }) => {
+test("empty results: a clear message, 'Clear filters', and the count in a polite live region", async ({ page }) => {
   await gotoHome(page, seed.length);
   const status = page.getByRole("status").filter({ hasText: /^Showing/ });
   await expect(status).toHaveAttribute("aria-live", "polite");
@@ -163,7 +163,7 @@ test("empty results: a clear message, 'Clear all filters', and the count in a po
   await expectShowing(page, 0, seed.length);
   await expect(page.getByText("No protocols match your filters.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Clear all filters" }).click();
+  await page.getByRole("button", { name: "Clear filters" }).click();
   await expectShowing(page, seed.length, seed.length);
 });
 

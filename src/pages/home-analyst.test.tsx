@@ -189,7 +189,7 @@ describe("home: exports, empty results and live count", () => {
     expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["Tether Gold (XAUt)", "Paxos Gold (PAXG)", "Goldfinch (Prime)"]);
   });
 
-  it("shows a clear empty state whose 'Clear all filters' resets search and filters but keeps the sort", async () => {
+  it("shows a clear empty state whose 'Clear filters' resets search and filters but keeps the sort", async () => {
     const { user } = await renderHome("/?risk=Low&sort=risk");
     await user.type(screen.getByRole("searchbox", { name: "Search by name" }), "zzz");
     const status = await screen.findByText(`Showing 0 of ${TOTAL} protocols`);
@@ -197,7 +197,7 @@ describe("home: exports, empty results and live count", () => {
     expect(status).toHaveAttribute("aria-live", "polite");
     expect(screen.getByText("No protocols match your filters.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Download CSV" })).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Clear all filters" }));
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`);
     expect(screen.getByRole("searchbox", { name: "Search by name" })).toHaveValue("");
     expect(router.location.search).toBe("?sort=risk");

@@ -185,7 +185,7 @@ describe("home: loaded directory", () => {
     expect(screen.queryAllByRole("article")).toHaveLength(0);
     expect(screen.queryByText("Want Portfolio Analytics?")).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Clear all filters" }));
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`);
     expect(search).toHaveValue("");
     expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("All risk levels");

@@ -27,6 +27,19 @@ describe("privacy policy page", () => {
     expect(document.title).toMatch(/Privacy Policy/);
   });
 
+  it("points the canonical link at itself while shown, and back at home afterwards", async () => {
+    const link = document.createElement("link");
+    link.rel = "canonical";
+    link.href = "https://example.org/";
+    document.head.append(link);
+    const { unmount } = renderApp("/privacy-policy");
+    await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });
+    expect(link.href).toBe("https://example.org/privacy-policy");
+    unmount();
+    expect(link.href).toBe("https://example.org/");
+    link.remove();
+  });
+
   it("keeps the site header and footer, and opens the waitlist from the page", async () => {
     const { user } = renderApp("/privacy-policy");
     await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
-import { usePageTitle } from "@/components/layout/use-page-title";
+import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
 
@@ -22,6 +22,7 @@ type SectionId = (typeof SECTIONS)[number]["id"];
 
 export function PrivacyPolicyPage() {
   usePageTitle(`Privacy Policy · ${site.productName}`);
+  useCanonicalPath("/privacy-policy");
   const { openWaitlist } = useWaitlistDialog();
   const email = site.contactEmail;
   const mail = (

@@ -10,3 +10,19 @@ export function usePageTitle(title: string): void {
     };
   }, [title]);
 }
+
+/**
+ * Points `<link rel="canonical">` (in index.html, for `/`) at this page while it is shown, so the
+ * static host's shared index.html does not tell search engines every route is the home page.
+ */
+export function useCanonicalPath(path: string): void {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!link) return;
+    const previous = link.href;
+    link.href = new URL(path, previous).href;
+    return () => {
+      link.href = previous;
+    };
+  }, [path]);
+}

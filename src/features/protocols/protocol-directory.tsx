@@ -109,7 +109,7 @@ export function ProtocolDirectory({
           </p>
           {hasActiveFilters(filters) && (
             <Button variant="outline" onClick={onClearFilters}>
-              Clear all filters
+              Clear filters
             </Button>
           )}
         </div>
