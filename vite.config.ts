@@ -4,7 +4,10 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
+import { siteFiles } from "./build/site-files.ts";
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from "./local-api/defaults.ts";
+
+const DEFAULT_SITE_URL = "https://rwaatlas.com";
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...pickViteEnv(process.env) };
@@ -12,9 +15,13 @@ export default defineConfig(({ mode }) => {
   const useLocal = !env.VITE_SUPABASE_URL && !env.VITE_SUPABASE_ANON_KEY;
   const supabaseUrl = useLocal ? LOCAL_API_URL : (env.VITE_SUPABASE_URL ?? "");
   const anonKey = useLocal ? LOCAL_ANON_KEY : (env.VITE_SUPABASE_ANON_KEY ?? "");
+  // The production origin for canonical/Open Graph URLs, robots.txt and sitemap.xml. Vite fills
+  // %VITE_SITE_URL% in index.html from the env it loads after this config, so set the default here.
+  const siteUrl = (env.VITE_SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, "");
+  process.env.VITE_SITE_URL = siteUrl;
 
   return {
-    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), prerenderShell()],
+    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), siteFiles({ siteUrl }), prerenderShell()],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
     define: {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),
@@ -45,6 +52,7 @@ export default defineConfig(({ mode }) => {
               "local-api/**/*.test.ts",
               "scripts/**/*.test.ts",
               "bench/**/*.test.ts",
+              "build/**/*.test.ts",
             ],
             // Builds one migrated PGlite snapshot per run; each file loads it instead of migrating again.
             globalSetup: ["tests/integration/global-setup.ts"],

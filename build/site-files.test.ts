@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { robotsTxt, sitemapXml } from "./site-files.ts";
+
+describe("generated robots.txt and sitemap.xml", () => {
+  it("point crawlers at the configured origin", () => {
+    expect(robotsTxt("https://example.org")).toContain("Sitemap: https://example.org/sitemap.xml\n");
+    const xml = sitemapXml("https://example.org", "2025-10-31");
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      "https://example.org/",
+      "https://example.org/privacy-policy",
+    ]);
+    expect(xml.match(/<lastmod>2025-10-31<\/lastmod>/g)).toHaveLength(2);
+  });
+
+  it("leaves lastmod out rather than inventing one when the data has no date", () => {
+    expect(sitemapXml("https://example.org", null)).not.toContain("<lastmod>");
+  });
+});
