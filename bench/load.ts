@@ -7,13 +7,13 @@
 // so the run measures the store; tests/integration/security-resilience.test.ts proves the limiter.
 // Figures go to docs/performance.md between <!-- load:start --> and <!-- load:end -->.
 // Exit 0 only when every check holds.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
+import { freePort, spawnLocalApi } from "../local-api/spawn.ts";
 
 type Histogram = { average: number; p50: number; p90: number; p99: number; max: number; total?: number };
 type Result = {
@@ -38,7 +38,6 @@ type Options = {
 // autocannon ships no types; this is the slice of its API used here.
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: Options) => Promise<Result>;
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPORT = fileURLToPath(new URL("../docs/performance.md", import.meta.url));
 const SIGNUPS = 10_000;
 const ADDRESSES = 1_000;
@@ -64,36 +63,10 @@ setTimeout(() => {
   process.exit(1);
 }, HARD_LIMIT_MS).unref();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startApi(port: number): Promise<string> {
-  const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  api = spawn(process.execPath, ["--import", "tsx", "local-api/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, LOCAL_API_HOST: "127.0.0.1", LOCAL_API_PORT: String(port), LOCAL_API_DATA_DIR: "memory", LOCAL_API_RATE_LIMIT: "off" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  // The console mailer prints every confirmation e-mail: keep only the tail for error reports.
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
-  api.stdout!.on("data", keep);
-  api.stderr!.on("data", keep);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new Error(`local API exited early:\n${output}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return url;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`local API did not become healthy:\n${output}`);
+  const spawned = await spawnLocalApi({ port, dataDir: "memory" });
+  api = spawned.child;
+  return spawned.url;
 }
 
 /** Requests that got an HTTP answer, whatever its status. */

@@ -1,20 +1,18 @@
 // Abuse and crashes: the signup limiter holds at its default (5 per IP per minute) without
 // locking out other visitors, and a local API killed with SIGKILL in the middle of a signup burst
 // loses none of the signups it acknowledged.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { exited, freePort, spawnLocalApi } from "../../local-api/spawn.ts";
 import { readLocalApiConfig } from "../../local-api/config.ts";
 import { startLocalApi } from "../../local-api/server.ts";
 import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
 import { snapshotBlob } from "./snapshot.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** POST a signup from a chosen loopback source address (Linux routes all of 127/8 to lo). */
 function signupFrom(
@@ -90,45 +88,16 @@ describe("the signup rate limiter at its default setting", () => {
 
 const children: ChildProcess[] = [];
 let dataParent = "";
+async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
+  const { child } = await spawnLocalApi({ port, dataDir });
+  children.push(child);
+  return child;
+}
+
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   if (dataParent) await rm(dataParent, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "local-api/main.ts"], {
-    cwd: root,
-    env: { ...process.env, LOCAL_API_PORT: String(port), LOCAL_API_DATA_DIR: dataDir, LOCAL_API_RATE_LIMIT: "off" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`local API exited early:\n${output}`);
-    if (await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`local API did not become healthy:\n${output}`);
-}
-
-function exited(child: ChildProcess): Promise<unknown> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", resolve));
-}
 
 describe("the local API killed mid-load", () => {
   it("keeps every acknowledged signup after SIGKILL during a concurrent burst and a restart", async () => {
