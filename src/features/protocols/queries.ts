@@ -1,14 +1,14 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { supabase } from "@/lib/supabase";
+import { postgrest } from "@/lib/postgrest";
 import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
 
 async function fetchProtocols(signal: AbortSignal): Promise<Protocol[]> {
-  const { data, error } = await supabase
+  const { data, error } = await postgrest
     .from("protocols")
     .select("*")
     .order("name", { ascending: true })
-    // SPEC 7: the read is made once per home load. supabase-js would otherwise retry 503s and
+    // SPEC 7: the read is made once per home load. postgrest-js would otherwise retry 503s and
     // network errors up to 3 times with backoff, holding the error state back for ~7 s.
     .retry(false)
     .abortSignal(signal);

@@ -1,14 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { supabase } from "@/lib/supabase";
+import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
-
-export const WAITLIST_MESSAGES = {
-  invalid: "Please enter a valid email address",
-  success: "Success! You're on the waitlist. Check your email for confirmation.",
-  failed: "Failed to join waitlist. Please try again.",
-  unexpected: "Something went wrong. Please try again.",
-} as const;
 
 export type JoinWaitlistInput = { email: string; source?: WaitlistSource };
 

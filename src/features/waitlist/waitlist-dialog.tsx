@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { isValidWaitlistEmail } from "@/features/waitlist/email";
-import { useJoinWaitlist, WAITLIST_MESSAGES } from "@/features/waitlist/use-join-waitlist";
+import { useJoinWaitlist } from "@/features/waitlist/use-join-waitlist";
+import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 
 export type WaitlistDialogProps = {

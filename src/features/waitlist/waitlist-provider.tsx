@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from "react";
 import { toast } from "sonner";
-import { WAITLIST_MESSAGES } from "@/features/waitlist/use-join-waitlist";
+import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 
 export type { WaitlistSource } from "@/features/waitlist/waitlist-source";
