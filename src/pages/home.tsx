@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { usePageTitle } from "@/components/layout/use-page-title";
-import { site } from "@/config/site";
+import { MAX_COMPARED, site } from "@/config/site";
 import { SelectionBar } from "@/features/compare/selection-bar";
 import { useSelection } from "@/features/compare/use-selection";
 import { bestValues } from "@/features/protocols/best-values";
@@ -28,7 +28,7 @@ const NO_PROTOCOLS: Protocol[] = [];
 
 export function HomePage() {
   usePageTitle(`${site.productName} · Tokenized Real-World Asset Protocol Directory`);
-  const { openWaitlist } = useWaitlistDialog();
+  const { openWaitlist, prefetchWaitlist } = useWaitlistDialog();
   const { data, error, isPending } = useQuery(protocolsQueryOptions());
   const protocols = data ?? NO_PROTOCOLS;
   const stats = useMemo(() => (data ? computeStats(data) : null), [data]);
@@ -53,13 +53,18 @@ export function HomePage() {
 
   const onLimitReached = useCallback(() => openWaitlist({ limitReached: true, source: "limit-reached" }), [openWaitlist]);
   const selection = useSelection(protocols, { onLimitReached, value: selectionValue, onChange: onSelectionChange });
+  // With the selection full, the next select opens the limit-reached waitlist dialog: warm its code.
+  const selectionFull = selection.selectedIds.length >= MAX_COMPARED;
+  useEffect(() => {
+    if (selectionFull) prefetchWaitlist();
+  }, [selectionFull, prefetchWaitlist]);
   const [compareOpen, setCompareOpen] = useState(false);
   const comparing = compareOpen && selection.selectedProtocols.length > 0;
   const best = useMemo(() => bestValues(selection.selectedProtocols), [selection.selectedProtocols]);
 
   return (
     <SiteLayout home>
-      <Hero stats={stats} onJoinWaitlist={() => openWaitlist({ source: "hero" })} />
+      <Hero stats={stats} onJoinWaitlist={() => openWaitlist({ source: "hero" })} onIntent={prefetchWaitlist} />
 
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <EcosystemStats stats={stats} />
@@ -74,7 +79,7 @@ export function HomePage() {
               protocols={protocols}
               selectedIds={selection.selectedIds}
               onToggleSelect={selection.toggle}
-              promo={<PortfolioPromo onJoin={() => openWaitlist({ source: "promo" })} />}
+              promo={<PortfolioPromo onJoin={() => openWaitlist({ source: "promo" })} onIntent={prefetchWaitlist} />}
               filters={view.filters}
               onFiltersChange={view.setFilters}
               sort={view.sort}

@@ -23,9 +23,14 @@ const FEATURES = [
   },
 ] as const;
 
-type HeroProps = { stats: ProtocolStats | null; onJoinWaitlist: () => void };
+type HeroProps = {
+  stats: ProtocolStats | null;
+  onJoinWaitlist: () => void;
+  /** Hover, touch or focus on the join button: warm the dialog's code. */
+  onIntent?: () => void;
+};
 
-export function Hero({ stats, onJoinWaitlist }: HeroProps) {
+export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
   const figures = [
     { label: "Protocols", value: stats ? String(stats.totalProtocols) : STAT_PLACEHOLDER },
     { label: "Total TVL", value: stats ? stats.totalTVL : STAT_PLACEHOLDER },
@@ -61,7 +66,7 @@ export function Hero({ stats, onJoinWaitlist }: HeroProps) {
                 Explore Protocols
                 <ArrowRight aria-hidden="true" />
               </a>
-              <Button variant="inverse" size="lg" onClick={onJoinWaitlist}>
+              <Button variant="inverse" size="lg" onClick={onJoinWaitlist} onPointerEnter={onIntent} onFocus={onIntent}>
                 Request Early Access
               </Button>
             </div>

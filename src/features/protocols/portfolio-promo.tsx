@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { site } from "@/config/site";
 
 /** The waitlist pitch between the two grids. */
-export function PortfolioPromo({ onJoin }: { onJoin: () => void }) {
+export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onIntent?: () => void }) {
   return (
     <aside
       aria-labelledby="promo-heading"
@@ -30,7 +30,7 @@ export function PortfolioPromo({ onJoin }: { onJoin: () => void }) {
             </p>
           </div>
         </div>
-        <Button variant="inverse" size="lg" onClick={onJoin} className="shrink-0">
+        <Button variant="inverse" size="lg" onClick={onJoin} onPointerEnter={onIntent} onFocus={onIntent} className="shrink-0">
           Join {site.productName} Waitlist
         </Button>
       </div>

@@ -5,7 +5,6 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -51,16 +50,10 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   // give focus back to it on close (Radix would otherwise drop focus on <body>).
   const openerRef = useRef<HTMLElement | null>(null);
 
-  // Warm the chunk when the browser is idle: the first click then opens the dialog without a wait.
-  useEffect(() => {
-    const prefetch = () => void loadDialogModule().catch(() => {});
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(prefetch, 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
+  // No prefetch at idle: the dialog chunk carries the full Supabase client (~55 KB gzip), which
+  // would compete with the page on a slow line before anyone asked for it (issue #5 counts it as
+  // boot JS). Join buttons warm it on hover, touch and focus instead (`prefetchWaitlist`), which
+  // on a desktop or a phone comes well before the click lands.
 
   const openWaitlist = useCallback((options?: OpenWaitlistOptions) => {
     const active = document.activeElement;
