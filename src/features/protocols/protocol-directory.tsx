@@ -1,5 +1,5 @@
 import { Download, SearchX, SlidersHorizontal } from "lucide-react";
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FIRST_GRID_SIZE, SECOND_GRID_FADED, SECOND_GRID_MAX_HEIGHT_PX, SECOND_GRID_VISIBLE } from "@/config/site";
 import { cn } from "@/lib/utils";
@@ -9,11 +9,28 @@ import { ProtocolCard } from "./protocol-card";
 import { ProtocolFiltersBar } from "./protocol-filters";
 import { sortProtocols, type SortKey } from "./sort";
 import type { Protocol } from "./types";
-import { VirtualGrid } from "./virtual-grid";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3";
 /** Past this many cards the expanded second grid only mounts the rows near the viewport. */
 export const VIRTUALIZE_AFTER = 60;
+
+// The virtualizer is needed only by a long expanded list (thousands of rows, as in the scale
+// run; the real directory has a few dozen), so its code (~11 KB gzip) is not on the boot path:
+// it loads once a list is long enough to need it, before 'Show All' is clicked. One shared
+// promise, forgotten on failure so a later list can try again.
+type VirtualGridComponent = typeof import("./virtual-grid").VirtualGrid;
+let loadedVirtualGrid: VirtualGridComponent | null = null;
+let virtualGridLoad: Promise<VirtualGridComponent> | null = null;
+function loadVirtualGrid(): Promise<VirtualGridComponent> {
+  virtualGridLoad ??= import("./virtual-grid").then(
+    (module) => (loadedVirtualGrid = module.VirtualGrid),
+    (error: unknown) => {
+      virtualGridLoad = null;
+      throw error;
+    },
+  );
+  return virtualGridLoad;
+}
 
 type ProtocolDirectoryProps = {
   protocols: readonly Protocol[];
@@ -56,6 +73,27 @@ export function ProtocolDirectory({
   const canCollapse = secondGrid.length > SECOND_GRID_VISIBLE;
   const collapsed = canCollapse && !expanded;
   const secondGridShown = collapsed ? secondGrid.slice(0, SECOND_GRID_VISIBLE + SECOND_GRID_FADED) : secondGrid;
+
+  const virtualize = secondGrid.length > VIRTUALIZE_AFTER;
+  const [VirtualGrid, setVirtualGrid] = useState(() => loadedVirtualGrid);
+  // Without the virtualizer the expanded list still works, mounting every card (slower, correct).
+  const [virtualGridFailed, setVirtualGridFailed] = useState(false);
+  useEffect(() => {
+    if (!virtualize || VirtualGrid || virtualGridFailed) return;
+    let live = true;
+    loadVirtualGrid().then(
+      (component) => {
+        if (live) setVirtualGrid(() => component);
+      },
+      (error: unknown) => {
+        console.error("The list virtualizer failed to load; rendering every card:", error);
+        if (live) setVirtualGridFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [virtualize, VirtualGrid, virtualGridFailed]);
 
   const summary =
     `Showing ${results.length} of ${protocols.length} protocols` +
@@ -133,13 +171,18 @@ export function ProtocolDirectory({
                 className={cn("relative", collapsed && "overflow-hidden")}
                 style={collapsed ? { maxHeight: SECOND_GRID_MAX_HEIGHT_PX } : undefined}
               >
-                {!collapsed && secondGrid.length > VIRTUALIZE_AFTER ? (
-                  <VirtualGrid
-                    protocols={secondGrid}
-                    selected={selected}
-                    onToggleSelect={onToggleSelect}
-                    label={`${secondGrid.length} more protocols`}
-                  />
+                {!collapsed && virtualize && !virtualGridFailed ? (
+                  VirtualGrid ? (
+                    <VirtualGrid
+                      protocols={secondGrid}
+                      selected={selected}
+                      onToggleSelect={onToggleSelect}
+                      label={`${secondGrid.length} more protocols`}
+                    />
+                  ) : (
+                    // Only if expanded within the few milliseconds the code takes to arrive.
+                    <div className="min-h-[60vh]" aria-busy="true" />
+                  )
                 ) : (
                   <ul className={GRID}>
                     {secondGridShown.map((protocol, index) => {
