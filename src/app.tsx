@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
-import { Toaster } from "sonner";
 import { createQueryClient } from "@/boot";
 import { ErrorBoundary } from "@/components/error-boundary";
+import { ToasterHost } from "@/components/toaster-host";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
 import { HomePage } from "@/pages/home";
 import { SiteLayout } from "@/pages/site-layout";
@@ -19,8 +19,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <ErrorBoundary>
         <WaitlistProvider>{children}</WaitlistProvider>
       </ErrorBoundary>
-      {/* Top-center: clear of the floating button and the selection bar, and visible above an open dialog. */}
-      <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 5000 }} />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { Download, ExternalLink, Link2 } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { toast } from "sonner";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -8,6 +7,7 @@ import type { RiskLevel } from "@/config/site";
 import type { Protocol } from "@/features/protocols/types";
 import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
+import { toast } from "@/lib/toast";
 
 const RISK_VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
   Low: "low",

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { supabase } from "@/lib/supabase";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+import { toast } from "@/lib/toast";
 
 export type JoinWaitlistInput = { email: string; source?: WaitlistSource };
 

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
 import { BarChart3, Check, Loader2, Lock } from "lucide-react";
 import { MAX_COMPARED, site } from "@/config/site";
 import { Button } from "@/components/ui/button";
@@ -9,6 +8,7 @@ import { isValidWaitlistEmail } from "@/features/waitlist/email";
 import { useJoinWaitlist } from "@/features/waitlist/use-join-waitlist";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+import { toast } from "@/lib/toast";
 
 export type WaitlistDialogProps = {
   open: boolean;

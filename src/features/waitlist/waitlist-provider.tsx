@@ -10,7 +10,6 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { toast } from "sonner";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 
@@ -80,7 +79,9 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
 
   const handleLoadError = useCallback((error: unknown) => {
     console.error("The waitlist dialog failed to load:", error);
-    toast.error(WAITLIST_MESSAGES.unexpected);
+    // The toast code is loaded on demand too (it is not on the boot path); should that fail as
+    // well, the network is down and the console line above is all that can be done.
+    void import("@/lib/toast").then(({ toast }) => toast.error(WAITLIST_MESSAGES.unexpected)).catch(() => {});
     setState({ open: false, limitReached: false });
     setMounted(false);
     setLazyDialog(() => createLazyDialog());
