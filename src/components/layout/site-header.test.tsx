@@ -34,8 +34,13 @@ describe("SiteHeader", () => {
     const onJoin = renderHeader();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
-    const drawer = screen.getByRole("dialog", { name: "Menu" });
+    const menuButton = screen.getByRole("button", { name: "Open menu" });
+    expect(menuButton).toHaveAttribute("aria-haspopup", "dialog");
+    expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(menuButton);
+    // The drawer's code loads on first use, so it may take a moment.
+    const drawer = await screen.findByRole("dialog", { name: "Menu" });
+    expect(menuButton).toHaveAttribute("aria-expanded", "true");
     expect(within(drawer).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
 
     // Joining from the drawer closes it first, so the waitlist dialog is not stacked on it,

@@ -1,9 +1,8 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { Mail, Menu, Sparkles } from "lucide-react";
+import { Mail, Menu } from "lucide-react";
 import { site } from "@/config/site";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Wordmark } from "@/components/layout/wordmark";
 import { cn } from "@/lib/utils";
 
@@ -13,11 +12,48 @@ type SiteHeaderProps = {
   onIntent?: () => void;
 };
 
+// The drawer is only for phones and only after a tap, so its code (the dialog primitive) is a
+// chunk of its own, warmed on hover, touch or focus of the menu button. One shared promise,
+// forgotten on failure so the next tap can try again.
+type MobileMenuComponent = typeof import("@/components/layout/mobile-menu").MobileMenu;
+let loadedMobileMenu: MobileMenuComponent | null = null;
+let mobileMenuLoad: Promise<MobileMenuComponent> | null = null;
+function loadMobileMenu(): Promise<MobileMenuComponent> {
+  mobileMenuLoad ??= import("@/components/layout/mobile-menu").then(
+    (module) => (loadedMobileMenu = module.MobileMenu),
+    (error: unknown) => {
+      mobileMenuLoad = null;
+      throw error;
+    },
+  );
+  return mobileMenuLoad;
+}
+
 export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [MobileMenu, setMobileMenu] = useState(() => loadedMobileMenu);
   const joinAfterClose = useRef(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const mailto = `mailto:${site.contactEmail}`;
+
+  function warmMenu() {
+    onIntent?.();
+    void loadMobileMenu().catch(() => {});
+  }
+
+  function openMenu() {
+    if (MobileMenu) {
+      setMenuOpen(true);
+      return;
+    }
+    loadMobileMenu().then(
+      (component) => {
+        setMobileMenu(() => component);
+        setMenuOpen(true);
+      },
+      (error: unknown) => console.error("The menu failed to load:", error),
+    );
+  }
 
   // Joining from the drawer: close it first and open the waitlist once it is gone, with focus
   // back on the menu button, so the dialog is not stacked on the drawer and returns focus there.
@@ -26,11 +62,13 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
     setMenuOpen(false);
   }
 
+  // The drawer has no Radix Trigger (it is not loaded when the button renders), so focus goes
+  // back to the menu button here rather than by Radix.
   function handleDrawerClosed(event: Event) {
-    if (!joinAfterClose.current) return;
-    joinAfterClose.current = false;
     event.preventDefault();
     menuButton.current?.focus();
+    if (!joinAfterClose.current) return;
+    joinAfterClose.current = false;
     onJoinWaitlist("drawer");
   }
 
@@ -55,37 +93,23 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
           </Button>
         </nav>
 
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button
-              ref={menuButton}
-              variant="ghost"
-              size="icon"
-              className="md:hidden"
-              aria-label="Open menu" onPointerEnter={onIntent}>
-              <Menu className="size-5" aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent className="gap-0 p-0" onCloseAutoFocus={handleDrawerClosed}>
-            <div className="border-b border-border px-6 pt-5 pb-4">
-              <SheetTitle className="text-base font-semibold text-foreground">Menu</SheetTitle>
-              <SheetDescription className="mt-0.5 text-sm text-muted-foreground">
-                Get in touch or reserve early access.
-              </SheetDescription>
-            </div>
-            <nav aria-label="Mobile" className="flex flex-col gap-3 p-6">
-              <Button variant="accent" size="lg" className="w-full" onClick={joinFromDrawer}>
-                <Sparkles aria-hidden="true" />
-                Join Waitlist
-              </Button>
-              <a href={mailto} className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full")}>
-                <Mail aria-hidden="true" />
-                Contact Us
-              </a>
-              <p className="pt-2 text-center text-xs text-muted-foreground">{site.contactEmail}</p>
-            </nav>
-          </SheetContent>
-        </Sheet>
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={openMenu}
+          onPointerEnter={warmMenu}
+          onFocus={warmMenu}
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+        {MobileMenu && (
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onJoin={joinFromDrawer} onCloseAutoFocus={handleDrawerClosed} />
+        )}
       </div>
     </header>
   );
