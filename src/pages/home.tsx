@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { usePageTitle } from "@/components/layout/use-page-title";
 import { MAX_COMPARED, site } from "@/config/site";
@@ -29,7 +29,12 @@ const NO_PROTOCOLS: Protocol[] = [];
 export function HomePage() {
   usePageTitle(`${site.productName} · Tokenized Real-World Asset Protocol Directory`);
   const { openWaitlist, prefetchWaitlist } = useWaitlistDialog();
-  const { data, error, isPending } = useQuery(protocolsQueryOptions());
+  const { data: latestData, error } = useQuery(protocolsQueryOptions());
+  // The loaded page (stats, filters, 15 cards) is the biggest render of the visit. Rendered from a
+  // deferred copy of the data, the urgent render that follows the response only keeps the loading
+  // frame, and the directory renders at transition priority, which yields to the browser every
+  // few milliseconds instead of holding the main thread in one long task (issue #5: TBT).
+  const data = useDeferredValue(latestData);
   const protocols = data ?? NO_PROTOCOLS;
   const stats = useMemo(() => (data ? computeStats(data) : null), [data]);
 
@@ -70,10 +75,10 @@ export function HomePage() {
         <EcosystemStats stats={stats} />
 
         <div id="directory" className="scroll-mt-20 pb-4">
-          {isPending ? (
-            <DirectoryLoading />
-          ) : error ? (
+          {error ? (
             <DirectoryError message={error.message} />
+          ) : !data ? (
+            <DirectoryLoading />
           ) : (
             <ProtocolDirectory
               protocols={protocols}
