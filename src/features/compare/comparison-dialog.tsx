@@ -190,11 +190,11 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
           <table className="w-full min-w-max border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-border bg-muted/50 align-top">
-                <th scope="col" className="sticky left-0 z-10 w-36 bg-muted px-4 py-4 text-xs font-semibold tracking-wider text-muted-foreground uppercase sm:px-6">
+                <th scope="col" className="sticky left-0 z-10 w-28 bg-muted px-3 py-4 text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase sm:w-36 sm:px-6 sm:text-xs">
                   Protocol
                 </th>
                 {protocols.map((protocol) => (
-                  <th key={protocol.id} scope="col" className="w-64 min-w-56 px-4 py-4 align-top font-normal sm:min-w-64">
+                  <th key={protocol.id} scope="col" className="w-64 min-w-52 px-4 py-4 align-top font-normal sm:min-w-64">
                     <span className="block text-base font-bold text-foreground">{protocol.name}</span>
                     <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
                       {protocol.description || "No description on record."}
@@ -206,7 +206,7 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
             <tbody>
               {ROWS.map((row) => (
                 <tr key={row.label} className="border-b border-border last:border-b-0 align-top">
-                  <th scope="row" className="sticky left-0 z-10 bg-surface px-4 py-3.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:px-6">
+                  <th scope="row" className="sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase sm:w-36 sm:px-6 sm:text-xs">
                     {row.label}
                   </th>
                   {protocols.map((protocol) => {

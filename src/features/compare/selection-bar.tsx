@@ -20,21 +20,24 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-4xl rounded-2xl border border-white/10 bg-navy-900/95 p-3 text-white shadow-2xl backdrop-blur sm:bottom-5 sm:p-4"
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
-        <div className="flex min-w-0 flex-1 items-center gap-2">
+        <div className="flex min-w-0 flex-1 flex-col items-start gap-2 sm:flex-row sm:items-center">
           <p className="mr-1 flex shrink-0 items-baseline gap-1.5 text-sm font-semibold">
             <span className="text-slate-300">Compare</span>
             <span className="rounded-md bg-teal-400/15 px-1.5 py-0.5 text-teal-200 tabular-nums">
               {protocols.length}/{max}
             </span>
           </p>
-          {/* One row: on a phone the chips scroll sideways instead of stacking over the page. */}
-          <ul className="-my-1 flex min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none] md:flex-wrap md:overflow-visible">
+          {/* Every pick stays visible and removable: on a phone the chips wrap two to a line
+              (names truncated, full name in the title) rather than scrolling out of sight. */}
+          <ul className="flex w-full min-w-0 flex-wrap gap-1.5 sm:w-auto sm:gap-2">
             {protocols.map((protocol) => (
               <li
                 key={protocol.id}
-                className="flex max-w-[16rem] shrink-0 items-center gap-1 rounded-full border border-white/15 bg-white/10 py-0.5 pr-0.5 pl-3 text-sm"
+                className="flex max-w-[calc(50%-0.1875rem)] min-w-0 items-center gap-1 rounded-full border border-white/15 bg-white/10 py-0.5 pr-0.5 pl-3 text-sm sm:max-w-[16rem]"
               >
-                <span className="truncate">{protocol.name}</span>
+                <span className="truncate" title={protocol.name}>
+                  {protocol.name}
+                </span>
                 <button
                   type="button"
                   aria-label={`Remove ${protocol.name} from comparison`}
