@@ -4,13 +4,13 @@
 // would reject. 1,200 cases straight into handler.ts, then 150 through the real local API + PGlite.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { handleRequest, type Deps } from "../../supabase/functions/add-to-waitlist/handler.ts";
 import { normalizeEmail } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
 import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
 import { createMemoryRateLimiter } from "../../supabase/functions/add-to-waitlist/lib/rate-limiter.ts";
 import type { Signup, WaitlistMailer, WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
-import { snapshotBlob } from "./snapshot.ts";
+import { startSnapshotApi } from "./snapshot.ts";
 
 // ---- what may be stored ----------------------------------------------------------------------
 
@@ -247,15 +247,7 @@ describe("handler.ts under arbitrary input (1,200 cases)", () => {
 describe("the local API + PGlite under arbitrary input (150 cases)", () => {
   let api: LocalApi;
   beforeAll(async () => {
-    api = await startLocalApi({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir: "memory",
-      loadDataDir: await snapshotBlob(),
-      rateLimit: "off",
-      mailer: { name: "null", async addContact() {}, async sendConfirmation() {} },
-      logger: silentLogger,
-    });
+    api = await startSnapshotApi();
   });
   afterAll(async () => {
     await api?.close();

@@ -4,12 +4,11 @@ import { request } from "node:http";
 import { createClient, FunctionsHttpError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
-import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
 import { createSupabaseStore } from "../../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
 import type { WaitlistMailer } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
-import { snapshotBlob } from "./snapshot.ts";
+import { startSnapshotApi } from "./snapshot.ts";
 
 type WaitlistRow = { email: string; source: string | null; synced_at: string | null; last_error: string | null; attempts: number };
 
@@ -31,14 +30,8 @@ const failingMailer: WaitlistMailer = {
 
 let api: LocalApi;
 beforeAll(async () => {
-  api = await startLocalApi({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "memory",
-    loadDataDir: await snapshotBlob(),
-    rateLimit: "off",
+  api = await startSnapshotApi({
     mailer: recordingMailer,
-    logger: silentLogger,
   });
 });
 afterAll(async () => {
@@ -242,14 +235,9 @@ describe("POST /functions/v1/add-to-waitlist", () => {
 describe("rate limit and provider failure (a second local API: limit 5, failing provider)", () => {
   let limited: LocalApi;
   beforeAll(async () => {
-    limited = await startLocalApi({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir: "memory",
-      loadDataDir: await snapshotBlob(),
+    limited = await startSnapshotApi({
       rateLimit: 5,
       mailer: failingMailer,
-      logger: silentLogger,
     });
   });
   afterAll(async () => {

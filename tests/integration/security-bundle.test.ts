@@ -16,10 +16,9 @@ import { preview, type PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { LOCAL_JWT_SECRET } from "../../local-api/jwt.ts";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
-import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
-import { snapshotBlob } from "./snapshot.ts";
+import { startSnapshotApi } from "./snapshot.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const token = () => randomBytes(12).toString("hex");
@@ -38,15 +37,7 @@ let outDir = "";
 let files: Array<{ name: string; text: string }> = [];
 
 beforeAll(async () => {
-  api = await startLocalApi({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "memory",
-    loadDataDir: await snapshotBlob(),
-    rateLimit: "off",
-    mailer: { name: "null", async addContact() {}, async sendConfirmation() {} },
-    logger: silentLogger,
-  });
+  api = await startSnapshotApi();
   outDir = await mkdtemp(path.join(tmpdir(), "rwa-bundle-"));
   const env: NodeJS.ProcessEnv = { ...process.env, ...SECRETS, VITE_SUPABASE_URL: api.url, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
   const output = await new Promise<string>((resolve, reject) => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { createPgliteWaitlistStore } from "../../local-api/waitlist-store.ts";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
@@ -21,7 +21,7 @@ import { resyncPending } from "../../supabase/functions/add-to-waitlist/lib/resy
 import { handleResyncRequest } from "../../supabase/functions/add-to-waitlist/lib/resync-endpoint.ts";
 import { createSupabaseStore } from "../../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
 import type { WaitlistMailer, WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
-import { openSnapshot, snapshotBlob } from "./snapshot.ts";
+import { openSnapshot, startSnapshotApi } from "./snapshot.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const TIMEOUT_MS = 250;
@@ -301,14 +301,8 @@ describe("npm run waitlist:resync against the local API", () => {
       },
       sendConfirmation: async () => {},
     };
-    api = await startLocalApi({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir: "memory",
-      loadDataDir: await snapshotBlob(),
-      rateLimit: "off",
+    api = await startSnapshotApi({
       mailer: failing,
-      logger: silentLogger,
     });
   });
   afterAll(async () => {

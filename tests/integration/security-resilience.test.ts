@@ -9,9 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { exited, freePort, spawnLocalApi } from "../../local-api/spawn.ts";
 import { readLocalApiConfig } from "../../local-api/config.ts";
-import { startLocalApi } from "../../local-api/server.ts";
-import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
-import { snapshotBlob } from "./snapshot.ts";
+import { startSnapshotApi } from "./snapshot.ts";
 
 
 /** POST a signup from a chosen loopback source address (Linux routes all of 127/8 to lo). */
@@ -48,14 +46,8 @@ describe("the signup rate limiter at its default setting", () => {
   it("answers the 6th signup from one address within a minute with 429 + Retry-After, while another address still gets in", async () => {
     const config = readLocalApiConfig({});
     expect(config.rateLimit).toBe(5); // the default, not a test-only value
-    const api = await startLocalApi({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir: "memory",
-      loadDataDir: await snapshotBlob(),
+    const api = await startSnapshotApi({
       rateLimit: config.rateLimit,
-      mailer: { name: "null", async addContact() {}, async sendConfirmation() {} },
-      logger: silentLogger,
     });
     try {
       const first = [];

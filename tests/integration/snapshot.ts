@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
+import { startLocalApi, type LocalApi, type LocalApiOptions } from "../../local-api/server.ts";
+import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
 
 /** The migrated (unseeded) database built once by global-setup.ts, as a Blob for loadDataDir. */
 export async function snapshotBlob(): Promise<Blob> {
@@ -10,4 +12,23 @@ export async function snapshotBlob(): Promise<Blob> {
 /** A fresh migrated PGlite for one test file. Close it in afterAll. */
 export async function openSnapshot(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: await snapshotBlob() });
+}
+
+const nullMailer: LocalApiOptions["mailer"] = { name: "null", async addContact() {}, async sendConfirmation() {} };
+
+/**
+ * A local API on a free loopback port over a fresh copy of the snapshot: in memory, rate limit
+ * off, no mail, no logs, unless a test overrides them. Close it in afterAll.
+ */
+export async function startSnapshotApi(overrides: Partial<LocalApiOptions> = {}): Promise<LocalApi> {
+  return startLocalApi({
+    host: "127.0.0.1",
+    port: 0,
+    dataDir: "memory",
+    loadDataDir: await snapshotBlob(),
+    rateLimit: "off",
+    mailer: nullMailer,
+    logger: silentLogger,
+    ...overrides,
+  });
 }
