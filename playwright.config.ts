@@ -1,29 +1,11 @@
-import { existsSync } from "node:fs";
-import { chromium, defineConfig } from "@playwright/test";
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./bench/chromium.ts";
 import { LOCAL_ANON_KEY } from "./local-api/defaults.ts";
 import { E2E_API_PORT, E2E_API_URL, E2E_APP_PORT, E2E_APP_URL } from "./e2e/support/ports.ts";
 
 // E2E runs against the production build and its own in-memory local API, on ports of its
 // own, so a developer's running `npm run dev` (5173 / 54321) and its data are never touched.
 const CI = Boolean(process.env.CI);
-
-// Playwright's bundled Chromium when it is installed; otherwise the system one (Debian's
-// `chromium`), with flags that keep it quiet and working in containers without a GPU.
-function browserLaunchOptions(): { executablePath?: string; args?: string[] } {
-  if (existsSync(chromium.executablePath())) return {};
-  return {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  };
-}
 
 export default defineConfig({
   testDir: "e2e",
@@ -41,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_APP_URL,
     browserName: "chromium",
-    launchOptions: browserLaunchOptions(),
+    launchOptions: chromiumLaunchOptions(),
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     locale: "en-US",

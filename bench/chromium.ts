@@ -1,5 +1,5 @@
-// One Chromium for every browser measurement: CHROMIUM_PATH / CHROME_PATH, else Playwright's own
-// build when installed, else Debian's /usr/bin/chromium (the same order as playwright.config.ts).
+// One Chromium for every browser run (e2e, benches, the CSP test, the preview image): CHROMIUM_PATH /
+// CHROME_PATH when set, else Playwright's own build when installed, else Debian's /usr/bin/chromium.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -22,6 +22,12 @@ export function chromiumPath(): string {
     throw new Error("No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.");
   }
   return found;
+}
+
+/** Options for Playwright's chromium.launch: its own build as is; any other with the flags above. */
+export function chromiumLaunchOptions(): { executablePath?: string; args?: string[] } {
+  const executablePath = chromiumPath();
+  return executablePath === safePlaywrightPath() ? {} : { executablePath, args: CHROMIUM_FLAGS };
 }
 
 function safePlaywrightPath(): string | undefined {

@@ -1,8 +1,8 @@
 // Renders public/og-image.png (1200x630, the Open Graph / Twitter card preview) from HTML with
 // Chromium. Run: npx tsx scripts/og-image.ts  (re-run when the headline figures change).
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../bench/chromium.ts";
 
 const OUT = fileURLToPath(new URL("../public/og-image.png", import.meta.url));
 
@@ -70,11 +70,7 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><style>
   <footer><span><strong>34 protocols</strong> · 6 asset classes · 10 blockchains</span><span>Data as of October 2025 • Updated monthly</span></footer>
 </body></html>`;
 
-const executablePath = existsSync(chromium.executablePath()) ? undefined : process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
   await page.setContent(html, { waitUntil: "load" });

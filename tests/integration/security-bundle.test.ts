@@ -5,13 +5,13 @@
 //    signup included, with zero CSP violations, and the CSP provably blocks injected script.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../../bench/chromium.ts";
 import { preview, type PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
@@ -142,14 +142,7 @@ describe("the build served by vite preview, in Chromium", () => {
 
   it("runs the directory, comparison and signup with no CSP violation, and blocks injected script", async () => {
     // Playwright's own Chromium when installed, else the system one (as playwright.config.ts does).
-    const browser = await chromium.launch(
-      existsSync(chromium.executablePath())
-        ? {}
-        : {
-            executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-            args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-          },
-    );
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const page = await browser.newPage();
       const consoleErrors: string[] = [];
