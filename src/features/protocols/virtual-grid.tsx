@@ -42,6 +42,11 @@ export function VirtualGrid({ protocols, selected, onToggleSelect, label }: Virt
     measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE_PX,
     overscan: 2,
     scrollMargin,
+    // Rows entering the overscan render in their own task instead of inside the scroll event
+    // (flushSync), which would add React's render, commit and the new row's layout to the frame
+    // that scrolls: during a fast fling that frame became a long task. The overscan rows are off
+    // screen, so a row committed one task later is never seen missing.
+    useFlushSync: false,
   });
 
   return (
