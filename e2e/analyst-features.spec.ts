@@ -20,10 +20,9 @@ import { applyFilters, fetchSeed, type ProtocolRow } from "./support/seed.ts";
 // The analyst additions (issue #7/#8), on desktop and phone, against the real seed.
 // Expectations come from the seed with rules re-stated here, not from the app's own code.
 
-type Row = ProtocolRow & { source_url: string | null; as_of: string | null; notes: string | null };
-let seed: Row[];
+let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
-  seed = (await fetchSeed(request)) as Row[];
+  seed = await fetchSeed(request);
 });
 
 /** Same rule as the app's slugs: accents folded, lower case, runs of other characters -> '-'. */
@@ -34,9 +33,9 @@ function tvlMillions(tvl: string): number | null {
   const match = /^\$(\d+(?:\.\d+)?)([MB])$/.exec(tvl);
   return match ? Number(match[1]) * (match[2] === "B" ? 1000 : 1) : null;
 }
-const byName = (a: Row, b: Row) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+const byName = (a: ProtocolRow, b: ProtocolRow) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 /** TVL high to low, 'N/A' last, ties by name. */
-function byTvl(rows: Row[]): Row[] {
+function byTvl(rows: ProtocolRow[]): ProtocolRow[] {
   return [...rows].sort((a, b) => {
     const x = tvlMillions(a.tvl);
     const y = tvlMillions(b.tvl);
@@ -44,7 +43,7 @@ function byTvl(rows: Row[]): Row[] {
     return byName(a, b);
   });
 }
-function perceived(rows: Row[]): string[] {
+function perceived(rows: ProtocolRow[]): string[] {
   const names = rows.map((row) => row.name);
   return names.length - 9 > 3 ? names.slice(0, 12) : names;
 }
@@ -60,7 +59,7 @@ async function chooseSort(page: Page, option: string): Promise<void> {
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 test("a shared link reproduces filters, sort and the compared protocols, in a fresh browser too", async ({ page, browser }) => {
-  const filtered = byTvl(applyFilters(seed, { assetClass: "US Treasuries", risk: "Low" }) as Row[]);
+  const filtered = byTvl(applyFilters(seed, { assetClass: "US Treasuries", risk: "Low" }));
   expect(filtered.length).toBeGreaterThan(2);
   const [first, second] = filtered;
   const link = `/?asset=US+Treasuries&risk=Low&sort=tvl&compare=${slug(second!.name)},${slug(first!.name)}`;
@@ -87,7 +86,7 @@ test("the canonical URL has no query; back and forward step through filter, sort
   await expect.poll(() => query(page).get("risk")).toBe("Low");
   await chooseSort(page, "TVL (high to low)");
   await expect.poll(() => query(page).get("sort")).toBe("tvl");
-  const low = byTvl(applyFilters(seed, { risk: "Low" }) as Row[]);
+  const low = byTvl(applyFilters(seed, { risk: "Low" }));
   await expectCards(page, perceived(low));
   await cardToggle(page, low[0]!.name).click();
   await expect.poll(() => query(page).get("compare")).toBe(slug(low[0]!.name));
@@ -137,7 +136,7 @@ test("sorting by yield puts the highest upper bound first and unquoted yields la
 
 test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 4180", async ({ page }) => {
   await page.goto("/?chain=Ethereum&sort=tvl");
-  const rows = byTvl(applyFilters(seed, { blockchain: "Ethereum" }) as Row[]);
+  const rows = byTvl(applyFilters(seed, { blockchain: "Ethereum" }));
   await expectShowing(page, rows.length, seed.length);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^rwa-atlas-protocols-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -1,20 +1,10 @@
 import type { APIRequestContext } from "@playwright/test";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import type { ServedProtocolRow } from "../../scripts/data/rules.ts";
 import { E2E_API_URL } from "./ports.ts";
 
 /** A protocols row as the local API serves it to the anon role (the app's own view). */
-export type ProtocolRow = {
-  id: string;
-  name: string;
-  description: string;
-  asset_classes: string[];
-  blockchains: string[];
-  tvl: string;
-  yield_range: string;
-  risk_level: string;
-  min_investment: string;
-  url: string;
-};
+export type ProtocolRow = ServedProtocolRow;
 
 export type Filters = { search?: string; assetClass?: string; risk?: string; blockchain?: string };
 

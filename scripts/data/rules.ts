@@ -34,6 +34,9 @@ export type ProtocolRow = {
   notes: string | null;
 };
 
+/** A row as GET /rest/v1/protocols serves it: the stored columns plus the database's own. */
+export type ServedProtocolRow = ProtocolRow & { id: string; created_at: string; updated_at: string };
+
 export type Problem = { line: number; column: string; message: string };
 
 // The same patterns and bounds as the CHECK constraints in supabase/migrations.
