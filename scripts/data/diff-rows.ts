@@ -1,5 +1,5 @@
 import { COLUMNS, parseTvl, type Column, type ProtocolRow } from "./rules.ts";
-import { compareNames } from "./seed-sql.ts";
+import { compareBytes } from "./seed-sql.ts";
 
 export type FieldChange = { column: Column; before: string; after: string };
 export type RowsDiff = {
@@ -20,7 +20,7 @@ function show(value: ProtocolRow[Column]): string {
 export function diffRows(before: readonly ProtocolRow[], after: readonly ProtocolRow[]): RowsDiff {
   const old = new Map(before.map((r) => [r.name, r]));
   const next = new Map(after.map((r) => [r.name, r]));
-  const byName = (a: ProtocolRow, b: ProtocolRow) => compareNames(a.name, b.name);
+  const byName = (a: ProtocolRow, b: ProtocolRow) => compareBytes(a.name, b.name);
   const changed: RowsDiff["changed"] = [];
   let unchanged = 0;
   for (const row of [...after].sort(byName)) {

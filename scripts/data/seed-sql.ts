@@ -17,14 +17,14 @@ function sqlValue(value: string | string[] | null): string {
   return sqlString(value);
 }
 
-/** Sort key used everywhere rows are ordered: code-point order, so it never depends on a locale. */
-export function compareNames(a: string, b: string): number {
+/** Byte (code-point) order, the sort key of the seed and the diff, so it never depends on a locale. */
+export function compareBytes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Renders supabase/seed.sql: one INSERT per protocol, sorted by name, byte-for-byte reproducible. */
 export function buildSeedSql(rows: readonly ProtocolRow[]): string {
-  const sorted = [...rows].sort((a, b) => compareNames(a.name, b.name));
+  const sorted = [...rows].sort((a, b) => compareBytes(a.name, b.name));
   const statements = sorted.map((row) => {
     const values = COLUMNS.map((column) => `  ${sqlValue(row[column])}`).join(",\n");
     return `insert into public.protocols (${COLUMNS.join(", ")}) values (\n${values}\n);`;
