@@ -1,10 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { expect, test } from "./support/fixtures.ts";
 import { compareButton, comparisonDialog, selectionBar } from "./support/home.ts";
 import { settleAnimations } from "./support/axe.ts";
 
-// The README's picture of the analyst features: a shared comparison link, opened.
-const OUT = fileURLToPath(new URL("../docs/screenshots/compare-desktop.png", import.meta.url));
+// The README's picture of the analyst features: a shared comparison link, opened. Written to the
+// ignored e2e/screenshots/; `npm run screenshots:readme` copies it into docs/screenshots/.
 
 test("README screenshot: the comparison with best values, Source row, Copy link and Download CSV", async ({ page, isMobile }) => {
   test.skip(isMobile, "one desktop picture for the README");
@@ -15,5 +14,5 @@ test("README screenshot: the comparison with best values, Source row, Copy link 
   await expect(dialog.getByRole("button", { name: "Copy link" })).toBeVisible();
   await expect(dialog.locator("[data-best]").first()).toBeVisible();
   await settleAnimations(page);
-  await page.screenshot({ path: OUT });
+  await page.screenshot({ path: "e2e/screenshots/compare-desktop.png" });
 });

@@ -5,7 +5,7 @@ import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog }
 import { fetchSeed } from "./support/seed.ts";
 
 // Review screenshots of every screen and overlay at both sizes, written to e2e/screenshots/
-// (gitignored). One of them, home-desktop, is committed as docs/screenshots/home-desktop.png.
+// (gitignored). `npm run screenshots:readme` copies home-desktop into docs/screenshots/.
 
 async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
   await settleAnimations(page);

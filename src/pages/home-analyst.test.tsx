@@ -1,54 +1,27 @@
-import { QueryClient } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from "react-router-dom";
-import { toast } from "sonner";
-import { useLayoutEffect } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders, AppRoutes } from "@/app";
+import { screen, waitFor, within } from "@testing-library/react";
+import type userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import { protocolRows } from "../../tests/fixtures/protocols";
+import { renderApp, type RouterHandle } from "../../tests/render";
 
 // Whole-page journeys on a 2-core machine: several renders of the full home page each.
 vi.setConfig({ testTimeout: 20_000 });
 
 const TOTAL = protocolRows.length;
 
-// The app exactly as renderApp builds it, plus a probe that exposes the router's location and
-// history, so tests can check the URL and press back/forward.
-const router: { location: { pathname: string; search: string }; navigate?: NavigateFunction } = {
-  location: { pathname: "/", search: "" },
-};
-function RouterProbe() {
-  const current = useLocation();
-  const navigate = useNavigate();
-  useLayoutEffect(() => {
-    router.location = current;
-    router.navigate = navigate;
-  });
-  return null;
-}
-
+let router: RouterHandle;
 async function renderHome(path = "/") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const user = userEvent.setup();
-  toast.dismiss();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders queryClient={queryClient}>
-        <AppRoutes />
-        <RouterProbe />
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  const view = renderApp(path);
+  router = view.router;
   await screen.findByText(/^Showing \d+ of \d+ protocols/);
-  return { user };
+  return view;
 }
 
 const query = () => new URLSearchParams(router.location.search);
 const cardNames = () => screen.queryAllByRole("article").map((card) => within(card).getByRole("heading").textContent);
 const sortSelect = () => screen.getByRole("combobox", { name: "Sort by" });
-const back = () => act(() => router.navigate!(-1));
-const forward = () => act(() => router.navigate!(1));
+const back = () => router.go(-1);
+const forward = () => router.go(1);
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
   await user.click(combobox);
@@ -75,10 +48,6 @@ function captureDownloads() {
   });
   return files;
 }
-
-afterEach(() => {
-  router.location = { pathname: "/", search: "" };
-});
 
 describe("home: the view in the URL", () => {
   it("reproduces a shared link: search, filters, sort and the compared protocols", async () => {

@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
+import type userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { toast, Toaster } from "sonner";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { site } from "@/config/site";
-import { supabase } from "@/lib/supabase";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
-import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
 import { server } from "../../../tests/msw/server";
+import { renderWithProviders } from "../../../tests/render";
 
 const FUNCTION = "*/functions/v1/add-to-waitlist";
 const INVALID = "Please enter a valid email address";
 const SUCCESS = "Success! You're on the waitlist. Check your email for confirmation.";
 const FAILED = "Failed to join waitlist. Please try again.";
-const UNEXPECTED = "Something went wrong. Please try again.";
 
 // Stand-ins for the page's calls to action: the provider and dialog are the real ones.
 function Openers() {
@@ -31,20 +27,9 @@ function Openers() {
   );
 }
 
+/** The real providers (waitlist dialog, toaster) around stand-in openers. */
 function renderWaitlist() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const user = userEvent.setup();
-  // Sonner replays still-active toasts to a newly mounted Toaster: start from none.
-  toast.dismiss();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <WaitlistProvider>
-        <Openers />
-      </WaitlistProvider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return user;
+  return renderWithProviders(<Openers />).user;
 }
 
 /** Records every POST the function receives; answers with `respond`. */
@@ -157,19 +142,27 @@ describe("waitlist dialog", () => {
     expect(within(dialog).getByRole("textbox", { name: "Email address" })).toHaveValue("ada@example.com");
   });
 
-  it("shows the generic message when the call throws, keeping the address", async () => {
-    // supabase-js returns errors rather than throwing, so an exception can only be simulated.
-    // Every `supabase.functions` access builds a new client, hence the prototype.
-    vi.spyOn(Object.getPrototypeOf(supabase.functions), "invoke").mockRejectedValue(new TypeError("boom"));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("treats a success status with a body that is not JSON as a failed join", async () => {
+    spyOnFunction(() => new HttpResponse("{not json", { headers: { "Content-Type": "application/json" } }));
     const user = renderWaitlist();
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByRole("textbox", { name: "Email address" }), "ada@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
 
-    expect(await screen.findByText(UNEXPECTED)).toBeInTheDocument();
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Join the Waitlist" })).toBeInTheDocument();
     expect(within(dialog).getByRole("textbox", { name: "Email address" })).toHaveValue("ada@example.com");
-    expect(logged).toHaveBeenCalled();
+  });
+
+  it("treats a relay error as a failed join", async () => {
+    spyOnFunction(() => HttpResponse.json({ ok: true }, { headers: { "x-relay-error": "true" } }));
+    const user = renderWaitlist();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByRole("textbox", { name: "Email address" }), "ada@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
+
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: "Email address" })).toHaveValue("ada@example.com");
   });
 
   it("shows the limit-reached variant, and closing resets it", async () => {

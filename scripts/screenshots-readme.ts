@@ -1,0 +1,23 @@
+// npm run screenshots:readme: refreshes the README's pictures on purpose. `npm run test:e2e`
+// writes every screenshot to the ignored e2e/screenshots/ and never touches tracked files; this
+// runs the two specs that take the README's pictures and copies them into docs/screenshots/.
+import { spawnSync } from "node:child_process";
+import { copyFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const PICTURES = ["home-desktop.png", "compare-desktop.png"];
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+const run = spawnSync(
+  "npx",
+  ["playwright", "test", "e2e/screenshots.spec.ts", "e2e/analyst-screenshots.spec.ts", "--project=desktop", "--grep", "home|README"],
+  { cwd: root, stdio: "inherit" },
+);
+if (run.status !== 0) {
+  console.error("[screenshots:readme] the screenshot specs failed; docs/screenshots/ is unchanged.");
+  process.exit(run.status ?? 1);
+}
+for (const picture of PICTURES) {
+  copyFileSync(`${root}e2e/screenshots/${picture}`, `${root}docs/screenshots/${picture}`);
+  console.log(`[screenshots:readme] docs/screenshots/${picture}`);
+}
