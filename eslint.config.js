@@ -1,18 +1,77 @@
+import path from "node:path";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The boundaries docs/architecture.md states, as lint rules (docs/decisions/002-lint-boundaries.md).
+// ESLint's own no-restricted-imports matches import specifiers, so each rule names the alias and
+// the relative spellings; a later config object replaces the option list, hence one list per zone.
+
+const SERVICE_KEY = {
+  group: ["**/service-key", "**/service-key.ts"],
+  message: "The service-role key never goes near browser code or the Vite config (docs/security.md).",
+};
+/** No browser code may reach the dev-only local API or the service-role key. */
+const BROWSER_FORBIDDEN = [
+  {
+    group: ["**/local-api/**", "**/local-api"],
+    message: "local-api/ is dev and test tooling: browser code must not import it (docs/architecture.md).",
+  },
+  SERVICE_KEY,
+];
+
+const FEATURES = ["compare", "protocols", "waitlist"];
+/** What one feature may import from another: the protocol types only. */
+const SHARED_FROM = { protocols: ["types"] };
+
+/** Features do not import each other; pages compose them (docs/architecture.md, Front end). */
+function crossFeatureZone(feature) {
+  const patterns = FEATURES.filter((other) => other !== feature).map((other) => ({
+    group: [`@/features/${other}/*`, `../${other}/*`, `../../features/${other}/*`].concat(
+      (SHARED_FROM[other] ?? []).flatMap((file) => [`!@/features/${other}/${file}`, `!../${other}/${file}`]),
+    ),
+    message: `Features do not import each other: compose ${feature} and ${other} in a page, or move the shared piece to components/ or lib/ (docs/decisions/002-lint-boundaries.md).`,
+  }));
+  return {
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    // Tests may build their input with another feature's parser.
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...BROWSER_FORBIDDEN, ...patterns] }] },
+  };
+}
+
+const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/;
+
+/** File names are kebab-case (protocol-card.tsx, use-selection.ts). */
+const fileNames = {
+  rules: {
+    "kebab-case": {
+      meta: { type: "suggestion", schema: [], messages: { name: "File name '{{name}}' is not kebab-case." } },
+      create(context) {
+        const name = path.basename(context.filename);
+        return {
+          Program(node) {
+            if (!KEBAB_CASE.test(name)) context.report({ node, messageId: "name", data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
       "dist",
+      "dist-*",
       "node_modules",
       "coverage",
       "test-results",
       "playwright-report",
       "e2e/screenshots",
+      "bench/.out",
       ".local-data",
       "supabase/functions/**/index.ts",
     ],
@@ -21,11 +80,20 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ["**/*.{ts,tsx}"],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks, "react-refresh": reactRefresh },
+    plugins: { "react-hooks": reactHooks, "react-refresh": reactRefresh, files: fileNames },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "react-refresh/only-export-components": ["warn", { allowConstantExport: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "files/kebab-case": "error",
     },
   },
+  // Deno's convention for test files (handler_test.ts) wins inside the Edge Functions.
+  { files: ["supabase/functions/**"], rules: { "files/kebab-case": "off" } },
+  // Fast refresh does not apply to test helpers.
+  { files: ["tests/**", "**/*.test.{ts,tsx}"], rules: { "react-refresh/only-export-components": "off" } },
+  { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: BROWSER_FORBIDDEN }] } },
+  // The build reads the local API's public defaults (URL, anon key), never its service key.
+  { files: ["vite.config.ts", "build/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [SERVICE_KEY] }] } },
+  ...FEATURES.map(crossFeatureZone),
 );

@@ -39,15 +39,6 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
   };
 }
 
-export type LocalWaitlistRow = {
-  email: string;
-  source: string | null;
-  created_at: string;
-  synced_at: string | null;
-  last_error: string | null;
-  attempts: number;
-};
-
 /** For GET /_local/waitlist: what a developer wants to see after signing up in the browser. */
 export async function listWaitlist(db: PGlite): Promise<string> {
   const result = await db.query<{ json: string }>(

@@ -11,7 +11,6 @@ export const ASSET_CLASSES = [
   "Carbon Credits",
   "Equities",
 ] as const;
-export type AssetClass = (typeof ASSET_CLASSES)[number];
 
 export const BLOCKCHAINS = [
   "Ethereum",
@@ -26,4 +25,3 @@ export const BLOCKCHAINS = [
   "Polymesh",
   "Celo",
 ] as const;
-export type Blockchain = (typeof BLOCKCHAINS)[number];

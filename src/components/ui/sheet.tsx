@@ -5,8 +5,6 @@ import { cn } from "@/lib/utils";
 
 // A drawer that slides in from the right, built on the dialog primitive (focus trap, Escape, aria).
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { postgrest } from "@/lib/postgrest";
 import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
@@ -29,9 +29,4 @@ export function protocolsQueryOptions() {
     retry: false,
     retryOnMount: false,
   });
-}
-
-/** Starts the request before React renders; call once at boot (app.tsx), errors surface in the page. */
-export function prefetchProtocols(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(protocolsQueryOptions());
 }
