@@ -135,7 +135,7 @@ async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | nul
 }
 
 async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite): Promise<RestResult> {
-  const role = authenticate(req);
+  const role = await authenticate(req);
   const method = req.method ?? "GET";
   if (resource.startsWith("rpc/")) {
     if (method !== "POST") throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "Call functions with POST.");
@@ -161,7 +161,7 @@ async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite
 }
 
 /** Role from the bearer token, else the apikey; both are JWTs signed with the local secret. */
-function authenticate(req: IncomingMessage): ApiRole {
+async function authenticate(req: IncomingMessage): Promise<ApiRole> {
   const bearer = /^Bearer\s+(.+)$/i.exec(header(req, "authorization") ?? "")?.[1]?.trim();
   const apikey = header(req, "apikey")?.trim();
   const token = bearer || apikey;
@@ -169,10 +169,10 @@ function authenticate(req: IncomingMessage): ApiRole {
     throw apiError(401, "PGRST301", "No API key found in request", "Send the anon key as the apikey header (supabase-js does this).");
   }
   for (const candidate of new Set([token, apikey].filter((t): t is string => Boolean(t)))) {
-    const result = verifyJwt(candidate);
+    const result = await verifyJwt(candidate);
     if (!result.ok) throw apiError(401, "PGRST301", result.reason, "Use the local anon or service-role key.");
   }
-  const result = verifyJwt(token);
+  const result = await verifyJwt(token);
   return result.ok ? result.role : "anon";
 }
 

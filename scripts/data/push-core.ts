@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
@@ -37,11 +38,9 @@ export function resolveTarget(env: Record<string, string | undefined>): Target {
 
 /** The role claim of a legacy JWT API key; null for other key formats (e.g. sb_secret_...). */
 export function jwtRole(key: string): string | null {
-  const payload = key.split(".")[1];
-  if (key.split(".").length !== 3 || !payload) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { role?: unknown };
-    return typeof claims.role === "string" ? claims.role : null;
+    const { role } = decodeJwt(key);
+    return typeof role === "string" ? role : null;
   } catch {
     return null;
   }
