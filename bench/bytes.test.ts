@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { bundleRows, htmlReferences, measureBundle, staticImports } from "./bytes";
+import { bundleRows, measureBundle } from "./bytes";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,56 +27,27 @@ const INDEX = `<!doctype html><html><head>
 <link rel="icon" href="/favicon.svg">
 </head><body><div id="root"></div></body></html>`;
 
-describe("htmlReferences", () => {
-  test("takes scripts, modulepreloads and stylesheets, not icons or data blocks", () => {
-    expect(htmlReferences(INDEX)).toEqual({ js: ["/assets/index-a.js", "/assets/vendor-b.js"], css: ["/assets/index-c.css"] });
-    const extra = '<script src="/assets/boot.js"></script><script type="application/json" src="/x.json"></script>';
-    expect(htmlReferences(extra).js).toEqual(["/assets/boot.js"]);
-  });
-});
-
-describe("staticImports", () => {
-  test("follows static imports and re-exports but never dynamic import()", () => {
-    const code = 'import{a as b}from"./v.js";import"./side.js";export*from"./re.js";const l=()=>import("./lazy.js");';
-    expect(staticImports(code).sort()).toEqual(["./re.js", "./side.js", "./v.js"]);
-  });
-});
-
 describe("measureBundle", () => {
-  test("splits initial from later chunks, following static imports the HTML did not preload", () => {
+  test("counts what index.html names and what the browser saw / fetch as initial, the rest as later", () => {
     const dir = dist({
       "index.html": INDEX,
-      "assets/index-a.js": 'import"./vendor-b.js";import"./deep-d.js";const l=()=>import("./lazy-e.js");',
+      "assets/index-a.js": 'const boot=()=>import("./app-f.js");boot();',
       "assets/vendor-b.js": "export const b=1;",
-      "assets/deep-d.js": "export const d=1;",
+      "assets/app-f.js": "export const app=1;",
       "assets/lazy-e.js": "export const e=1;",
       "assets/index-c.css": "body{margin:0}",
       "assets/lazy-e.css": "p{color:red}",
       "assets/index-a.js.map": "{}",
+      "assets/og.png": "png",
     });
-    const bytes = measureBundle(dir);
-    expect(bytes.initialJs.files.map((f) => f.file).sort()).toEqual(["assets/deep-d.js", "assets/index-a.js", "assets/vendor-b.js"]);
+    const bytes = measureBundle(dir, ["assets/index-a.js", "assets/app-f.js", "assets/index-c.css"]);
+    expect(bytes.initialJs.files.map((f) => f.file).sort()).toEqual(["assets/app-f.js", "assets/index-a.js", "assets/vendor-b.js"]);
+    expect(bytes.referencedJs.files.map((f) => f.file).sort()).toEqual(["assets/index-a.js", "assets/vendor-b.js"]);
     expect(bytes.initialCss.files.map((f) => f.file)).toEqual(["assets/index-c.css"]);
     expect(bytes.laterJs.files.map((f) => f.file)).toEqual(["assets/lazy-e.js"]);
     expect(bytes.laterCss.files.map((f) => f.file)).toEqual(["assets/lazy-e.css"]);
-    expect(bytes.laterOther.files).toEqual([]);
-    expect(bytes.initialJs.total.gzip).toBeGreaterThan(0);
-    expect(bytes.method).toBe("static");
-  });
-
-  test("counts what a browser saw the page fetch at boot as initial, beside the static part", () => {
-    const dir = dist({
-      "index.html": INDEX.replace(/<link rel="modulepreload"[^>]*>/, ""),
-      "assets/index-a.js": 'const boot=()=>import("./app-f.js");boot();',
-      "assets/app-f.js": "export const app=1;",
-      "assets/lazy-e.js": "export const e=1;",
-      "assets/index-c.css": "body{margin:0}",
-    });
-    const bytes = measureBundle(dir, ["assets/index-a.js", "assets/app-f.js", "assets/index-c.css"]);
-    expect(bytes.method).toBe("browser");
-    expect(bytes.initialJs.files.map((f) => f.file).sort()).toEqual(["assets/app-f.js", "assets/index-a.js"]);
-    expect(bytes.staticJs.files.map((f) => f.file)).toEqual(["assets/index-a.js"]);
-    expect(bytes.laterJs.files.map((f) => f.file)).toEqual(["assets/lazy-e.js"]);
+    expect(bytes.laterOther.files.map((f) => f.file)).toEqual(["assets/og.png"]);
+    expect(bytes.initialJs.total.gzip).toBe(bytes.initialJs.files.reduce((sum, f) => sum + f.gzip, 0));
   });
 
   test("fails the JS budget above 160 KB gzip", () => {
@@ -87,13 +58,13 @@ describe("measureBundle", () => {
       "assets/index-a.js": `export const x="${noise}";`,
       "assets/index-c.css": "body{margin:0}",
     });
-    const rows = bundleRows(measureBundle(dir));
+    const rows = bundleRows(measureBundle(dir, []));
     expect(rows.find((r) => r.metric.startsWith("Initial JS"))?.verdict).toBe("FAIL");
     expect(rows.find((r) => r.metric.startsWith("Initial CSS"))?.verdict).toBe("pass");
   });
 
-  test("names a missing file the HTML references", () => {
-    const dir = dist({ "index.html": INDEX });
-    expect(() => measureBundle(dir)).toThrow(/assets\/index-a\.js/);
+  test("names a missing build and a file / loads that is not in it", () => {
+    expect(() => measureBundle(dist({}), [])).toThrow(/index\.html does not exist: build the app first/);
+    expect(() => measureBundle(dist({ "index.html": INDEX, "assets/index-c.css": "" }), [])).toThrow(/assets\/index-a\.js is loaded by \/ but is not in/);
   });
 });

@@ -1,21 +1,18 @@
 // What `/` downloads before it can be interactive, and what it may fetch later, measured from a
-// built dist/ the way a static host serves it: raw, gzip (level 9) and brotli (quality 11).
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// built dist/ as a static host serves it: raw, gzip (level 9) and brotli (quality 11).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { atMost, BASELINE, BUDGETS, type Row } from "./budgets";
 
-export type Sizes = { raw: number; gzip: number; brotli: number };
-export type AssetSize = Sizes & { file: string };
-export type Group = { files: AssetSize[]; total: Sizes };
+type Sizes = { raw: number; gzip: number; brotli: number };
+type Group = { files: (Sizes & { file: string })[]; total: Sizes };
 
 export type BundleBytes = {
-  distDir: string;
-  /** "browser": the initial set includes what Chromium saw `/` fetch on its own; "static": index.html only. */
-  method: "browser" | "static";
-  html: AssetSize;
-  /** JS that index.html references (scripts, modulepreloads and their static imports). */
-  staticJs: Group;
+  html: Sizes;
+  /** The JS index.html itself names (scripts and modulepreloads). */
+  referencedJs: Group;
+  /** index.html's JS and CSS plus what Chromium saw `/` fetch on its own before any input. */
   initialJs: Group;
   initialCss: Group;
   laterJs: Group;
@@ -24,133 +21,44 @@ export type BundleBytes = {
   laterOther: Group;
 };
 
-export function compressedSizes(content: Buffer): Sizes {
-  return {
-    raw: content.length,
-    gzip: gzipSync(content, { level: 9 }).length,
-    brotli: brotliCompressSync(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-      },
-    }).length,
-  };
-}
-
-function sum(files: AssetSize[]): Sizes {
-  return files.reduce<Sizes>(
-    (acc, f) => ({ raw: acc.raw + f.raw, gzip: acc.gzip + f.gzip, brotli: acc.brotli + f.brotli }),
-    { raw: 0, gzip: 0, brotli: 0 },
-  );
-}
-
-function group(files: AssetSize[]): Group {
-  const sorted = [...files].sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
-  return { files: sorted, total: sum(sorted) };
-}
-
-function attr(tag: string, name: string): string | null {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
-  return match ? (match[1] ?? match[2] ?? match[3] ?? "") : null;
-}
-
-/** The JS and CSS the HTML itself asks for: scripts, modulepreloads, stylesheets. */
-export function htmlReferences(html: string): { js: string[]; css: string[] } {
-  const js: string[] = [];
-  const css: string[] = [];
-  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
-    const src = attr(tag, "src");
-    const type = (attr(tag, "type") ?? "").toLowerCase();
-    if (src && ["", "module", "text/javascript", "application/javascript"].includes(type)) js.push(src);
-  }
-  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    const rel = (attr(tag, "rel") ?? "").toLowerCase().split(/\s+/);
-    const href = attr(tag, "href");
-    if (!href) continue;
-    if (rel.includes("modulepreload")) js.push(href);
-    else if (rel.includes("stylesheet")) css.push(href);
-  }
-  return { js, css };
-}
-
-/**
- * Static imports of an ES module chunk (`import{a}from"./x.js"`, `import"./y.js"`,
- * `export*from"./z.js"`), never dynamic `import("./lazy.js")`: those load later.
- */
-export function staticImports(code: string): string[] {
-  const found = new Set<string>();
-  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g;
-  for (const match of code.matchAll(pattern)) found.add(match[1]!);
-  return [...found];
-}
-
-function isExternal(ref: string): boolean {
-  return /^(?:[a-z]+:)?\/\//i.test(ref) || ref.startsWith("data:");
-}
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
+function sizes(content: Buffer): Sizes {
+  const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length, brotli: brotli.length };
 }
 
 /**
  * `observed`: dist-relative paths of the JS/CSS a browser fetched for `/` before any input
- * (see loaded.ts). They join the initial set: code imported at boot is needed to be interactive.
+ * (loaded.ts). They join the initial set: code imported at boot is needed to be interactive.
  */
-export function measureBundle(dir: string, observed?: readonly string[]): BundleBytes {
-  const distDir = path.resolve(dir);
+export function measureBundle(distDir: string, observed: readonly string[]): BundleBytes {
   const indexPath = path.join(distDir, "index.html");
-  if (!existsSync(indexPath)) {
-    throw new Error(`${indexPath} does not exist: build the app first (npm run build).`);
+  if (!existsSync(indexPath)) throw new Error(`${indexPath} does not exist: build the app first (npm run build).`);
+  const html = readFileSync(indexPath);
+  const referenced = [...html.toString().matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:m?js|css))"/g)].map((m) => m[1]!);
+  const initial = new Set([...referenced, ...observed]);
+  for (const file of initial) {
+    if (!existsSync(path.join(distDir, file))) throw new Error(`${file} is loaded by / but is not in ${distDir}`);
   }
-  const html = readFileSync(indexPath, "utf8");
-  const refs = htmlReferences(html);
-  const toFile = (ref: string, from: string) =>
-    ref.startsWith("/") ? path.resolve(distDir, `.${ref.split(/[?#]/)[0]!}`) : path.resolve(path.dirname(from), ref.split(/[?#]/)[0]!);
-
-  // Follow static imports too: a chunk the HTML forgot to preload is still on the critical path.
-  const initialJs = new Set<string>();
-  const queue = refs.js.filter((r) => !isExternal(r)).map((r) => toFile(r, indexPath));
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (initialJs.has(file)) continue;
-    if (!existsSync(file)) throw new Error(`index.html references ${path.relative(distDir, file)}, which is not in ${distDir}`);
-    initialJs.add(file);
-    for (const ref of staticImports(readFileSync(file, "utf8"))) {
-      // A match inside a string literal names no real file: only real chunks count.
-      const target = isExternal(ref) ? null : toFile(ref, file);
-      if (target && existsSync(target)) queue.push(target);
-    }
-  }
-  const staticJs = new Set(initialJs);
-  const initialCss = new Set(refs.css.filter((r) => !isExternal(r)).map((r) => toFile(r, indexPath)));
-  for (const rel of observed ?? []) {
-    const file = path.resolve(distDir, rel);
-    if (!existsSync(file)) continue;
-    if (/\.m?js$/.test(file)) initialJs.add(file);
-    else if (file.endsWith(".css")) initialCss.add(file);
-  }
-  for (const file of initialCss) {
-    if (!existsSync(file)) throw new Error(`index.html references ${path.relative(distDir, file)}, which is not in ${distDir}`);
-  }
-
-  const sized = (file: string): AssetSize => ({ file: path.relative(distDir, file), ...compressedSizes(readFileSync(file)) });
-  const later = listFiles(path.join(distDir, "assets")).filter(
-    (f) => !initialJs.has(f) && !initialCss.has(f) && !f.endsWith(".map"),
-  );
+  const group = (files: string[]): Group => {
+    const sized = files
+      .map((file) => ({ file, ...sizes(readFileSync(path.join(distDir, file))) }))
+      .sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
+    const sum = (key: keyof Sizes) => sized.reduce((n, f) => n + f[key], 0);
+    return { files: sized, total: { raw: sum("raw"), gzip: sum("gzip"), brotli: sum("brotli") } };
+  };
+  const js = (f: string) => /\.m?js$/.test(f);
+  const css = (f: string) => f.endsWith(".css");
+  const later = readdirSync(path.join(distDir, "assets"))
+    .map((name) => `assets/${name}`)
+    .filter((f) => !initial.has(f) && !f.endsWith(".map"));
   return {
-    distDir,
-    method: observed ? "browser" : "static",
-    html: { file: "index.html", ...compressedSizes(Buffer.from(html)) },
-    staticJs: group([...staticJs].map(sized)),
-    initialJs: group([...initialJs].map(sized)),
-    initialCss: group([...initialCss].map(sized)),
-    laterJs: group(later.filter((f) => /\.m?js$/.test(f)).map(sized)),
-    laterCss: group(later.filter((f) => f.endsWith(".css")).map(sized)),
-    laterOther: group(later.filter((f) => !/\.(m?js|css)$/.test(f)).map(sized)),
+    html: sizes(html),
+    referencedJs: group(referenced.filter(js)),
+    initialJs: group([...initial].filter(js)),
+    initialCss: group([...initial].filter(css)),
+    laterJs: group(later.filter(js)),
+    laterCss: group(later.filter(css)),
+    laterOther: group(later.filter((f) => !js(f) && !css(f))),
   };
 }
 
@@ -159,18 +67,17 @@ export function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
-function trio(s: Sizes): string {
-  return `${kb(s.gzip)} gzip / ${kb(s.brotli)} br / ${kb(s.raw)} raw`;
-}
+const trio = (s: Sizes) => `${kb(s.gzip)} gzip / ${kb(s.brotli)} br / ${kb(s.raw)} raw`;
+const count = (g: Group) => `${g.files.length} file${g.files.length === 1 ? "" : "s"}`;
 
 /** The byte figures as table rows, budgets applied (shared by bench:check and bench). */
 export function bundleRows(bytes: BundleBytes): Row[] {
   const section = "Bytes";
-  const count = (g: Group) => `${g.files.length} file${g.files.length === 1 ? "" : "s"}`;
+  const info = (metric: string, value: string): Row => ({ section, metric, value, verdict: "-", kind: "info" });
   return [
     {
       section,
-      metric: `Initial JS (${count(bytes.initialJs)}${bytes.method === "browser" ? ", fetched by / before any input" : ", index.html only"})`,
+      metric: `Initial JS (${count(bytes.initialJs)}, fetched by / before any input)`,
       value: trio(bytes.initialJs.total),
       baseline: `${kb(BASELINE.initialJsGzip)} gzip`,
       target: `<= ${kb(BUDGETS.initialJsGzip)} gzip`,
@@ -185,35 +92,18 @@ export function bundleRows(bytes: BundleBytes): Row[] {
       verdict: atMost(bytes.initialCss.total.gzip, BUDGETS.initialCssGzip),
       kind: "budget",
     },
-    {
-      section,
-      metric: `  of which index.html references (${count(bytes.staticJs)})`,
-      value: trio(bytes.staticJs.total),
-      verdict: "-",
-      kind: "info",
-    },
-    { section, metric: "index.html", value: trio(bytes.html), verdict: "-", kind: "info" },
-    { section, metric: `Later JS (${count(bytes.laterJs)})`, value: trio(bytes.laterJs.total), verdict: "-", kind: "info" },
-    { section, metric: `Later CSS (${count(bytes.laterCss)})`, value: trio(bytes.laterCss.total), verdict: "-", kind: "info" },
-    {
-      section,
-      metric: `Other assets (${count(bytes.laterOther)})`,
-      value: `${kb(bytes.laterOther.total.raw)} raw`,
-      verdict: "-",
-      kind: "info",
-    },
+    info(`  of which index.html references (${count(bytes.referencedJs)})`, trio(bytes.referencedJs.total)),
+    info("index.html", trio(bytes.html)),
+    info(`Later JS (${count(bytes.laterJs)})`, trio(bytes.laterJs.total)),
+    info(`Later CSS (${count(bytes.laterCss)})`, trio(bytes.laterCss.total)),
+    info(`Other assets (${count(bytes.laterOther)})`, `${kb(bytes.laterOther.total.raw)} raw`),
   ];
 }
 
 /** Per-file listing, biggest first, for the report and the terminal. */
 export function fileListing(bytes: BundleBytes): string[] {
-  const lines: string[] = [];
-  const add = (label: string, g: Group) => {
-    for (const f of g.files) lines.push(`${label.padEnd(11)} ${kb(f.gzip).padStart(9)} gzip  ${kb(f.raw).padStart(9)} raw  ${f.file}`);
-  };
-  add("initial JS", bytes.initialJs);
-  add("initial CSS", bytes.initialCss);
-  add("later JS", bytes.laterJs);
-  add("later CSS", bytes.laterCss);
-  return lines;
+  const groups = { "initial JS": bytes.initialJs, "initial CSS": bytes.initialCss, "later JS": bytes.laterJs, "later CSS": bytes.laterCss };
+  return Object.entries(groups).flatMap(([label, g]) =>
+    g.files.map((f) => `${label.padEnd(11)} ${kb(f.gzip).padStart(9)} gzip  ${kb(f.raw).padStart(9)} raw  ${f.file}`),
+  );
 }

@@ -3,23 +3,21 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
-import type { Result } from "lighthouse";
+import lighthouse, { type Result } from "lighthouse";
 import { atLeast, atMost, BASELINE, BUDGETS, type Row } from "./budgets";
 import { CHROMIUM_FLAGS } from "./chromium";
-import { withTimeout } from "./processes";
-import { median, ms } from "./stats";
+import { median, ms, withTimeout } from "./util";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const METRICS = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  tbtMs: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  speedIndexMs: "speed-index",
+} as const;
 
-export type LighthouseRun = {
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-};
+type LighthouseRun = Record<(typeof CATEGORIES)[number] | keyof typeof METRICS, number>;
 
 export type LighthouseSummary = {
   runs: LighthouseRun[];
@@ -30,116 +28,70 @@ export type LighthouseSummary = {
 };
 
 function toRun(lhr: Result): LighthouseRun {
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  return {
-    scores: {
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      "best-practices": score("best-practices"),
-      seo: score("seo"),
-    },
-    fcpMs: numeric("first-contentful-paint"),
-    lcpMs: numeric("largest-contentful-paint"),
-    tbtMs: numeric("total-blocking-time"),
-    cls: numeric("cumulative-layout-shift"),
-    speedIndexMs: numeric("speed-index"),
-  };
-}
-
-/** For console errors, what was logged: the title alone does not say which error. */
-function firstDetail(audit: Result["audits"][string]): string {
-  if (audit.id !== "errors-in-console") return "";
-  const details = audit.details as { items?: { description?: string }[] } | undefined;
-  const description = details?.items?.[0]?.description?.split("\n")[0];
-  return description ? `: ${description.slice(0, 160)}` : "";
+  const run = {} as LighthouseRun;
+  for (const id of CATEGORIES) run[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  for (const [key, id] of Object.entries(METRICS)) run[key as keyof typeof METRICS] = lhr.audits[id]?.numericValue ?? Number.NaN;
+  return run;
 }
 
 function findings(lhr: Result): string[] {
   const lines: string[] = [];
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];
-    if (!category) continue;
-    for (const ref of category.auditRefs) {
+    for (const ref of category?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (!audit || audit.score === null) continue;
-      if (["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
+      if (!audit || audit.score === null || ["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
       // Performance: the weighted audits are the metrics, already in the table, so list the
-      // diagnostics and insights that flag. Other categories: every weighted audit below 1.
+      // diagnostics that flag. Other categories: every weighted audit below 1.
       const flagged = id === "performance" ? ref.weight === 0 && audit.score < 0.9 : ref.weight > 0 && audit.score < 1;
       if (!flagged) continue;
-      lines.push(`${category.title}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${firstDetail(audit)}`);
+      // For console errors, what was logged: the title alone does not say which error.
+      const items = (audit.details as { items?: { description?: string }[] } | undefined)?.items;
+      const logged = audit.id === "errors-in-console" && items?.[0]?.description ? `: ${items[0].description.split("\n")[0]!.slice(0, 160)}` : "";
+      lines.push(`${category!.title}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${logged}`);
     }
   }
   return lines;
 }
 
-async function oneRun(url: string, chromePath: string, i: number): Promise<{ run: LighthouseRun; lhr: Result; html: string }> {
+async function oneRun(url: string, chromePath: string, i: number, outDir: string): Promise<Result> {
   const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS], logLevel: "silent" });
   try {
-    const result = await withTimeout(
-      `Lighthouse run ${i}`,
-      120_000,
-      lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] }),
-    );
+    const run = lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const result = await withTimeout(run, 120_000, `Lighthouse run ${i} took longer than 120 s`);
     if (!result) throw new Error(`Lighthouse run ${i} returned no result`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse run ${i}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    return { run: toRun(lhr), lhr, html: String(result.report) };
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse run ${i}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    writeFileSync(path.join(outDir, `lighthouse-${i}.html`), String(result.report));
+    return result.lhr;
   } finally {
     chrome.kill();
   }
 }
 
-export async function runLighthouse(options: {
-  url: string;
-  chromePath: string;
-  runs: number;
-  outDir: string;
-  log: (line: string) => void;
-}): Promise<LighthouseSummary> {
-  const results: { run: LighthouseRun; lhr: Result }[] = [];
+export async function runLighthouse(options: { url: string; chromePath: string; runs: number; outDir: string; log: (line: string) => void }): Promise<LighthouseSummary> {
+  const reports: Result[] = [];
   for (let i = 1; i <= options.runs; i++) {
     // A trace can come back broken on a loaded machine (NO_NAVSTART, NO_FCP): one retry per run.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { run, lhr, html } = await oneRun(options.url, options.chromePath, i);
-        results.push({ run, lhr });
-        writeFileSync(path.join(options.outDir, `lighthouse-${i}.json`), JSON.stringify(lhr));
-        writeFileSync(path.join(options.outDir, `lighthouse-${i}.html`), html);
-        options.log(
-          `  run ${i}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores["best-practices"]}, seo ${run.scores.seo}; ` +
-            `FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)}, TBT ${ms(run.tbtMs)}, CLS ${run.cls.toFixed(3)}`,
-        );
-        break;
-      } catch (error) {
-        if (attempt >= 2) throw error;
-        options.log(`  run ${i} failed (${error instanceof Error ? error.message : String(error)}); retrying once`);
-      }
-    }
+    const lhr = await oneRun(options.url, options.chromePath, i, options.outDir).catch((error: unknown) => {
+      options.log(`  run ${i} failed (${error instanceof Error ? error.message : String(error)}); retrying once`);
+      return oneRun(options.url, options.chromePath, i, options.outDir);
+    });
+    reports.push(lhr);
+    const r = toRun(lhr);
+    options.log(
+      `  run ${i}: perf ${r.performance}, a11y ${r.accessibility}, bp ${r["best-practices"]}, seo ${r.seo}; FCP ${ms(r.fcpMs)}, LCP ${ms(r.lcpMs)}, TBT ${ms(r.tbtMs)}, CLS ${r.cls.toFixed(3)}`,
+    );
   }
-  const pick = (f: (r: LighthouseRun) => number) => median(results.map((r) => f(r.run)));
-  const medianRun: LighthouseRun = {
-    scores: {
-      performance: pick((r) => r.scores.performance),
-      accessibility: pick((r) => r.scores.accessibility),
-      "best-practices": pick((r) => r.scores["best-practices"]),
-      seo: pick((r) => r.scores.seo),
-    },
-    fcpMs: pick((r) => r.fcpMs),
-    lcpMs: pick((r) => r.lcpMs),
-    tbtMs: pick((r) => r.tbtMs),
-    cls: pick((r) => r.cls),
-    speedIndexMs: pick((r) => r.speedIndexMs),
-  };
+  const runs = reports.map(toRun);
+  const medianRun = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((r) => r[key as keyof LighthouseRun]))]));
   // Across all runs: a flaky failure (say, a hydration error in one run of three) still shows.
   const seen = new Map<string, number>();
-  for (const r of results) for (const f of new Set(findings(r.lhr))) seen.set(f, (seen.get(f) ?? 0) + 1);
+  for (const lhr of reports) for (const f of new Set(findings(lhr))) seen.set(f, (seen.get(f) ?? 0) + 1);
   return {
-    runs: results.map((r) => r.run),
-    median: medianRun,
-    findings: [...seen].map(([f, n]) => `${f} [${n} of ${results.length} runs]`),
-    lighthouseVersion: results[0]!.lhr.lighthouseVersion,
+    runs,
+    median: medianRun as LighthouseRun,
+    findings: [...seen].map(([f, n]) => `${f} [${n} of ${reports.length} runs]`),
+    lighthouseVersion: reports[0]!.lighthouseVersion,
   };
 }
 
@@ -155,38 +107,24 @@ export function lighthouseRows(summary: LighthouseSummary): Row[] {
     verdict: atLeast(value, budget),
     kind: "budget",
   });
+  const timing = (metric: string, value: number, budget: number, baseline: number): Row => ({
+    section,
+    metric,
+    value: ms(value),
+    baseline: ms(baseline),
+    target: `<= ${ms(budget)}`,
+    verdict: atMost(value, budget),
+    kind: "budget",
+  });
   return [
-    score("Performance", m.scores.performance, BUDGETS.lighthousePerformance, BASELINE.lighthousePerformance),
-    score("Accessibility", m.scores.accessibility, BUDGETS.lighthouseAccessibility, BASELINE.lighthouseAccessibility),
-    score("Best Practices", m.scores["best-practices"], BUDGETS.lighthouseBestPractices),
-    score("SEO", m.scores.seo, BUDGETS.lighthouseSeo, BASELINE.lighthouseSeo),
+    score("Performance", m.performance, BUDGETS.lighthousePerformance, BASELINE.lighthousePerformance),
+    score("Accessibility", m.accessibility, BUDGETS.lighthouseAccessibility, BASELINE.lighthouseAccessibility),
+    score("Best Practices", m["best-practices"], BUDGETS.lighthouseBestPractices),
+    score("SEO", m.seo, BUDGETS.lighthouseSeo, BASELINE.lighthouseSeo),
     { section, metric: "FCP", value: ms(m.fcpMs), baseline: ms(BASELINE.fcpMs), verdict: "-", kind: "info" },
-    {
-      section,
-      metric: "LCP",
-      value: ms(m.lcpMs),
-      baseline: ms(BASELINE.lcpMs),
-      target: `<= ${ms(BUDGETS.lcpMs)}`,
-      verdict: atMost(m.lcpMs, BUDGETS.lcpMs),
-      kind: "budget",
-    },
-    {
-      section,
-      metric: "TBT",
-      value: ms(m.tbtMs),
-      baseline: ms(BASELINE.tbtMs),
-      target: `<= ${ms(BUDGETS.tbtMs)}`,
-      verdict: atMost(m.tbtMs, BUDGETS.tbtMs),
-      kind: "budget",
-    },
-    {
-      section,
-      metric: "CLS",
-      value: m.cls.toFixed(3),
-      target: `<= ${BUDGETS.cls}`,
-      verdict: atMost(m.cls, BUDGETS.cls),
-      kind: "budget",
-    },
+    timing("LCP", m.lcpMs, BUDGETS.lcpMs, BASELINE.lcpMs),
+    timing("TBT", m.tbtMs, BUDGETS.tbtMs, BASELINE.tbtMs),
+    { section, metric: "CLS", value: m.cls.toFixed(3), target: `<= ${BUDGETS.cls}`, verdict: atMost(m.cls, BUDGETS.cls), kind: "budget" },
     { section, metric: "Speed Index", value: ms(m.speedIndexMs), verdict: "-", kind: "info" },
   ];
 }

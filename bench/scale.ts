@@ -8,7 +8,7 @@ import { atMost, BUDGETS, goalAtMost, GOALS, type Row } from "./budgets";
 import { kb } from "./bytes";
 import { CHROMIUM_FLAGS } from "./chromium";
 import { planKeystrokes, type Keystroke } from "./keystrokes";
-import { median, ms, percentile } from "./stats";
+import { median, ms, percentile, withTimeout } from "./util";
 
 export type ScaleResult = {
   total: number;
@@ -153,7 +153,7 @@ async function navigate(page: Page, url: string, total: number): Promise<ScaleRe
   // In-page timings count from navigation start, so waiting for DOMContentLoaded here costs nothing.
   // A promise, not waitForFunction: its string predicates need eval, which the app's CSP forbids.
   await page.goto(url, { waitUntil: "domcontentloaded" });
-  await withDeadline(
+  await withTimeout(
     page.evaluate("window.__bench.navDone"),
     90_000,
     `'Showing ${total} of ${total} protocols' did not appear within 90 s`,
@@ -224,7 +224,7 @@ export async function runScale(options: {
       await page.evaluate("window.__bench.arm()");
       const done = page.evaluate("window.__bench.waitKey()") as Promise<{ actual: number; domMs: number; paintMs: number }>;
       await page.keyboard.press(key.key);
-      const measured = await withDeadline(
+      const measured = await withTimeout(
         done,
         15_000,
         `The count did not change within 15 s after typing ${JSON.stringify(key.key)} (query "${key.query}")`,
@@ -249,7 +249,7 @@ export async function runScale(options: {
     await idle(page, 500);
     await page.evaluate(EXPAND_HARNESS);
     await page.evaluate("window.__bench.clickShowAll()");
-    const showAll = (await withDeadline(
+    const showAll = (await withTimeout(
       page.evaluate("window.__bench.expandDone"),
       120_000,
       "The list did not expand ('Show Less' did not appear) within 120 s of clicking 'Show All'",
@@ -259,7 +259,7 @@ export async function runScale(options: {
 
     await idle(page, 500);
     await page.evaluate("window.__bench.phase = 'scroll'");
-    const scroll = (await withDeadline(
+    const scroll = (await withTimeout(
       page.evaluate(SCROLL_SCRIPT),
       60_000,
       "Scrolling the expanded list did not finish within 60 s",
@@ -284,16 +284,6 @@ export async function runScale(options: {
   } finally {
     await browser?.close().catch(() => undefined);
   }
-}
-
-function withDeadline<T>(work: Promise<T>, msLimit: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(message)), msLimit);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 export function scaleRows(result: ScaleResult): Row[] {
