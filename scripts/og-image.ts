@@ -3,6 +3,7 @@
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../bench/chromium.ts";
+import { colors } from "../tailwind.config.ts";
 
 const OUT = fileURLToPath(new URL("../public/og-image.png", import.meta.url));
 
@@ -18,7 +19,7 @@ const names = ["BlackRock BUIDL", "Maple Finance", "Ondo Finance"];
 const html = `<!doctype html><html><head><meta charset="utf-8"><style>
   * { box-sizing: border-box; margin: 0; }
   body { width: 1200px; height: 630px; font-family: "Liberation Sans", "DejaVu Sans", Arial, sans-serif;
-    background: radial-gradient(circle at 85% 0%, #134e4a 0, transparent 45%), linear-gradient(135deg, #0b1d36 0%, #12294a 60%, #0b1d36 100%);
+    background: radial-gradient(circle at 85% 0%, #134e4a 0, transparent 45%), linear-gradient(135deg, ${colors.navy[900]} 0%, ${colors.navy[800]} 60%, ${colors.navy[900]} 100%);
     color: #fff; padding: 56px 64px; display: flex; flex-direction: column; }
   .brand { display: flex; align-items: center; gap: 16px; font-size: 30px; font-weight: 700; letter-spacing: -0.5px; }
   .brand svg { width: 52px; height: 52px; }
@@ -30,19 +31,19 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><style>
   .lead { margin-top: 22px; font-size: 24px; line-height: 1.4; color: #cbd5e1; }
   .chips { margin-top: 28px; display: flex; gap: 10px; flex-wrap: wrap; }
   .chip { font-size: 18px; padding: 7px 14px; border-radius: 8px; background: #ffffff14; border: 1px solid #ffffff26; color: #e2e8f0; }
-  .card { flex: 1; align-self: flex-start; background: #fff; color: #0f172a; border-radius: 18px; padding: 22px 22px 16px; box-shadow: 0 30px 60px #00000066; }
-  .card h2 { font-size: 17px; text-transform: uppercase; letter-spacing: 1.5px; color: #475569; margin-bottom: 12px; }
+  .card { flex: 1; align-self: flex-start; background: ${colors.surface}; color: ${colors.foreground}; border-radius: 18px; padding: 22px 22px 16px; box-shadow: 0 30px 60px #00000066; }
+  .card h2 { font-size: 17px; text-transform: uppercase; letter-spacing: 1.5px; color: ${colors["muted-foreground"]}; margin-bottom: 12px; }
   table { width: 100%; border-collapse: collapse; font-size: 18px; }
-  th { text-align: left; font-size: 15px; color: #0f172a; padding: 6px 8px 10px; font-weight: 700; border-bottom: 2px solid #dbe2ea; }
-  td { padding: 11px 8px; border-bottom: 1px solid #eef2f7; font-weight: 700; white-space: nowrap; }
-  td.label { color: #475569; font-size: 14px; text-transform: uppercase; letter-spacing: 1px; font-weight: 700; }
+  th { text-align: left; font-size: 15px; color: ${colors.foreground}; padding: 6px 8px 10px; font-weight: 700; border-bottom: 2px solid ${colors.border}; }
+  td { padding: 11px 8px; border-bottom: 1px solid ${colors.muted}; font-weight: 700; white-space: nowrap; }
+  td.label { color: ${colors["muted-foreground"]}; font-size: 14px; text-transform: uppercase; letter-spacing: 1px; font-weight: 700; }
   td.best { background: #ecfdf5; }
   .b { display: inline-block; margin-left: 6px; font-size: 11px; letter-spacing: .8px; background: #047857; color: #fff; border-radius: 4px; padding: 2px 5px; vertical-align: 2px; }
   footer { display: flex; justify-content: space-between; font-size: 19px; color: #94a3b8; }
   footer strong { color: #e2e8f0; }
 </style></head><body>
   <div class="brand">
-    <svg viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#12294a" stroke="#2dd4bf" stroke-width="1"/><path d="M9 23 16 8l7 15" fill="none" stroke="#5eead4" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/><path d="M11.5 18h9" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>
+    <svg viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${colors.navy[800]}" stroke="#2dd4bf" stroke-width="1"/><path d="M9 23 16 8l7 15" fill="none" stroke="#5eead4" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/><path d="M11.5 18h9" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>
     RWA Atlas
     <span class="tag">FREE EXPLORER</span>
   </div>

@@ -8,8 +8,8 @@ export const badgeVariants = cva(
     variants: {
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
-        outline: "border-border bg-surface text-slate-700",
-        muted: "border-transparent bg-muted text-slate-700",
+        outline: "border-border bg-surface text-secondary-foreground",
+        muted: "border-transparent bg-muted text-secondary-foreground",
         low: "border-transparent bg-risk-low-bg text-risk-low-fg",
         medium: "border-transparent bg-risk-medium-bg text-risk-medium-fg",
         high: "border-transparent bg-risk-high-bg text-risk-high-fg",

@@ -8,10 +8,10 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-navy-700",
-        accent: "bg-accent text-accent-foreground shadow-sm hover:bg-teal-800",
+        accent: "bg-accent text-accent-foreground shadow-sm hover:bg-accent-hover",
         outline: "border border-border bg-surface text-foreground hover:bg-muted",
         ghost: "text-foreground hover:bg-muted",
-        inverse: "bg-white text-navy-900 shadow-sm hover:bg-slate-100",
+        inverse: "bg-inverse text-navy-900 shadow-sm hover:bg-inverse-hover",
         link: "text-accent underline-offset-4 hover:underline",
       },
       size: {

@@ -11,7 +11,7 @@ export const SheetDescription = DialogPrimitive.Description;
 export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay/60" />
       <DialogPrimitive.Content
         className={cn(
           "fixed inset-y-0 right-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 overflow-y-auto border-l border-border bg-surface p-6 shadow-2xl focus:outline-none",
@@ -21,7 +21,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-subtle-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           aria-label="Close menu"
         >
           <X className="size-5" aria-hidden="true" />
