@@ -14,7 +14,7 @@ const config: KnipConfig = {
     "**/*.test.{ts,tsx}",
     "**/*.bench.ts",
   ],
-  project: ["**/*.{ts,tsx,mjs}", "!dist*/**", "!bench/.out/**"],
+  project: ["**/*.{ts,tsx,mjs,css}", "!dist*/**", "!bench/.out/**"],
   // An export the same file uses is part of the module's readable API, not dead code.
   ignoreExportsUsedInFile: true,
   ignoreDependencies: [
