@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { server } from "./msw/server";
+
+// findBy*/waitFor wait up to 5 s, not 1 s: a whole-page render on a busy 2-core machine can take
+// longer than a second, and a timing limit belongs in a benchmark, not in a behaviour test.
+configure({ asyncUtilTimeout: 5000 });
 
 // Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
 Element.prototype.hasPointerCapture ??= () => false;
