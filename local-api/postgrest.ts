@@ -23,7 +23,36 @@ export async function asRole<T>(db: PGlite, role: ApiRole, work: (tx: Transactio
   }
 }
 
-/** GET/HEAD /rest/v1/<table>?select=&order=&limit=&offset= */
+/**
+ * Column filters: only `column=eq.value` (what the app sends). The value is bound as a parameter
+ * and cast by Postgres to the column's type, so a bad uuid or date is Postgres's own 22P02/22007.
+ */
+function parseFilters(params: URLSearchParams, table: string, columns: string[]): { where: string; values: string[] } {
+  const clauses: string[] = [];
+  const values: string[] = [];
+  for (const [key, value] of params) {
+    if (READ_PARAMS.has(key)) continue;
+    if (!IDENTIFIER.test(key)) {
+      throw apiError(400, "PGRST100", `"failed to parse filter (${key}=${value})"`, "Filter on a plain column name: column=eq.value.");
+    }
+    const match = /^(not\.)?([a-z]+)\.([\s\S]*)$/.exec(value);
+    if (!match || match[1] || match[2] !== "eq") {
+      throw apiError(
+        400,
+        "PGRST100",
+        `"failed to parse filter (${value})" (line 1, column 1)`,
+        "The local API supports only the eq operator: column=eq.value.",
+        `unexpected "${value.slice(0, 20)}" expecting an operator (eq)`,
+      );
+    }
+    if (!columns.includes(key)) throw apiError(400, "42703", `column ${table}.${key} does not exist`);
+    values.push(match[3]!);
+    clauses.push(`${quote(key)} = $${values.length}`);
+  }
+  return { where: clauses.length > 0 ? `where ${clauses.join(" and ")}` : "", values };
+}
+
+/** GET/HEAD /rest/v1/<table>?select=&order=&limit=&offset=&<column>=eq.<value> */
 export async function readTable(
   db: PGlite,
   role: ApiRole,
@@ -32,11 +61,7 @@ export async function readTable(
   headers: { accept: string | null; prefer: string | null },
 ): Promise<RestResult> {
   const columns = await tableColumns(db, table);
-  for (const key of params.keys()) {
-    if (!READ_PARAMS.has(key)) {
-      throw apiError(400, "PGRST100", `"${key}" is not supported by the local API`, "Supported: select, order, limit, offset.");
-    }
-  }
+  const filters = parseFilters(params, table, columns);
   const select = parseSelect(params.get("select") ?? "*", table, columns);
   const order = parseOrder(params.get("order"), table, columns);
   const limit = parseCount(params.get("limit"), "limit");
@@ -45,6 +70,7 @@ export async function readTable(
 
   const sql = [
     `select ${select} from public.${quote(table)}`,
+    filters.where,
     order ? `order by ${order}` : "",
     limit !== null ? `limit ${limit}` : "",
     offset !== null ? `offset ${offset}` : "",
@@ -54,9 +80,10 @@ export async function readTable(
     // Postgres builds the JSON: one string out of WASM instead of thousands of JS objects.
     const result = await tx.query<{ json: string; rows: number }>(
       `select coalesce(json_agg(t), '[]')::text as json, count(*)::int as rows from (${sql}) t`,
+      filters.values,
     );
     const counted = wantsCount
-      ? (await tx.query<{ n: number }>(`select count(*)::int as n from public.${quote(table)}`)).rows[0]!.n
+      ? (await tx.query<{ n: number }>(`select count(*)::int as n from public.${quote(table)} ${filters.where}`, filters.values)).rows[0]!.n
       : null;
     return { json: result.rows[0]!.json, rows: result.rows[0]!.rows, total: counted };
   });

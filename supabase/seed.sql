@@ -1,133 +1,174 @@
 -- GENERATED FILE: do not edit by hand.
 -- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).
 -- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.
+-- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").
 -- 34 protocols.
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Apollo ACRED (Securitize)',
   'Tokenized feeder into the Apollo Diversified Credit Fund, an interval fund with 5% quarterly redemptions.',
   array['Private Credit']::text[],
   array['Ethereum', 'Solana', 'Polygon']::text[],
-  '$100M',
+  '$116M',
   '~8-10%',
   'Medium',
   '$50K',
   'https://securitize.io',
-  'https://securitize.io',
+  'https://defillama.com/protocol/apollo-diversified-credit-securitize-fund',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$100M; the master fund is ~$1.3B). Yield: estimate. Chains inferred, not confirmed by a published page: Ethereum, Solana, Polygon. Risk: diversified credit, but only quarterly liquidity.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate. Risk: diversified credit, but only quarterly liquidity.',
+  'apollo-diversified-credit-securitize-fund',
+  116215333,
+  '2025-12-19',
+  'https://defillama.com/protocol/apollo-diversified-credit-securitize-fund',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Backed Finance (bTokens)',
   'Swiss 1:1-backed tracker certificates on ETFs and stocks (bCSPX, bIB01 and others) that are freely transferable.',
   array['Equities', 'US Treasuries']::text[],
-  array['Ethereum', 'Base', 'Gnosis Chain', 'Polygon', 'Optimism']::text[],
-  '$100M',
+  array['Gnosis Chain', 'Ethereum', 'Base', 'Polygon']::text[],
+  '$12M',
   'N/A',
   'Medium',
   'None secondary; primary for pros',
   'https://backed.fi',
-  'https://backed.fi',
+  'https://defillama.com/protocol/backedfi',
   '2025-10-31',
-  'TVL: estimate for Oct 2025 based on ~$107M outside Solana on 4 Jul 2025. Yield: none of its own; bIB01 tracks a T-bill ETF''s yield. Risk: backed and bankruptcy-remote, but exposed to market risk.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none of its own; bIB01 tracks a T-bill ETF''s yield. Risk: backed and bankruptcy-remote, but exposed to market risk.',
+  'backedfi',
+  12472069,
+  '2025-12-19',
+  'https://defillama.com/protocol/backedfi',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'BlackRock BUIDL (Securitize)',
   'Tokenized USD institutional liquidity fund holding cash, US Treasury bills and repo; dividends are paid as new tokens.',
   array['US Treasuries']::text[],
-  array['Ethereum', 'Solana', 'Polygon', 'Optimism']::text[],
-  '$2.8B',
+  array['Ethereum', 'Solana', 'Optimism', 'Polygon']::text[],
+  '$2.0B',
   '3.8-4.2%',
   'Low',
   '$5M',
   'https://securitize.io',
-  'https://securitize.io',
+  'https://defillama.com/protocol/blackrock-buidl',
   '2025-10-31',
-  'TVL: published figure ($2.64B on 2 Oct 2025; ~$2.85B late Oct 2025). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: short Treasuries and repo, BNY custody.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Issuer-reported AUM ($2.64B on 2 Oct 2025; ~$2.85B late Oct 2025) counts more than DefiLlama does. Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: short Treasuries and repo, BNY custody.',
+  'blackrock-buidl',
+  2001554895,
+  '2025-12-19',
+  'https://defillama.com/protocol/blackrock-buidl',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Centrifuge',
   'Tokenization infrastructure for institutional funds, such as the Janus Henderson Anemoy Treasury fund (JTRSY) and AAA CLO fund (JAAA).',
   array['Private Credit', 'US Treasuries']::text[],
-  array['Ethereum', 'Base', 'Celo']::text[],
-  '$1.1B',
+  array['Ethereum', 'Base']::text[],
+  '$1.3B',
   '4-6%',
   'Medium',
   'Varies by pool (KYC''d professionals)',
   'https://centrifuge.io',
-  'https://centrifuge.io',
+  'https://defillama.com/protocol/centrifuge-protocol',
   '2025-10-31',
-  'TVL: published figure of another or no date (">$1.13B" in 2025; peak $1.37B). Yield: estimate. Risk: a mix of T-bills and CLO credit.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate. Risk: a mix of T-bills and CLO credit.',
+  'centrifuge-protocol',
+  1343083108,
+  '2025-12-19',
+  'https://defillama.com/protocol/centrifuge-protocol',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Circle USYC (ex-Hashnote)',
   'Tokenized Cayman short-duration yield fund holding T-bills and reverse repo; Circle acquired Hashnote in January 2025.',
   array['US Treasuries']::text[],
-  array['Ethereum', 'Solana', 'Base']::text[],
-  '$866M',
+  array['Ethereum']::text[],
+  '$1.4B',
   '3.8-4.1%',
   'Low',
   '$100K',
   'https://www.circle.com/usyc',
-  'https://www.circle.com/usyc',
+  'https://defillama.com/protocol/circle-usyc',
   '2025-10-31',
-  'TVL: published figure (late Oct 2025). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: T-bills and repo; offshore fund.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: T-bills and repo; offshore fund. Chains: DefiLlama also counts BNB Chain, Near and Noble, which are outside our list.',
+  'circle-usyc',
+  1417348274,
+  '2025-12-19',
+  'https://defillama.com/protocol/circle-usyc',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Clearpool',
   'Single-borrower, unsecured institutional lending pools with utilization-based rates.',
   array['Private Credit']::text[],
-  array['Ethereum', 'Polygon', 'Optimism']::text[],
-  '$3M',
+  array['Ethereum', 'Base', 'Optimism', 'Polygon']::text[],
+  '$0.84M',
   '6-12%',
   'High',
   'None',
   'https://clearpool.finance',
-  'https://clearpool.finance',
+  'https://defillama.com/protocol/clearpool-lending',
   '2025-10-31',
-  'TVL: published figure of no date (~$3M, DeFiLlama via exponential.fi). Yield: estimate. Risk: unsecured loans to trading firms.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s headline TVL leaves out amounts lent out (borrowed), so it is small for a lending protocol. Yield: estimate. Risk: unsecured loans to trading firms.',
+  'clearpool-lending',
+  843765,
+  '2025-12-19',
+  'https://defillama.com/protocol/clearpool-lending',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Dinari (dShares)',
   'US-registered broker-dealer issuing 1:1-backed tokenized US stocks and ETFs.',
   array['Equities']::text[],
   array['Ethereum', 'Base']::text[],
-  '$10M',
+  '$45M',
   'N/A',
   'High',
   '$1',
   'https://dinari.com',
-  'https://dinari.com',
+  'https://defillama.com/protocol/dinari',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$10M). Yield: none of its own; dividends are passed through. Chains inferred, not confirmed by a published page: Ethereum, Base. Risk: equity market risk.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s figure includes Dinari''s USD+ stablecoin. Yield: none of its own; dividends are passed through. Risk: equity market risk.',
+  'dinari',
+  45423253,
+  '2025-12-19',
+  'https://defillama.com/protocol/dinari',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Etherfuse Stablebonds',
   'Tokens backed by government bonds: Mexican CETES, US Treasury notes and UK gilts.',
   array['US Treasuries']::text[],
-  array['Stellar', 'Solana']::text[],
-  '$15M',
+  array['Stellar', 'Solana', 'Base', 'Polygon']::text[],
+  '$7.8M',
   '~3.7% USTRY; ~7-8% CETES (MXN)',
   'Medium',
   '~$1 (orders from 1 MXN)',
   'https://etherfuse.com',
-  'https://etherfuse.com',
+  'https://defillama.com/protocol/etherfuse',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$15M). Yield: estimate. Asset classes: also non-US government debt (CETES, gilts). Chains inferred, not confirmed by a published page: Stellar, Solana. Risk: small issuer, MXN currency risk; Bluechip rating B+.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate. Asset classes: also non-US government debt (CETES, gilts). Risk: small issuer, MXN currency risk; Bluechip rating B+.',
+  'etherfuse',
+  7762215,
+  '2025-12-19',
+  'https://defillama.com/protocol/etherfuse',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'EthicHub',
   'Crowdlending to smallholder farmers in Latin America, backed by a crowd-collateral pool.',
   array['Private Credit']::text[],
-  array['Celo']::text[],
+  array['Ethereum', 'Celo']::text[],
   '$2M',
   '~7-9%',
   'Very High',
@@ -135,10 +176,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://ethichub.com',
   'https://ethichub.com',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$2M; $5M+ lent since 2018). Yield: estimate. Chains inferred, not confirmed by a published page: Celo. Risk: tiny emerging-market agricultural loans, currency risk.'
+  'TVL: low-confidence estimate (~$2M; $5M+ lent since 2018). No page stating this figure is known, and DefiLlama lists EthicHub without a TVL figure. Yield: estimate. Chains: Ethereum and Celo, as DefiLlama lists them. Risk: tiny emerging-market agricultural loans, currency risk.',
+  'ethichub',
+  2000000,
+  '2025-10-31',
+  null,
+  'curated'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Exodus (EXOD tokenized shares)',
   'Exodus Movement Class A common stock tokenized on Algorand, with Securitize as transfer agent.',
   array['Equities']::text[],
@@ -150,220 +196,295 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.exodus.com/investors',
   'https://www.exodus.com/investors',
   '2025-07-31',
-  'TVL: published figure from Jul 2025 (Algorand tokenized stocks, $294.7M). Yield: none. Chains inferred, not confirmed by a published page: Algorand. Risk: a single small-cap stock; the register is kept off-chain.'
+  'TVL: Algorand tokenized stocks at $294.7M in Jul 2025, from the research reference. No page stating this figure is known to us now. Yield: none. Chains inferred, not confirmed by a published page: Algorand. Risk: a single small-cap stock; the register is kept off-chain.',
+  null,
+  295000000,
+  '2025-07-31',
+  null,
+  'curated'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Fidelity FDIT',
   'On-chain share class of a Fidelity Treasury money market fund.',
   array['US Treasuries']::text[],
   array['Ethereum']::text[],
-  '$232M',
+  '$202M',
   '3.8-4.1%',
   'Low',
   'Institutional (not disclosed in sources)',
   'https://www.fidelity.com',
-  'https://www.fidelity.com',
+  'https://bsc.news/post/fidelity-fdit-ondo-tokenized-fund',
   '2025-10-31',
-  'TVL: published figure (late Oct 2025). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: Treasury money market fund.'
+  'TVL: about $202M minted in early Sep 2025 (Etherscan data, as reported on 10 Sep 2025); Fidelity publishes no on-chain class total and DefiLlama does not cover it. Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: Treasury money market fund.',
+  null,
+  202000000,
+  '2025-09-10',
+  'https://bsc.news/post/fidelity-fdit-ondo-tokenized-fund',
+  'curated'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Franklin Templeton BENJI (FOBXX)',
   'SEC-registered (''40 Act) US government money market fund whose share register is kept on public blockchains.',
   array['US Treasuries']::text[],
   array['Stellar', 'Polygon', 'Base', 'Solana']::text[],
-  '$865M',
+  '$795M',
   '3.8-4.1%',
   'Low',
   '~$20 via Benji app (unverified)',
   'https://www.franklintempleton.com',
-  'https://www.franklintempleton.com',
+  'https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOBXX',
   '2025-10-31',
-  'TVL: published figure (late Oct 2025). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: registered 2a-7 money market fund. Min investment: unverified.'
+  'TVL: total net assets of $794.68M on 31 Oct 2025, as the fund''s page states (updated monthly); DefiLlama does not cover the fund. Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: registered 2a-7 money market fund. Min investment: unverified.',
+  null,
+  794680000,
+  '2025-10-31',
+  'https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOBXX',
+  'curated'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Goldfinch (Prime)',
   'Non-US access to Ares, Apollo and Golub private-credit funds, plus legacy undercollateralized emerging-market loans.',
   array['Private Credit']::text[],
-  array['Ethereum', 'Base']::text[],
-  '$1M',
+  array['Ethereum']::text[],
+  '$2.4M',
   '9-12% target',
   'Very High',
   'KYC (UID) required; min unknown',
   'https://goldfinch.finance',
-  'https://goldfinch.finance',
+  'https://defillama.com/protocol/goldfinch',
   '2025-05-31',
-  'TVL: published figure from May 2025 (~$1M, Prime only; the legacy book originated ~$100M). Yield: target, not realized. Risk: legacy defaults, exits longer than 90 days; a wind-down proposal in 2026.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: target, not realized. Risk: legacy defaults, exits longer than 90 days.',
+  'goldfinch',
+  2401380,
+  '2025-12-19',
+  'https://defillama.com/protocol/goldfinch',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'KlimaDAO',
   'DAO treasury of tokenized carbon backing KLIMA, with a carbon retirement marketplace; restructuring as Klima 2.0.',
   array['Carbon Credits']::text[],
   array['Polygon', 'Base']::text[],
-  '$10M',
+  '$2.2M',
   'N/A',
   'Very High',
   'None',
   'https://www.klimadao.finance',
-  'https://www.klimadao.finance',
+  'https://defillama.com/protocol/klimadao',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$10M). Yield: none. Chains inferred, not confirmed by a published page: Base. Risk: carbon prices and the Klima 2.0 restructuring.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Risk: carbon prices and the Klima 2.0 restructuring.',
+  'klimadao',
+  2247960,
+  '2025-12-19',
+  'https://defillama.com/protocol/klimadao',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Lofty',
   'Marketplace for fractional US rental properties with daily rent and secondary trading.',
   array['Real Estate']::text[],
   array['Algorand']::text[],
-  '$20M',
+  '$99M',
   '5-10%',
   'High',
   '$50',
   'https://www.lofty.ai',
-  'https://www.lofty.ai',
+  'https://defillama.com/protocol/lofty',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$20M). Yield: estimate. Risk: single properties, thin liquidity.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate. Risk: single properties, thin liquidity.',
+  'lofty',
+  99180168,
+  '2025-12-19',
+  'https://defillama.com/protocol/lofty',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Maple Finance (Syrup)',
   'On-chain asset manager lending stablecoins to vetted institutions, mostly against BTC and ETH collateral.',
   array['Private Credit']::text[],
-  array['Ethereum', 'Solana', 'Base']::text[],
-  '$4.0B',
+  array['Ethereum', 'Solana']::text[],
+  '$2.7B',
   '5-8%',
   'Medium',
   'None (Syrup, non-US)',
   'https://maple.finance',
-  'https://maple.finance',
+  'https://defillama.com/protocol/maple',
   '2025-10-31',
-  'TVL: published figure of another or no date ($3.3B at end-Aug 2025; undated "$4B AUM" milestone; $4.59B at end-2025). Yield: estimate. Risk: counterparty and credit risk; defaults in 2022; overcollateralized since 2023.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s TVL is lower than the assets under management Maple reports ($3.3B at end-Aug 2025 and a "$4B AUM" milestone), which include loans outstanding. Yield: estimate. Risk: counterparty and credit risk; defaults in 2022; overcollateralized since 2023.',
+  'maple',
+  2677391817,
+  '2025-12-19',
+  'https://defillama.com/protocol/maple',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Matrixdock XAUm',
   'Token for one ounce of LBMA gold in Brink''s vaults in Singapore and Hong Kong, from the issuer of the STBT T-bill token.',
   array['Commodities']::text[],
-  array['Ethereum', 'Solana']::text[],
-  '$80M',
+  array['Ethereum']::text[],
+  '$67M',
   'N/A',
   'Medium',
   'None (~$10 via Matrixport swap)',
   'https://www.matrixdock.com',
-  'https://www.matrixdock.com',
+  'https://defillama.com/protocol/matrixdock-xaum',
   '2025-10-31',
-  'TVL: published figure of no date (~$80M). Yield: none; gold pays no yield. Risk: gold price volatility; single issuer.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; gold pays no yield. Risk: gold price volatility; single issuer.',
+  'matrixdock-xaum',
+  66985272,
+  '2025-12-19',
+  'https://defillama.com/protocol/matrixdock-xaum',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Meld Gold',
   'Gram-denominated gold and silver tokens (GOLD$ and SILVER$) from an Australian issuer.',
   array['Commodities']::text[],
   array['Algorand']::text[],
-  '$2M',
+  '$10M',
   'N/A',
   'High',
   'None (1 gram)',
   'https://meld.gold',
-  'https://meld.gold',
+  'https://defillama.com/protocol/meld-gold',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$2M). Yield: none. Risk: small issuer; premiums and discounts on DEXs.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Risk: small issuer; premiums and discounts on DEXs.',
+  'meld-gold',
+  10308313,
+  '2025-12-19',
+  'https://defillama.com/protocol/meld-gold',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Moss (MCO2)',
   'Token backed by Verra REDD+ Amazon carbon credits; nothing new has been tokenized since May 2022.',
   array['Carbon Credits']::text[],
   array['Ethereum', 'Polygon', 'Celo']::text[],
-  '$1M',
+  '$1.3M',
   'N/A',
   'Very High',
   'None',
   'https://moss.earth',
-  'https://moss.earth',
+  'https://carbonadvisor.org/mco2-amazon/',
   '2025-10-31',
-  'TVL: published figures of no date (2.85M tokens at $0.44). Yield: none. Risk: down 97% from its all-time high; REDD+ credit quality.'
+  'TVL: 2,851,014 MCO2 in circulation at $0.44, as an undated review page states (read for the Oct 2025 snapshot). Yield: none. Risk: down 97% from its all-time high; REDD+ credit quality.',
+  null,
+  1254446,
+  '2025-10-31',
+  'https://carbonadvisor.org/mco2-amazon/',
+  'curated'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Ondo Finance (OUSG + USDY)',
   'OUSG is a tokenized short-term US Treasury fund for qualified investors; USDY is a Treasury- and bank-deposit-backed yield note for non-US investors.',
   array['US Treasuries']::text[],
-  array['Ethereum', 'Solana', 'Polygon']::text[],
-  '$1.4B',
+  array['Ethereum', 'Solana', 'Stellar', 'Polygon']::text[],
+  '$1.5B',
   '3.8-4.3%',
   'Low',
   '$5K (OUSG); USDY lower (unverified)',
   'https://ondo.finance',
-  'https://ondo.finance',
+  'https://defillama.com/protocol/ondo-yield-assets',
   '2025-10-31',
-  'TVL: estimate (>$1B Mar 2025, ~$1.2B mid-2025; USDY $586M + OUSG $424M Apr 2025). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: Treasuries; USDY adds a bank-deposit/note structure. Min investment: USDY''s lower minimum is unverified.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s ondo-yield-assets counts OUSG and USDY together. Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: Treasuries; USDY adds a bank-deposit/note structure. Min investment: USDY''s lower minimum is unverified.',
+  'ondo-yield-assets',
+  1525980876,
+  '2025-12-19',
+  'https://defillama.com/protocol/ondo-yield-assets',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Ondo Global Markets',
   'Total-return stock and ETF tokens (the "…on" tokens) for non-US investors, launched on 3 Sep 2025 with more than 100 assets.',
   array['Equities']::text[],
   array['Ethereum']::text[],
-  '$300M',
+  '$415M',
   'N/A',
   'High',
   'KYC, non-US (min not verified)',
   'https://ondo.finance',
-  'https://ondo.finance',
+  'https://defillama.com/protocol/ondo-global-markets',
   '2025-10-31',
-  'TVL: published figure ($313M about two months after the 3 Sep 2025 launch). Yield: none. Risk: single-stock volatility; a wrapper. Min investment: not verified.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Risk: single-stock volatility; a wrapper. Min investment: not verified.',
+  'ondo-global-markets',
+  415144351,
+  '2025-12-19',
+  'https://defillama.com/protocol/ondo-global-markets',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'OpenEden TBILL',
   'BVI-regulated tokenized T-bill vault (ERC-4626) with BNY custody, rated A-bf by Moody''s.',
   array['US Treasuries']::text[],
-  array['Ethereum', 'Base', 'Solana']::text[],
-  '$250M',
+  array['Ethereum', 'Solana']::text[],
+  '$115M',
   '3.7-4.1%',
   'Low',
   '$100K first deposit',
   'https://openeden.com',
-  'https://openeden.com',
+  'https://defillama.com/protocol/openeden-tbill',
   '2025-10-31',
-  'TVL: estimate (~$300M mid-2025). Yield: estimate, after the 0.30% fee. Risk: T-bills, BNY custody.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate, after the 0.30% fee. Risk: T-bills, BNY custody. Chains: DefiLlama lists no Base; it also counts Arbitrum and XRPL, outside our list.',
+  'openeden-tbill',
+  115410820,
+  '2025-12-19',
+  'https://defillama.com/protocol/openeden-tbill',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Paxos Gold (PAXG)',
   'NYDFS-regulated token for one troy ounce of London Good Delivery gold.',
   array['Commodities']::text[],
-  array['Ethereum', 'Solana']::text[],
-  '$1.2B',
+  array['Ethereum']::text[],
+  '$1.5B',
   'N/A',
   'Medium',
   'None (secondary market)',
   'https://paxos.com/paxgold',
-  'https://paxos.com/paxgold',
+  'https://defillama.com/protocol/paxos-gold',
   '2025-10-07',
-  'TVL: published figure (7 Oct 2025). Yield: none; gold pays no yield. Risk: gold price volatility; regulated trust company.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; gold pays no yield. Risk: gold price volatility; regulated trust company. Chains: DefiLlama tracks Ethereum only.',
+  'paxos-gold',
+  1528522378,
+  '2025-12-19',
+  'https://defillama.com/protocol/paxos-gold',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'RealT',
   'Fractional US rental homes, mostly in Detroit, one LLC per property, with weekly rent paid in stablecoins.',
   array['Real Estate']::text[],
-  array['Ethereum', 'Gnosis Chain']::text[],
-  '$150M',
+  array['Gnosis Chain']::text[],
+  '$156M',
   '8-12% advertised',
   'Very High',
   '~$50',
   'https://realt.co',
-  'https://realt.co',
+  'https://defillama.com/protocol/realt-tokens',
   '2025-10-31',
-  'TVL: published figure of another date (peak portfolio value; ~$94M raised for ~700 homes). Yield: advertised, not realized. Risk: Detroit lawsuit of Jul 2025 over 400+ properties; rent put in escrow.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: advertised, not realized. Risk: Detroit lawsuit of Jul 2025 over 400+ properties; rent put in escrow.',
+  'realt-tokens',
+  155806666,
+  '2025-12-19',
+  'https://defillama.com/protocol/realt-tokens',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Reental',
   'Spanish platform tokenizing participating loans on rental and development property in Spain, Mexico and the US.',
   array['Real Estate']::text[],
@@ -375,140 +496,256 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.reental.co',
   'https://www.reental.co',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$15M; €7.8M across 36 properties in May 2023). Yield: estimate. Risk: economic rights, not title; development risk.'
+  'TVL: low-confidence estimate, needs checking (~$15M; the last published figure is EUR 7.8M across 36 properties in May 2023). No page stating this figure is known. Yield: estimate. Risk: economic rights, not title; development risk.',
+  null,
+  15000000,
+  '2025-10-31',
+  null,
+  'curated'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Spiko (USTBL / EUTBL)',
   'French UCITS money market funds investing in US or euro-area T-bills, with shares registered natively on-chain.',
   array['US Treasuries']::text[],
-  array['Ethereum', 'Polygon', 'Base']::text[],
-  '$400M',
+  array['Polygon', 'Ethereum', 'Base']::text[],
+  '$546M',
   '~4.0% USD / ~2.0% EUR',
   'Low',
   '$1 ($1,000 first subscription)',
   'https://www.spiko.io',
-  'https://www.spiko.io',
+  'https://defillama.com/protocol/spiko',
   '2025-10-31',
-  'TVL: estimate (issuer AUM $200M in early 2025). Yield: estimate. Asset classes: EUTBL holds euro-area government bills, which have no class of their own here. Risk: UCITS money market funds.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate. Asset classes: EUTBL holds euro-area government bills, which have no class of their own here. Risk: UCITS money market funds.',
+  'spiko',
+  546370918,
+  '2025-12-19',
+  'https://defillama.com/protocol/spiko',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Superstate USTB',
   'Short-duration US government securities fund with a continuous NAV, sub-advised by Federated Hermes.',
   array['US Treasuries']::text[],
   array['Ethereum', 'Solana']::text[],
-  '$800M',
+  '$587M',
   '3.9-4.1%',
   'Low',
   '$100K (qualified purchasers)',
   'https://superstate.com/assets/ustb',
-  'https://superstate.com/assets/ustb',
+  'https://defillama.com/protocol/superstate-ustb',
   '2025-10-31',
-  'TVL: estimate (the holdings report of 28 Nov 2025 implies ~$0.9B; $661M in Apr 2025). Yield: estimate; the holdings report shows 3.93-4.03%. Risk: short US government securities.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: estimate for Oct 2025 (T-bill fund, 3.9-4.1%). Risk: short US government securities.',
+  'superstate-ustb',
+  586648416,
+  '2025-12-19',
+  'https://defillama.com/protocol/superstate-ustb',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Swarm Markets',
   'BaFin-licensed platform for tokenized stocks and bonds, traded through KYC''d AMM and dOTC markets.',
   array['Equities']::text[],
   array['Ethereum', 'Polygon']::text[],
-  '$5M',
+  '$0.08M',
   'N/A',
   'High',
   'None',
   'https://swarm.com',
-  'https://swarm.com',
+  'https://defillama.com/protocol/swarm-markets',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$5M). Yield: none. Risk: thin adoption and liquidity.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Risk: thin adoption and liquidity.',
+  'swarm-markets',
+  75112,
+  '2025-12-19',
+  'https://defillama.com/protocol/swarm-markets',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Tether Gold (XAUt)',
   'Token for one troy ounce of LBMA gold held in Swiss vaults.',
   array['Commodities']::text[],
-  array['Ethereum', 'Tron']::text[],
-  '$1.5B',
+  array['Ethereum', 'Celo', 'Polygon']::text[],
+  '$2.3B',
   'N/A',
   'Medium',
   'None (secondary market)',
   'https://gold.tether.to',
-  'https://gold.tether.to',
+  'https://defillama.com/protocol/tether-gold',
   '2025-10-07',
-  'TVL: published figure (7 Oct 2025). Yield: none; gold pays no yield. Risk: gold price volatility; single issuer.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; gold pays no yield. Risk: gold price volatility; single issuer.',
+  'tether-gold',
+  2278641788,
+  '2025-12-19',
+  'https://defillama.com/protocol/tether-gold',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'Toucan Protocol',
   'Carbon-credit tokenization (TCO2, and the BCT and NCT pool tokens); the legacy Verra bridge is inactive.',
   array['Carbon Credits']::text[],
-  array['Polygon', 'Celo']::text[],
-  '$3M',
+  array['Polygon', 'Celo', 'Base']::text[],
+  '$0.62M',
   'N/A',
   'Very High',
   'None',
   'https://toucan.earth',
-  'https://toucan.earth',
+  'https://defillama.com/protocol/toucan-protocol',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$3M). Yield: none. Risk: Verra''s 2022 tokenization ban; low-quality legacy credits.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Risk: Verra''s 2022 tokenization ban; low-quality legacy credits.',
+  'toucan-protocol',
+  621547,
+  '2025-12-19',
+  'https://defillama.com/protocol/toucan-protocol',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'TrueFi',
   'On-chain credit infrastructure (lines of credit, asset vaults) that has originated more than $1.7B since 2020.',
   array['Private Credit']::text[],
   array['Ethereum']::text[],
-  '$10M',
+  '$0.03M',
   '6-12%',
   'High',
   'Varies; KYC for some portfolios',
   'https://truefi.io',
-  'https://truefi.io',
+  'https://defillama.com/protocol/truefi',
   '2025-10-31',
-  'TVL: low-confidence estimate, needs checking (~$10M; $5.6M in 2023). Yield: estimate. Risk: uncollateralized lending; past defaults.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s headline TVL leaves out amounts lent out (borrowed), so it is small for a lending protocol. Yield: estimate. Risk: uncollateralized lending; past defaults.',
+  'truefi',
+  26403,
+  '2025-12-19',
+  'https://defillama.com/protocol/truefi',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'WisdomTree WTGXX (Prime/Connect)',
   'Tokenized SEC-registered government money market fund with a $1 NAV; retail access via WisdomTree Prime.',
   array['US Treasuries']::text[],
-  array['Ethereum', 'Stellar', 'Base', 'Optimism']::text[],
-  '$750M',
+  array['Ethereum', 'Stellar']::text[],
+  '$706M',
   '3.8-4.1%',
   'Low',
   '$1',
   'https://www.wisdomtree.com/investments/digital-funds/money-market/wtgxx',
-  'https://www.wisdomtree.com/investments/digital-funds/money-market/wtgxx',
+  'https://defillama.com/protocol/wisdomtree',
   '2025-10-31',
-  'TVL: estimate ($900M+ in Jul 2025 per Token Terminal; ~$730M later). Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: registered government money market fund.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama counts all WisdomTree tokenized funds together, not WTGXX alone. Yield: estimate from the Fed funds range in Oct 2025 (4.00-4.25%, cut to 3.75-4.00% on 29 Oct). Risk: registered government money market fund.',
+  'wisdomtree',
+  705688559,
+  '2025-12-19',
+  'https://defillama.com/protocol/wisdomtree',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'stUSDT (TRON / RWA DAO)',
   'Staked-USDT receipt token said to earn short-term government-bond yield.',
   array['US Treasuries']::text[],
   array['Tron', 'Ethereum']::text[],
-  'N/A',
+  '$60M',
   '~4%',
   'High',
   'None',
   'https://stusdt.io',
-  'https://stusdt.io',
+  'https://defillama.com/protocol/stusdt',
   '2025-10-31',
-  'TVL: not shown because it is unclear: $1.7B was claimed in 2023 and a later figure of about $62M is a low-confidence estimate that needs checking. Asset classes: the US Treasury backing is claimed, not verified. Yield: estimate. Risk: reserves, custodians and attestations are not disclosed.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Asset classes: the US Treasury backing is claimed, not verified. Yield: estimate. Risk: reserves, custodians and attestations are not disclosed.',
+  'stusdt',
+  60432949,
+  '2025-12-19',
+  'https://defillama.com/protocol/stusdt',
+  'defillama'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
   'xStocks (Backed)',
   'More than 60 tokenized US stocks and ETFs (TSLAx, SPYx and others) for non-US users, traded on Kraken, Bybit, Raydium and Kamino.',
   array['Equities']::text[],
   array['Solana']::text[],
-  '$150M',
+  '$146M',
   'N/A',
   'High',
   'None (fractional)',
   'https://backed.fi',
-  'https://backed.fi',
+  'https://defillama.com/protocol/xstocks',
   '2025-10-31',
-  'TVL: estimate (~$40M in late Jul 2025; Backed held ~23% of a ~$800M market by Dec 2025). Yield: none. Risk: single stocks; a wrapper without shareholder rights.'
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Risk: single stocks; a wrapper without shareholder rights.',
+  'xstocks',
+  145631694,
+  '2025-12-19',
+  'https://defillama.com/protocol/xstocks',
+  'defillama'
 );
+
+-- 59 TVL history points.
+insert into public.protocol_tvl_history (protocol_id, day, tvl_usd, source)
+select p.id, h.day, h.tvl_usd, h.source
+from (values
+  ('Apollo ACRED (Securitize)', date '2025-12-19', 116215333, 'defillama'),
+  ('Backed Finance (bTokens)', date '2025-12-19', 12472069, 'defillama'),
+  ('BlackRock BUIDL (Securitize)', date '2025-12-19', 2001554895, 'defillama'),
+  ('Centrifuge', date '2025-12-19', 1343083108, 'defillama'),
+  ('Circle USYC (ex-Hashnote)', date '2025-12-19', 1417348274, 'defillama'),
+  ('Clearpool', date '2025-12-19', 843765, 'defillama'),
+  ('Dinari (dShares)', date '2025-12-19', 45423253, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-13', 25155, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-14', 25155, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-15', 25156, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-16', 25158, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-17', 25157, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-18', 30154, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-19', 25157, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-20', 25153, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-21', 25168, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-22', 25166, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-23', 25163, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-24', 25167, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-25', 25163, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-26', 25166, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-27', 25166, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-28', 25168, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-29', 25169, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-11-30', 25169, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-01', 25167, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-02', 25642, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-03', 25953, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-04', 26053, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-05', 28489, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-08', 298704, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-09', 313622, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-10', 7677381, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-11', 7655236, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-12', 7764842, 'defillama'),
+  ('Etherfuse Stablebonds', date '2025-12-19', 7762215, 'defillama'),
+  ('Fidelity FDIT', date '2025-09-10', 202000000, 'curated'),
+  ('Franklin Templeton BENJI (FOBXX)', date '2025-10-31', 794680000, 'curated'),
+  ('Goldfinch (Prime)', date '2025-12-19', 2401380, 'defillama'),
+  ('KlimaDAO', date '2025-12-19', 2247960, 'defillama'),
+  ('Lofty', date '2025-12-19', 99180168, 'defillama'),
+  ('Maple Finance (Syrup)', date '2025-12-19', 2677391817, 'defillama'),
+  ('Matrixdock XAUm', date '2025-12-19', 66985272, 'defillama'),
+  ('Meld Gold', date '2025-12-19', 10308313, 'defillama'),
+  ('Moss (MCO2)', date '2025-10-31', 1254446, 'curated'),
+  ('Ondo Finance (OUSG + USDY)', date '2025-12-19', 1525980876, 'defillama'),
+  ('Ondo Global Markets', date '2025-12-19', 415144351, 'defillama'),
+  ('OpenEden TBILL', date '2025-12-19', 115410820, 'defillama'),
+  ('Paxos Gold (PAXG)', date '2025-12-19', 1528522378, 'defillama'),
+  ('RealT', date '2025-12-19', 155806666, 'defillama'),
+  ('Spiko (USTBL / EUTBL)', date '2025-12-19', 546370918, 'defillama'),
+  ('Superstate USTB', date '2025-12-19', 586648416, 'defillama'),
+  ('Swarm Markets', date '2025-12-19', 75112, 'defillama'),
+  ('Tether Gold (XAUt)', date '2025-12-19', 2278641788, 'defillama'),
+  ('Toucan Protocol', date '2025-12-19', 621547, 'defillama'),
+  ('TrueFi', date '2025-12-19', 26403, 'defillama'),
+  ('WisdomTree WTGXX (Prime/Connect)', date '2025-12-19', 705688559, 'defillama'),
+  ('stUSDT (TRON / RWA DAO)', date '2025-12-19', 60432949, 'defillama'),
+  ('xStocks (Backed)', date '2025-12-19', 145631694, 'defillama')
+) as h(name, day, tvl_usd, source)
+join public.protocols p on p.name = h.name;

@@ -1,7 +1,8 @@
-// npm run data:build: regenerates supabase/seed.sql from data/protocols.csv.
+// npm run data:build: regenerates supabase/seed.sql from data/protocols.csv and data/tvl-history.csv.
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseCommonArgs, run } from "./cli.ts";
-import { CSV_DISPLAY, CSV_PATH, SEED_DISPLAY, SEED_PATH } from "./paths.ts";
+import { checkHistoryCsv } from "./history.ts";
+import { CSV_DISPLAY, CSV_PATH, HISTORY_DISPLAY, HISTORY_PATH, SEED_DISPLAY, SEED_PATH } from "./paths.ts";
 import { checkCsv, formatProblem } from "./rules.ts";
 import { buildSeedSql } from "./seed-sql.ts";
 
@@ -9,23 +10,26 @@ run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
   // Freshness is a review rule (data:check), not a database constraint: an old snapshot still builds.
   const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, freshness: false });
-  if (problems.length > 0) {
+  const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows);
+  if (problems.length + history.problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
-    console.error(`${CSV_DISPLAY}: ${problems.length} problem(s); ${SEED_DISPLAY} was not written.`);
+    for (const problem of history.problems) console.error(`${HISTORY_DISPLAY} ${formatProblem(problem)}`);
+    console.error(`${CSV_DISPLAY} / ${HISTORY_DISPLAY}: ${problems.length + history.problems.length} problem(s); ${SEED_DISPLAY} was not written.`);
     return 1;
   }
-  const sql = buildSeedSql(rows);
+  const sql = buildSeedSql(rows, history.rows);
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");
   } catch {
     // No seed yet: this build creates it.
   }
+  const what = `${rows.length} protocols, ${history.rows.length} TVL history points`;
   if (previous === sql) {
-    console.log(`${SEED_DISPLAY} is up to date (${rows.length} protocols).`);
+    console.log(`${SEED_DISPLAY} is up to date (${what}).`);
   } else {
     writeFileSync(SEED_PATH, sql);
-    console.log(`Wrote ${SEED_DISPLAY} (${rows.length} protocols) from ${CSV_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`);
+    console.log(`Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY} and ${HISTORY_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`);
   }
   return 0;
 });

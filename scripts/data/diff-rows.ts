@@ -13,6 +13,7 @@ export type RowsDiff = {
 
 function show(value: ProtocolRow[Column]): string {
   if (value === null) return "(empty)";
+  if (typeof value === "number") return String(value);
   return Array.isArray(value) ? value.join("; ") : value;
 }
 

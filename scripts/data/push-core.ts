@@ -2,9 +2,9 @@ import { decodeJwt } from "jose";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
-import { checkCsv, formatProblem, type ProtocolRow } from "./rules.ts";
+import { checkCsv, formatProblem, TVL_COLUMNS, type ProtocolRow } from "./rules.ts";
 
-export const MIGRATION_FILE = "supabase/migrations/20251101000000_protocol_provenance.sql";
+export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -64,7 +64,7 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   const { target } = options;
   log(`Target: ${target.local ? `local API at ${target.url} (local demo service-role key)` : target.url}`);
 
-  const { rows, problems } = checkCsv(options.csvText, { today: options.today });
+  const { rows: csvRows, problems } = checkCsv(options.csvText, { today: options.today });
   if (problems.length > 0) {
     for (const problem of problems) log(formatProblem(problem));
     throw new PushError(
@@ -72,10 +72,14 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
         "Fix them; to push a reviewed historical snapshot, pass the same --today you reviewed it with.",
     );
   }
-  log(`${options.csvLabel}: ${rows.length} protocols pass data:check as of ${options.today}.`);
+  log(`${options.csvLabel}: ${csvRows.length} protocols pass data:check as of ${options.today}.`);
 
   const api = new RestClient(target, options.fetch ?? fetch);
   const current = await api.currentRows();
+  const { rows, kept } = keepNewerTvl(current, csvRows);
+  for (const k of kept) {
+    log(`Kept ${k.name}'s TVL from the database (dated ${k.database}, the CSV's is ${k.csv}): run data:refresh with --write-csv to bring the CSV up to date.`);
+  }
   const diff = diffRows(current, rows);
   log(formatDiff(diff, { before: target.local ? "the local database" : "the live database", after: options.csvLabel }));
 
@@ -138,6 +142,9 @@ class RestClient {
     if (body.code === "PGRST202" || (response.status === 404 && action.includes("sync_protocols"))) {
       throw new PushError(`The database has no public.sync_protocols(rows jsonb): apply ${MIGRATION_FILE} first (supabase db push).`);
     }
+    if (body.code === "22023" && /unknown field "(defillama_slug|tvl_usd|tvl_as_of|tvl_source_url|tvl_source)"/.test(body.message ?? "")) {
+      throw new PushError(`The database's sync_protocols predates the live TVL columns: apply ${MIGRATION_FILE} first (supabase db push).`);
+    }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
     throw new PushError(`${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`);
   }
@@ -174,5 +181,32 @@ function fromDatabase(row: Record<string, unknown>): ProtocolRow {
     source_url: optional("source_url"),
     as_of: optional("as_of"),
     notes: optional("notes"),
+    defillama_slug: optional("defillama_slug"),
+    tvl_usd: row.tvl_usd === null || row.tvl_usd === undefined ? null : Number(row.tvl_usd),
+    tvl_as_of: optional("tvl_as_of"),
+    tvl_source_url: optional("tvl_source_url"),
+    tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
   };
+}
+
+/**
+ * The daily refresh writes newer TVL figures than the CSV holds. A push must not turn them back:
+ * for a row whose database TVL is dated after the CSV's, the refresh's columns are kept.
+ */
+export function keepNewerTvl(
+  current: readonly ProtocolRow[],
+  rows: readonly ProtocolRow[],
+): { rows: ProtocolRow[]; kept: { name: string; database: string; csv: string }[] } {
+  const byName = new Map(current.map((r) => [r.name, r]));
+  const kept: { name: string; database: string; csv: string }[] = [];
+  const merged = rows.map((row) => {
+    const live = byName.get(row.name);
+    if (!live || live.tvl_as_of === null || row.tvl_as_of === null || live.tvl_as_of <= row.tvl_as_of) return row;
+    if (live.defillama_slug !== row.defillama_slug) return row;
+    kept.push({ name: row.name, database: live.tvl_as_of, csv: row.tvl_as_of });
+    const next: ProtocolRow = { ...row };
+    for (const column of TVL_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
+    return next;
+  });
+  return { rows: merged, kept };
 }

@@ -15,9 +15,14 @@ const valid: Record<Column, string> = {
   risk_level: "Medium",
   min_investment: "None (secondary market)",
   url: "https://paxos.com/paxgold",
-  source_url: "https://paxos.com/paxgold",
+  source_url: "https://paxos.com/paxgold/transparency",
   as_of: "2025-10-07",
   notes: "TVL: published figure (7 Oct 2025).",
+  defillama_slug: "",
+  tvl_usd: "1200000000",
+  tvl_as_of: "2025-10-07",
+  tvl_source_url: "https://paxos.com/paxgold/transparency",
+  tvl_source: "curated",
 };
 
 function csv(...rows: Partial<Record<Column, string>>[]): string {
@@ -33,7 +38,7 @@ describe("checkCsv", () => {
   it("accepts a valid row and maps it to a database row", () => {
     const { rows, problems } = checkCsv(csv(valid), { today: TODAY });
     expect(problems).toEqual([]);
-    expect(rows).toEqual([{ ...valid, asset_classes: ["Commodities"], blockchains: ["Ethereum", "Solana"] }]);
+    expect(rows).toEqual([{ ...valid, asset_classes: ["Commodities"], blockchains: ["Ethereum", "Solana"], tvl_usd: 1_200_000_000, defillama_slug: null }]);
   });
 
   it("stores empty notes as null", () => {
@@ -55,7 +60,7 @@ describe("checkCsv", () => {
   it("reports rows with the wrong number of cells", () => {
     const text = `${COLUMNS.join(",")}\nonly,three,cells\n`;
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
-      "line 2, row: has 3 cells, expected 12 (name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes); quote cells that contain commas",
+      `line 2, row: has 3 cells, expected 17 (${COLUMNS.join(",")}); quote cells that contain commas`,
     ]);
   });
 
@@ -64,8 +69,8 @@ describe("checkCsv", () => {
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual(["line 2, csv: unterminated quoted field"]);
   });
 
-  it("requires every cell except notes", () => {
-    for (const column of COLUMNS.filter((c) => c !== "notes")) {
+  it("requires every cell except notes, defillama_slug, tvl_usd and (explained) tvl_source_url", () => {
+    for (const column of COLUMNS.filter((c) => !["notes", "defillama_slug", "tvl_usd", "tvl_source_url"].includes(c))) {
       expect(problemsFor({ [column]: "" })).toContain(`line 2, ${column}: is required`);
     }
   });
@@ -95,7 +100,9 @@ describe("checkCsv", () => {
   });
 
   it("accepts only parseable TVL figures or N/A", () => {
-    for (const tvl of ["$2.8B", "$350M", "$1M", "N/A"]) expect(problemsFor({ tvl })).toEqual([]);
+    for (const [tvl, tvl_usd] of [["$2.8B", "2800000000"], ["$350M", "350000000"], ["$1M", "1000000"], ["N/A", ""]] as const) {
+      expect(problemsFor({ tvl, tvl_usd })).toEqual([]);
+    }
     for (const tvl of ["~$15M", "$2.8b", "2.8B", "$1,200M", "Unclear (~$60M?)", "$.5B"]) {
       expect(problemsFor({ tvl })).toEqual([
         `line 2, tvl: '${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`,
@@ -124,7 +131,41 @@ describe("checkCsv", () => {
     expect(problemsFor({ as_of: "2025-07-17" })).toEqual([
       "line 2, as_of: 2025-07-17 is 121 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
     ]);
-    expect(problemsFor({ as_of: "2014-12-31" }, "2015-01-02")).toEqual(["line 2, as_of: 2014-12-31 is before 2015-01-01"]);
+    expect(problemsFor({ as_of: "2014-12-31", tvl_as_of: "2015-01-01" }, "2015-01-02")).toEqual(["line 2, as_of: 2014-12-31 is before 2015-01-01"]);
+  });
+
+  it("requires source_url to be a page stating the figure, not the homepage, unless the notes say none is known", () => {
+    const homepage = "line 2, source_url: is the protocol's homepage, which does not state the figures: link the page that does, or say in notes 'No page stating this figure is known' and why";
+    expect(problemsFor({ source_url: "https://paxos.com/paxgold" })).toEqual([homepage]);
+    expect(problemsFor({ source_url: "https://paxos.com/paxgold/" })).toEqual([homepage]);
+    expect(problemsFor({ source_url: "https://paxos.com/paxgold", notes: "TVL: estimate. No page stating this figure is known: it is our estimate." })).toEqual([]);
+  });
+
+  it("checks the live TVL columns: slug, dollars matching the display text, day, source and its page", () => {
+    const llama = { defillama_slug: "paxos-gold", tvl_source: "defillama", tvl_source_url: "https://defillama.com/protocol/paxos-gold", tvl: "$1.5B", tvl_usd: "1528522378" };
+    expect(problemsFor(llama)).toEqual([]);
+    expect(problemsFor({ ...llama, tvl_source_url: "https://defillama.com/protocol/other" })).toEqual([
+      "line 2, tvl_source_url: must be https://defillama.com/protocol/paxos-gold for a DefiLlama figure",
+    ]);
+    expect(problemsFor({ ...llama, defillama_slug: "" })).toEqual(["line 2, defillama_slug: is required when tvl_source is defillama"]);
+    expect(problemsFor({ ...llama, defillama_slug: "Paxos Gold" })[0]).toBe(
+      "line 2, defillama_slug: 'Paxos Gold' is not a DefiLlama slug (lower case letters, digits, '.', '_' and '-')",
+    );
+    expect(problemsFor({ tvl_source: "rwa.xyz" })).toEqual(["line 2, tvl_source: 'rwa.xyz' is not one of defillama, curated"]);
+    expect(problemsFor({ tvl_usd: "1,200,000,000" })).toEqual([
+      "line 2, tvl_usd: '1,200,000,000' is not an amount in US dollars (digits, optional decimals, no '$' or separators)",
+    ]);
+    expect(problemsFor({ tvl_usd: "" })).toEqual(["line 2, tvl_usd: is required when tvl is a figure (write the dollars $1.2B stands for)"]);
+    expect(problemsFor({ tvl_usd: "2000000000" })).toEqual(["line 2, tvl_usd: 2000000000 does not match tvl $1.2B (it formats as $2.0B)"]);
+    expect(problemsFor({ tvl: "N/A", tvl_usd: "5" })).toEqual(["line 2, tvl_usd: must be empty when tvl is N/A"]);
+    expect(problemsFor({ tvl_as_of: "2025-11-16" })).toEqual(["line 2, tvl_as_of: 2025-11-16 is in the future (today is 2025-11-15)"]);
+    expect(problemsFor({ tvl_source_url: "" })).toEqual([
+      "line 2, tvl_source_url: is required: the page stating the figure (or, for a curated figure no page states, say in notes 'No page stating this figure is known')",
+    ]);
+    expect(problemsFor({ tvl_source_url: "", source_url: "https://paxos.com/paxgold", notes: "TVL: estimate. No page stating this figure is known." })).toEqual([]);
+    expect(problemsFor({ tvl_source_url: "http://paxos.com/x" })).toEqual(["line 2, tvl_source_url: 'http://paxos.com/x' must use https"]);
+    const text = csv(llama, { ...llama, name: "Other" });
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual(["line 3, defillama_slug: duplicates the slug on line 2"]);
   });
 
   it("skips only the freshness rule when asked (data:build)", () => {

@@ -1,3 +1,4 @@
+import { DEFILLAMA_SITE, formatTvl } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
 import { parseCsv, CsvSyntaxError } from "./csv.ts";
 import { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "./domain.ts";
 
@@ -15,6 +16,11 @@ export const COLUMNS = [
   "source_url",
   "as_of",
   "notes",
+  "defillama_slug",
+  "tvl_usd",
+  "tvl_as_of",
+  "tvl_source_url",
+  "tvl_source",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -32,7 +38,22 @@ export type ProtocolRow = {
   source_url: string | null;
   as_of: string | null;
   notes: string | null;
+  /** DefiLlama's slug for the protocol; null when DefiLlama does not cover it. */
+  defillama_slug: string | null;
+  /** The TVL in US dollars (tvl is its display text); null for 'N/A'. */
+  tvl_usd: number | null;
+  /** The day the TVL refers to, where it comes from, and which kind of source it is. */
+  tvl_as_of: string | null;
+  tvl_source_url: string | null;
+  tvl_source: "defillama" | "curated" | null;
 };
+
+/** The columns the daily refresh owns for DefiLlama rows (npm run data:refresh). */
+export const TVL_COLUMNS = ["blockchains", "tvl", "tvl_usd", "tvl_as_of", "tvl_source_url", "tvl_source"] as const;
+export const TVL_SOURCES = ["defillama", "curated"] as const;
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+/** Notes that explain a source_url equal to the homepage: no page stating the figure is known. */
+export const NO_SOURCE_PAGE = /no (published )?page (stating|that states|giving) (this|the) figure is known/i;
 
 /** A row as GET /rest/v1/protocols serves it: the stored columns plus the database's own. */
 export type ServedProtocolRow = ProtocolRow & { id: string; created_at: string; updated_at: string };
@@ -122,6 +143,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
 
   const rows: ProtocolRow[] = [];
   const firstLineByName = new Map<string, number>();
+  const firstLineBySlug = new Map<string, number>();
   for (const record of records.slice(1)) {
     const line = record.line;
     if (record.cells.length !== COLUMNS.length) {
@@ -142,7 +164,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
       if (column !== "notes" && column !== "description" && /[\r\n]/.test(value)) add(column, "must be a single line");
       // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value)) add(column, "contains a control character");
-      if (column !== "notes" && value.trim() === "") add(column, "is required");
+      if (!OPTIONAL.has(column) && value.trim() === "") add(column, "is required");
     }
 
     const name = cell("name");
@@ -171,8 +193,21 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
     checkLength("min_investment", cell("min_investment"), MAX_LENGTH.min_investment, add);
     checkUrl("url", cell("url"), add);
     checkUrl("source_url", cell("source_url"), add);
-    checkAsOf(cell("as_of"), todayMs, options.today, options.freshness !== false, add);
+    checkAsOf("as_of", cell("as_of"), todayMs, options.today, options.freshness !== false, add);
     checkLength("notes", cell("notes"), MAX_LENGTH.notes, add);
+    if (cell("source_url") !== "" && sameUrl(cell("source_url"), cell("url")) && !NO_SOURCE_PAGE.test(cell("notes"))) {
+      add(
+        "source_url",
+        "is the protocol's homepage, which does not state the figures: link the page that does, or say in notes 'No page stating this figure is known' and why",
+      );
+    }
+    checkTvlSource(cell, todayMs, options.today, add);
+    const slug = cell("defillama_slug");
+    if (slug !== "") {
+      const first = firstLineBySlug.get(slug);
+      if (first !== undefined) add("defillama_slug", `duplicates the slug on line ${first}`);
+      else firstLineBySlug.set(slug, line);
+    }
 
     if (problems.length === before) {
       rows.push({
@@ -188,6 +223,11 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
         source_url: cell("source_url"),
         as_of: cell("as_of"),
         notes: cell("notes") === "" ? null : cell("notes"),
+        defillama_slug: cell("defillama_slug") === "" ? null : cell("defillama_slug"),
+        tvl_usd: cell("tvl_usd") === "" ? null : Number(cell("tvl_usd")),
+        tvl_as_of: cell("tvl_as_of"),
+        tvl_source_url: cell("tvl_source_url") === "" ? null : cell("tvl_source_url"),
+        tvl_source: cell("tvl_source") as "defillama" | "curated",
       });
     }
   }
@@ -209,6 +249,40 @@ function checkHeader(cells: string[], line: number, problems: Problem[]): boolea
 }
 
 type Add = (column: Column, message: string) => void;
+
+/** Cells that may be empty: notes, and the TVL fields of a row whose TVL is 'N/A' or not covered by DefiLlama. */
+const OPTIONAL = new Set<Column>(["notes", "defillama_slug", "tvl_usd", "tvl_source_url"]);
+
+/** The live TVL columns (issue #11): slug, the figure as a number, its day, source page and kind. */
+function checkTvlSource(cell: (column: Column) => string, todayMs: number, today: string, add: Add) {
+  const slug = cell("defillama_slug");
+  if (slug !== "" && (!SLUG_PATTERN.test(slug) || slug.length > 100)) {
+    add("defillama_slug", `'${slug}' is not a DefiLlama slug (lower case letters, digits, '.', '_' and '-')`);
+  }
+  const tvl = cell("tvl");
+  const usdText = cell("tvl_usd");
+  let usd: number | null = null;
+  if (usdText !== "") {
+    usd = /^[0-9]+(\.[0-9]+)?$/.test(usdText) ? Number(usdText) : null;
+    if (usd === null || !(usd < 1e15)) add("tvl_usd", `'${usdText}' is not an amount in US dollars (digits, optional decimals, no '$' or separators)`);
+  }
+  if (tvl === "N/A" && usdText !== "") add("tvl_usd", "must be empty when tvl is N/A");
+  if (tvl !== "N/A" && parseTvl(tvl) !== null && usdText === "") add("tvl_usd", `is required when tvl is a figure (write the dollars ${tvl} stands for)`);
+  if (usd !== null && parseTvl(tvl) !== null && formatTvl(usd) !== tvl && parseTvl(tvl) !== usd) {
+    add("tvl_usd", `${usdText} does not match tvl ${tvl} (it formats as ${formatTvl(usd)})`);
+  }
+  const source = cell("tvl_source");
+  if (source !== "" && !(TVL_SOURCES as readonly string[]).includes(source)) add("tvl_source", `'${source}' is not one of ${TVL_SOURCES.join(", ")}`);
+  checkUrl("tvl_source_url", cell("tvl_source_url"), add);
+  if (cell("tvl_source_url") === "" && (source !== "curated" || !NO_SOURCE_PAGE.test(cell("notes")))) {
+    add("tvl_source_url", "is required: the page stating the figure (or, for a curated figure no page states, say in notes 'No page stating this figure is known')");
+  }
+  if (source === "defillama") {
+    if (slug === "") add("defillama_slug", "is required when tvl_source is defillama");
+    else if (cell("tvl_source_url") !== `${DEFILLAMA_SITE}${slug}`) add("tvl_source_url", `must be ${DEFILLAMA_SITE}${slug} for a DefiLlama figure`);
+  }
+  checkAsOf("tvl_as_of", cell("tvl_as_of"), todayMs, today, false, add);
+}
 
 function checkLength(column: Column, value: string, max: number, add: Add) {
   const length = [...value].length;
@@ -245,23 +319,29 @@ function checkUrl(column: Column, value: string, add: Add) {
   }
 }
 
-function checkAsOf(value: string, todayMs: number, today: string, freshness: boolean, add: Add) {
+/** Equal ignoring a trailing slash and the case of the host. */
+function sameUrl(a: string, b: string): boolean {
+  const norm = (u: string) => u.replace(/\/+$/, "").toLowerCase();
+  return norm(a) === norm(b);
+}
+
+function checkAsOf(column: "as_of" | "tvl_as_of", value: string, todayMs: number, today: string, freshness: boolean, add: Add) {
   if (value === "") return;
   const ms = parseIsoDate(value);
   if (ms === null) {
-    add("as_of", `'${value}' is not a real date in YYYY-MM-DD form`);
+    add(column, `'${value}' is not a real date in YYYY-MM-DD form`);
     return;
   }
   if (value < AS_OF_MIN) {
-    add("as_of", `${value} is before ${AS_OF_MIN}`);
+    add(column, `${value} is before ${AS_OF_MIN}`);
     return;
   }
   if (ms > todayMs) {
-    add("as_of", `${value} is in the future (today is ${today})`);
+    add(column, `${value} is in the future (today is ${today})`);
     return;
   }
   const age = Math.round((todayMs - ms) / DAY_MS);
   if (freshness && age > MAX_AGE_DAYS) {
-    add("as_of", `${value} is ${age} days old as of ${today} (limit ${MAX_AGE_DAYS}): refresh the figure, or review a historical snapshot with --today`);
+    add(column, `${value} is ${age} days old as of ${today} (limit ${MAX_AGE_DAYS}): refresh the figure, or review a historical snapshot with --today`);
   }
 }

@@ -1,9 +1,11 @@
+import type { HistoryRow } from "./history.ts";
 import { COLUMNS, type ProtocolRow } from "./rules.ts";
 
 export const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
   "-- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).",
   "-- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.",
+  "-- The TVL history comes from data/tvl-history.csv (see docs/data.md, \"TVL history\").",
 ];
 
 /** Standard SQL string literal (standard_conforming_strings is on everywhere we run). */
@@ -11,8 +13,9 @@ export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-function sqlValue(value: string | string[] | null): string {
+function sqlValue(value: string | string[] | number | null): string {
   if (value === null) return "null";
+  if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return `array[${value.map(sqlString).join(", ")}]::text[]`;
   return sqlString(value);
 }
@@ -23,13 +26,29 @@ export function compareBytes(a: string, b: string): number {
 }
 
 /** Renders supabase/seed.sql: one INSERT per protocol, sorted by name, byte-for-byte reproducible. */
-export function buildSeedSql(rows: readonly ProtocolRow[]): string {
+export function buildSeedSql(rows: readonly ProtocolRow[], history: readonly HistoryRow[] = []): string {
   const sorted = [...rows].sort((a, b) => compareBytes(a.name, b.name));
   const statements = sorted.map((row) => {
     const values = COLUMNS.map((column) => `  ${sqlValue(row[column])}`).join(",\n");
     return `insert into public.protocols (${COLUMNS.join(", ")}) values (\n${values}\n);`;
   });
-  return [...SEED_HEADER, `-- ${sorted.length} protocols.`, "", statements.join("\n\n"), ""].join("\n");
+  const parts = [...SEED_HEADER, `-- ${sorted.length} protocols.`, "", statements.join("\n\n"), ""];
+  if (history.length > 0) {
+    const points = [...history]
+      .sort((a, b) => compareBytes(a.name, b.name) || compareBytes(a.day, b.day))
+      .map((h) => `  (${sqlString(h.name)}, date ${sqlString(h.day)}, ${h.tvl_usd}, ${sqlString(h.source)})`);
+    parts.push(
+      `-- ${history.length} TVL history points.`,
+      "insert into public.protocol_tvl_history (protocol_id, day, tvl_usd, source)",
+      "select p.id, h.day, h.tvl_usd, h.source",
+      "from (values",
+      points.join(",\n"),
+      ") as h(name, day, tvl_usd, source)",
+      "join public.protocols p on p.name = h.name;",
+      "",
+    );
+  }
+  return parts.join("\n");
 }
 
 type Token = string | string[] | null;
@@ -86,6 +105,11 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
       i += 4;
       return null;
     }
+    const number = /^[0-9]+(\.[0-9]+)?/.exec(sql.slice(i, i + 40));
+    if (number) {
+      i += number[0].length;
+      return number[0];
+    }
     if (sql.startsWith("array[", i)) {
       i += 6;
       const items: string[] = [];
@@ -105,6 +129,17 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 
   skipSpace();
   while (i < sql.length) {
+    if (sql.startsWith("insert into public.protocol_tvl_history", i)) {
+      // The history statement (data:diff compares protocols only): skip to its ';' outside strings.
+      let quoted = false;
+      while (i < sql.length && (quoted || sql[i] !== ";")) {
+        if (sql[i] === "'") quoted = !quoted;
+        i++;
+      }
+      i++;
+      skipSpace();
+      continue;
+    }
     expect("insert into public.protocols (");
     const close = sql.indexOf(")", i);
     if (close === -1) fail("unterminated column list");
@@ -155,5 +190,10 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
     source_url: optional("source_url"),
     as_of: optional("as_of"),
     notes: optional("notes"),
+    defillama_slug: optional("defillama_slug"),
+    tvl_usd: optional("tvl_usd") === null ? null : Number(optional("tvl_usd")),
+    tvl_as_of: optional("tvl_as_of"),
+    tvl_source_url: optional("tvl_source_url"),
+    tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
   };
 }

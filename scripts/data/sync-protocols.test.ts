@@ -12,7 +12,7 @@ import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push
 import { checkCsv, type ProtocolRow } from "./rules.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");
-const csvRows = checkCsv(csvText, { today: "2025-11-15", freshness: false }).rows;
+const csvRows = checkCsv(csvText, { today: "2025-12-19", freshness: false }).rows;
 
 let api: LocalApi;
 let db: PGlite;
@@ -81,7 +81,7 @@ describe("sync_protocols", () => {
     const rows: ProtocolRow[] = csvRows
       .filter((r) => r.name !== "Swarm Markets")
       .map((r) => (r.name === "Paxos Gold (PAXG)" ? { ...r, tvl: "$1.3B", as_of: "2025-11-14" } : r));
-    rows.push({ ...csvRows[0]!, name: "New Protocol", notes: null });
+    rows.push({ ...csvRows[0]!, name: "New Protocol", notes: null, defillama_slug: null, tvl_source: "curated" });
 
     expect(await sync(rows)).toEqual({ inserted: 1, updated: 1, deleted: 1 });
     const paxg = await db.query("select tvl, as_of::text from public.protocols where name = 'Paxos Gold (PAXG)'");
@@ -119,14 +119,14 @@ describe("data:push", () => {
   beforeAll(() => {
     local = { ...resolveTarget({}), url: api.url };
   });
-  const freshCsv = csvText.replace("2025-05-31", "2025-10-31");
+  const freshCsv = csvText.replace("2025-05-31", "2025-10-31").replace(",2025-07-31,", ",2025-10-31,");
 
   it("refuses when data:check fails, before touching the network", async () => {
     const lines: string[] = [];
-    const push = pushData({ csvText, csvLabel: "csv", today: "2025-11-15", dryRun: false, target: local, log: (l) => lines.push(l) });
-    await expect(push).rejects.toThrow(/data:push refused: csv has 1 problem\(s\) as of 2025-11-15/);
+    const push = pushData({ csvText, csvLabel: "csv", today: "2025-12-19", dryRun: false, target: local, log: (l) => lines.push(l) });
+    await expect(push).rejects.toThrow(/data:push refused: csv has 2 problem\(s\) as of 2025-12-19/);
     expect(lines).toContain(
-      "line 18, as_of: 2025-05-31 is 168 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
+      "line 18, as_of: 2025-05-31 is 202 days old as of 2025-12-19 (limit 120): refresh the figure, or review a historical snapshot with --today",
     );
   });
 
@@ -134,21 +134,21 @@ describe("data:push", () => {
     await reseed();
     await db.exec("delete from public.protocols where name = 'Lofty'");
     const lines: string[] = [];
-    const options = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", target: local, log: (l: string) => lines.push(...l.split("\n")) };
+    const options = { csvText: freshCsv, csvLabel: "csv", today: "2025-12-19", target: local, log: (l: string) => lines.push(...l.split("\n")) };
 
     expect(await pushData({ ...options, dryRun: true })).toBe("dry-run");
-    expect(lines).toContain("  + added    Lofty (TVL $20M, as of 2025-10-31)");
+    expect(lines).toContain("  + added    Lofty (TVL $99M, as of 2025-10-31)");
     expect(lines).toContain("      as_of: 2025-05-31 -> 2025-10-31");
     expect(await names()).not.toContain("Lofty");
 
-    expect(await pushData({ ...options, dryRun: false })).toEqual({ inserted: 1, updated: 1, deleted: 0 });
+    expect(await pushData({ ...options, dryRun: false })).toEqual({ inserted: 1, updated: 2, deleted: 0 });
     expect(lines).toContain("Verified: the database matches csv.");
     expect(await names()).toContain("Lofty");
     expect(await pushData({ ...options, dryRun: false })).toBe("no-changes");
   });
 
   it("explains a rejected key, a missing function and an unreachable local API", async () => {
-    const base = { csvText: freshCsv, csvLabel: "csv", today: "2025-11-15", dryRun: false, log: () => {} };
+    const base = { csvText: freshCsv, csvLabel: "csv", today: "2025-12-19", dryRun: false, log: () => {} };
     await expect(pushData({ ...base, target: { ...local, key: "wrong" } })).rejects.toThrow(
       /refused \(HTTP 401: .*\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
     );
@@ -161,7 +161,7 @@ describe("data:push", () => {
         ? Response.json({ code: "PGRST202", message: "Could not find the function" }, { status: 404 })
         : fetch(input, init);
     await expect(pushData({ ...base, target: local, fetch: noFunction })).rejects.toThrow(
-      "The database has no public.sync_protocols(rows jsonb): apply supabase/migrations/20251101000000_protocol_provenance.sql first",
+      "The database has no public.sync_protocols(rows jsonb): apply supabase/migrations/20251201000000_live_tvl.sql first",
     );
     const refused: typeof fetch = async () => {
       throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:54321") });

@@ -104,10 +104,14 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
     expect(column.status).toBe(400);
     expect(column.error).toMatchObject({ code: "42703", message: "column protocols.secret does not exist" });
 
-    const filter = await anon().from("protocols").select("*").eq("name", "x");
+    const filter = await anon().from("protocols").select("*").gt("name", "x");
     expect(filter.status).toBe(400);
-    expect(filter.error).toMatchObject({ code: "PGRST100", details: null });
-    expect(filter.error!.hint).toMatch(/select, order, limit, offset/);
+    expect(filter.error).toMatchObject({ code: "PGRST100", message: '"failed to parse filter (gt.x)" (line 1, column 1)' });
+    expect(filter.error!.hint).toMatch(/only the eq operator/);
+
+    const filterColumn = await anon().from("protocols").select("*").eq("secret", "x");
+    expect(filterColumn.status).toBe(400);
+    expect(filterColumn.error).toMatchObject({ code: "42703", message: "column protocols.secret does not exist" });
 
     const write = await anon().from("protocols").insert({ name: "x" });
     expect(write.status).toBe(405);

@@ -1,0 +1,60 @@
+// The HTTP face of the refresh for the scheduled Edge Function (supabase/functions/refresh-protocols):
+// POST with REFRESH_PROTOCOLS_SECRET as bearer token (what the pg_cron + pg_net schedule sends),
+// get the counts back. Runtime-neutral like add-to-waitlist/handler.ts.
+import { SourceError } from "./defillama.ts";
+import type { RefreshReport } from "./refresh.ts";
+import { StoreError } from "./rest-store.ts";
+
+export type RefreshEndpointDeps = {
+  /** The dedicated secret (never the service-role key): the only bearer token allowed to run a refresh. */
+  secret: string;
+  /** Runs one refresh for the given day (YYYY-MM-DD, UTC). */
+  run: (day: string) => Promise<RefreshReport>;
+  now: () => Date;
+  log: (event: string, fields: Record<string, unknown>) => void;
+};
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+export async function handleRefreshRequest(req: Request, deps: RefreshEndpointDeps): Promise<Response> {
+  const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...extra } });
+
+  if (req.method !== "POST") return answer(405, { error: "Method not allowed. Use POST." }, { Allow: "POST" });
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
+  if (!deps.secret || !(await sameSecret(token, deps.secret))) return answer(401, { error: "Unauthorized" });
+
+  const day = deps.now().toISOString().slice(0, 10);
+  try {
+    const report = await deps.run(day);
+    const body = {
+      day,
+      updated: report.counts.updated,
+      unchanged: report.counts.unchanged,
+      held: report.counts.held,
+      notCovered: report.counts.notCovered,
+      heldSlugs: report.held.map((h) => h.slug),
+      written: report.written,
+    };
+    deps.log("refresh.done", body);
+    return answer(200, body);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof SourceError) {
+      // DefiLlama failed: nothing was written; the site keeps the last good figures and dates.
+      deps.log("refresh.source_failed", { day, error: message });
+      return answer(502, { error: "The source failed; nothing was written.", detail: message }, { "Retry-After": "3600" });
+    }
+    deps.log("refresh.failed", { day, error: message, store: error instanceof StoreError });
+    return answer(503, { error: "The refresh could not write; nothing was written." }, { "Retry-After": "3600" });
+  }
+}
+
+/** Constant-time comparison of SHA-256 digests, so the token's length and prefix do not leak. */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}
