@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { defaultDataAsOf } from "./build/data-as-of.ts";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
@@ -19,6 +20,9 @@ export default defineConfig(({ mode }) => {
   // %VITE_SITE_URL% in index.html from the env it loads after this config, so set the default here.
   const siteUrl = (env.VITE_SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, "");
   process.env.VITE_SITE_URL = siteUrl;
+  // 'Data as of' before data arrives (and on backends without TVL dates): the month the committed
+  // data refers to, unless VITE_DATA_AS_OF says otherwise (src/config/site.ts).
+  const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf(fileURLToPath(new URL("./data/protocols.csv", import.meta.url))) ?? "";
 
   return {
     plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), siteFiles({ siteUrl }), prerenderShell()],
@@ -26,6 +30,7 @@ export default defineConfig(({ mode }) => {
     define: {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),
       "import.meta.env.VITE_SUPABASE_ANON_KEY": JSON.stringify(anonKey),
+      "import.meta.env.VITE_DATA_AS_OF": JSON.stringify(dataAsOf),
     },
     server: { host: "127.0.0.1", port: 5173, strictPort: true },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true },

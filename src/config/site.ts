@@ -6,8 +6,14 @@ function override(value: unknown, fallback: string): string {
 export const site = {
   productName: override(import.meta.env.VITE_PRODUCT_NAME, "RWA Atlas"),
   contactEmail: override(import.meta.env.VITE_CONTACT_EMAIL, "hello@rwaatlas.com"),
-  dataAsOf: "October 2025",
-  launchTarget: "Q1 2026",
+  /**
+   * 'Data as of …' when the loaded rows carry no TVL dates (an older backend), and in the
+   * prerendered shell before data arrives. vite.config.ts defaults it to the month of the newest
+   * tvl_as_of in data/protocols.csv (what the seed serves); VITE_DATA_AS_OF overrides it.
+   */
+  dataAsOf: override(import.meta.env.VITE_DATA_AS_OF, "October 2025"),
+  /** When the analytics platform opens (SPEC: Q1 2026); VITE_LAUNCH_TARGET overrides it. */
+  launchTarget: override(import.meta.env.VITE_LAUNCH_TARGET, "Q1 2026"),
 } as const;
 
 export const MAX_COMPARED = 3;

@@ -1,9 +1,12 @@
-import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, type ReactNode } from "react";
 import { FloatingJoinButton } from "@/components/layout/floating-join-button";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { TopBanner } from "@/components/layout/top-banner";
 import { useBottomClearance } from "@/components/layout/use-bottom-clearance";
+import { dataAsOfMonth } from "@/features/protocols/provenance";
+import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 
 type SiteLayoutProps = {
@@ -17,6 +20,9 @@ export function SiteLayout({ children, home = false }: SiteLayoutProps) {
   // The home page's comparison selection bar is fixed at the bottom; keep the floating button
   // and the end of the footer clear of it.
   const clearance = useBottomClearance("[data-selection-bar]");
+  // 'Data as of' follows the protocols once any page has loaded them; this observer never fetches.
+  const { data: protocols } = useQuery({ ...protocolsQueryOptions(), enabled: false });
+  const dataAsOf = useMemo(() => (protocols ? dataAsOfMonth(protocols) : null), [protocols]);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -31,7 +37,7 @@ export function SiteLayout({ children, home = false }: SiteLayoutProps) {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter bottomClearance={clearance} />
+      <SiteFooter bottomClearance={clearance} dataAsOf={dataAsOf} />
       {home && (
         <FloatingJoinButton
           onJoinWaitlist={() => openWaitlist({ source: "floating" })}

@@ -8,9 +8,11 @@ const linkClass =
 type SiteFooterProps = {
   /** Px covered by a bar fixed at the bottom of the viewport; added below the content so the end of the page stays readable. */
   bottomClearance?: number;
+  /** The month the loaded data refers to ('December 2025'); the configured month until data says otherwise. */
+  dataAsOf?: string | null;
 };
 
-export function SiteFooter({ bottomClearance = 0 }: SiteFooterProps) {
+export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterProps) {
   const year = new Date().getFullYear();
 
   return (
@@ -35,7 +37,7 @@ export function SiteFooter({ bottomClearance = 0 }: SiteFooterProps) {
 
         <div className="mt-10 flex flex-col gap-3 border-t border-white/10 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
           <p className="text-slate-300">
-            <span className="tabular-nums">Data as of {site.dataAsOf} • Updated monthly</span>
+            <span className="tabular-nums">Data as of {dataAsOf ?? site.dataAsOf} • Updated monthly</span>
           </p>
           <p>
             For information only, not investment advice. Verify details with each protocol before investing.

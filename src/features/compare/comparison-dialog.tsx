@@ -4,7 +4,9 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { RiskLevel } from "@/config/site";
+import { TvlSource } from "@/components/tvl-source";
 import type { Protocol } from "@/features/protocols/types";
+import { formatAsOf } from "@/lib/tvl-provenance";
 import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
@@ -49,17 +51,22 @@ const BEST_DESCRIPTION: Record<BestMetric, string> = {
 
 type Row = { label: string; metric?: BestMetric; render: (protocol: Protocol) => ReactNode };
 
-const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** '{Oct 31, 2025} • Source' with the notes below (they say when a figure is an estimate). */
+/**
+ * The TVL's source and day ('TVL: DefiLlama • Dec 19, 2025', 'Stale: older than 45 days'), then the
+ * row's own date and source for the other figures, with the notes below (they say when a figure
+ * is an estimate). Older databases without the TVL columns show only the row's date and source.
+ */
 function Provenance({ protocol }: { protocol: Protocol }) {
   const { asOf, sourceUrl, notes, name } = protocol;
-  if (asOf === null && sourceUrl === null && notes === null) return <span className="text-muted-foreground">Not recorded</span>;
+  const hasTvlSource = protocol.tvlSource !== null;
+  if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource) return <span className="text-muted-foreground">Not recorded</span>;
   return (
-    <div className="max-w-72 whitespace-normal">
+    <div className="max-w-72 space-y-1 whitespace-normal">
+      {hasTvlSource && <TvlSource protocol={protocol} variant="detail" className="font-medium" />}
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
+        {hasTvlSource && <span className="text-muted-foreground">Other figures:</span>}
         {asOf !== null ? (
-          <time dateTime={asOf}>{AS_OF_FORMAT.format(new Date(`${asOf}T00:00:00Z`))}</time>
+          <time dateTime={asOf}>{formatAsOf(asOf)}</time>
         ) : (
           <span className="text-muted-foreground">Date not recorded</span>
         )}

@@ -38,7 +38,7 @@ export function EcosystemStats({ stats }: { stats: ProtocolStats | null }) {
         <p className="text-sm text-muted-foreground">
           {stats === null
             ? `Data as of ${site.dataAsOf}`
-            : `Across ${stats.blockchainCount} ${stats.blockchainCount === 1 ? "blockchain" : "blockchains"} • Data as of ${site.dataAsOf}`}
+            : `Across ${stats.blockchainCount} ${stats.blockchainCount === 1 ? "blockchain" : "blockchains"} • Data as of ${stats.dataAsOf ?? site.dataAsOf}`}
         </p>
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">

@@ -32,7 +32,31 @@ describe("parseProtocolRow", () => {
       sourceUrl: "https://example.com/src",
       asOf: "2025-10-31",
       notes: "Estimate",
+      tvlUsd: null,
+      tvlAsOf: null,
+      tvlSourceUrl: null,
+      tvlSource: null,
     });
+  });
+
+  it("reads the live TVL columns, and degrades bad values to null instead of failing", () => {
+    const live = {
+      ...base,
+      tvl_usd: 1528522378,
+      tvl_as_of: "2025-12-19",
+      tvl_source_url: "https://defillama.com/protocol/paxos-gold",
+      tvl_source: "defillama",
+    };
+    expect(parseProtocolRow(live)).toMatchObject({
+      tvlUsd: 1528522378,
+      tvlAsOf: "2025-12-19",
+      tvlSourceUrl: "https://defillama.com/protocol/paxos-gold",
+      tvlSource: "defillama",
+    });
+    expect(parseProtocolRow({ ...live, tvl_usd: "2800000000.5" })?.tvlUsd).toBe(2800000000.5);
+    const bad = parseProtocolRow({ ...live, tvl_usd: -1, tvl_as_of: "2025-02-30", tvl_source_url: "javascript:alert(1)", tvl_source: "rwa.xyz" });
+    expect(bad).toMatchObject({ tvlUsd: null, tvlAsOf: null, tvlSourceUrl: null, tvlSource: null });
+    for (const tvl_usd of ["1e9", "NaN", "", true, {}, Infinity]) expect(parseProtocolRow({ ...live, tvl_usd })?.tvlUsd).toBeNull();
   });
 
   it("defaults the provenance fields to null when the columns do not exist", () => {

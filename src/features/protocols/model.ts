@@ -83,7 +83,17 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     sourceUrl: safeHttpUrl(row.source_url),
     asOf: isoDate(row.as_of),
     notes: typeof row.notes === "string" ? text(row.notes) : null,
+    tvlUsd: dollars(row.tvl_usd),
+    tvlAsOf: isoDate(row.tvl_as_of),
+    tvlSourceUrl: safeHttpUrl(row.tvl_source_url),
+    tvlSource: row.tvl_source === "defillama" || row.tvl_source === "curated" ? row.tvl_source : null,
   };
+}
+
+/** A non-negative finite amount; PostgREST sends numeric as a JSON number (a string is accepted too). */
+function dollars(value: unknown): number | null {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
 /** Parses a whole response: drops unusable and duplicate-id rows, makes slugs unique. */

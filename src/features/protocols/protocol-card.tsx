@@ -2,7 +2,7 @@ import { Check, ExternalLink, Plus } from "lucide-react";
 import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
-import { formatAsOf } from "./provenance";
+import { TvlSource } from "@/components/tvl-source";
 import { RiskBadge } from "./risk-badge";
 import type { Protocol } from "./types";
 
@@ -57,12 +57,8 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
           <span title={protocol.minInvestment}>{protocol.minInvestment}</span>
         </Figure>
       </dl>
-      {/* Figures move monthly: say which day they describe (the full source is in the comparison). */}
-      {protocol.asOf !== null && (
-        <p className="mt-1.5 text-right text-[0.6875rem] text-muted-foreground">
-          As of <time dateTime={protocol.asOf}>{formatAsOf(protocol.asOf)}</time>
-        </p>
-      )}
+      {/* The TVL's source and the day it describes, marked stale past 45 days (notes: in the comparison). */}
+      <TvlSource protocol={protocol} variant="card" className="mt-1.5" />
 
       <div className="mt-4 space-y-2">
         {protocol.assetClasses.length > 0 && (

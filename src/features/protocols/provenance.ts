@@ -1,7 +1,4 @@
-const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+// Dates and sources of figures. The implementation lives in lib/tvl-provenance.ts so the
+// comparison (another feature) and shared components use the same one.
+export { dataAsOfMonth, formatAsOf, formatMonth, tvlProvenance, type TvlProvenance } from "@/lib/tvl-provenance";
 
-/** '2025-10-31' -> 'Oct 31, 2025'. The date is a calendar day, so it is read in UTC (no shift). */
-export function formatAsOf(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : AS_OF_FORMAT.format(date);
-}

@@ -28,6 +28,10 @@ function syntheticProtocol(i: number): Protocol {
     url: `https://example.com/synthetic/${i}`,
     sourceUrl: null,
     asOf: null,
+    tvlUsd: null,
+    tvlAsOf: null,
+    tvlSourceUrl: null,
+    tvlSource: null,
     notes: null,
   };
 }

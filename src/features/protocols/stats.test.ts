@@ -10,11 +10,12 @@ describe("computeStats", () => {
       totalTVL: "$15.1B",
       assetClassCount: 6,
       blockchainCount: 10,
+      dataAsOf: null,
     });
   });
 
   it("is all zeros for no protocols", () => {
-    expect(computeStats([])).toEqual({ totalProtocols: 0, totalTVL: "$0M", assetClassCount: 0, blockchainCount: 0 });
+    expect(computeStats([])).toEqual({ totalProtocols: 0, totalTVL: "$0M", assetClassCount: 0, blockchainCount: 0, dataAsOf: null });
   });
 
   it("counts hostile rows without letting their bad TVL or empty lists skew the figures", () => {
@@ -23,6 +24,7 @@ describe("computeStats", () => {
       totalTVL: "$5M",
       assetClassCount: 0,
       blockchainCount: 1,
+      dataAsOf: null,
     });
   });
 });

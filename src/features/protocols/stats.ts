@@ -1,3 +1,4 @@
+import { dataAsOfMonth } from "./provenance";
 import { totalTvl } from "./tvl";
 import type { Protocol } from "./types";
 
@@ -7,6 +8,8 @@ export type ProtocolStats = {
   totalTVL: string;
   assetClassCount: number;
   blockchainCount: number;
+  /** Month of the newest TVL date ('December 2025'); null when no row carries one. */
+  dataAsOf: string | null;
 };
 
 function distinctCount(lists: readonly (readonly string[])[]): number {
@@ -19,5 +22,6 @@ export function computeStats(protocols: readonly Protocol[]): ProtocolStats {
     totalTVL: totalTvl(protocols),
     assetClassCount: distinctCount(protocols.map((protocol) => protocol.assetClasses)),
     blockchainCount: distinctCount(protocols.map((protocol) => protocol.blockchains)),
+    dataAsOf: dataAsOfMonth(protocols),
   };
 }

@@ -20,4 +20,12 @@ export type Protocol = {
   sourceUrl: string | null;
   asOf: string | null;
   notes: string | null;
+  /** The TVL as a number of US dollars (null when unknown or on older databases). */
+  tvlUsd: number | null;
+  /** The day the TVL refers to (ISO YYYY-MM-DD). */
+  tvlAsOf: string | null;
+  /** The page stating the TVL (http(s) only; null when none is known). */
+  tvlSourceUrl: string | null;
+  /** 'defillama' (refreshed daily) or 'curated' (edited by hand); null when not recorded. */
+  tvlSource: "defillama" | "curated" | null;
 };
