@@ -15,7 +15,7 @@ import {
   showingLine,
   toast,
 } from "./support/home.ts";
-import { applyFilters, fetchSeed, type ProtocolRow } from "./support/seed.ts";
+import { applyFilters, dataAsOfMonth, fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
 // The analyst additions (issue #7/#8), on desktop and phone, against the real seed.
 // Expectations come from the seed with rules re-stated here, not from the app's own code.
@@ -227,13 +227,20 @@ test("the comparison: best values marked in text and colour, Source row, Copy li
   expect(lines).toHaveLength(picked.length + 2);
 });
 
-test("cards show their as-of date; the footer line is unchanged", async ({ page }) => {
+test("cards show their TVL's source and date, stale in text past 45 days; the footer names the data's month", async ({ page }) => {
   await gotoHome(page, seed.length);
   const first = [...seed].sort(byName)[0]!;
-  test.skip(!first.as_of, "the first protocol has no as-of date");
-  const day = new Date(`${first.as_of}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-  await expect(cards(page).first()).toContainText(`As of ${day}`);
-  await expect(page.getByText("Data as of October 2025 • Updated monthly")).toBeVisible();
+  test.skip(!first.tvl_as_of || first.tvl_source !== "defillama", "the first protocol has no DefiLlama figure");
+  const day = new Date(`${first.tvl_as_of}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const card = cards(page).first();
+  await expect(card).toContainText(`TVL: DefiLlama· ${day}`);
+  await expect(card.getByRole("link", { name: `TVL source for ${first.name}: DefiLlama (opens in a new tab)` })).toHaveAttribute(
+    "href",
+    `https://defillama.com/protocol/${first.defillama_slug}`,
+  );
+  const ageDays = (Date.now() - Date.parse(`${first.tvl_as_of}T00:00:00Z`)) / 86_400_000;
+  if (ageDays > 46) await expect(card.getByText(/^Stale/)).toHaveText("Stale (older than 45 days)");
+  await expect(page.getByText(`Data as of ${dataAsOfMonth(seed)} • Updated monthly`)).toBeVisible();
 });
 
 test("social tags, robots.txt and sitemap.xml are served", async ({ page, request }) => {

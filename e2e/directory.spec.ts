@@ -9,7 +9,7 @@ import {
   gotoHome,
   searchBox,
 } from "./support/home.ts";
-import { applyFilters, distinctCount, fetchSeed, mostCommon, totalTvl, type ProtocolRow } from "./support/seed.ts";
+import { applyFilters, dataAsOfMonth, distinctCount, fetchSeed, mostCommon, totalTvl, type ProtocolRow } from "./support/seed.ts";
 
 let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
@@ -77,7 +77,7 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
   // The promo block shows because there are results.
   await expect(page.getByText("Want Portfolio Analytics?")).toBeVisible();
   await expect(page.getByText("COMING SOON", { exact: true })).toBeVisible();
-  await expect(page.getByText("Data as of October 2025 • Updated monthly")).toBeVisible();
+  await expect(page.getByText(`Data as of ${dataAsOfMonth(seed)} • Updated monthly`)).toBeVisible();
 });
 
 test("search, each dropdown, their combination, back to all, and zero results", async ({ page }) => {

@@ -12,6 +12,8 @@ export const site = {
    * tvl_as_of in data/protocols.csv (what the seed serves); VITE_DATA_AS_OF overrides it.
    */
   dataAsOf: override(import.meta.env.VITE_DATA_AS_OF, "October 2025"),
+  /** When the privacy policy last changed (its own date: the data's month moves daily now). */
+  privacyPolicyUpdated: "October 2025",
   /** When the analytics platform opens (SPEC: Q1 2026); VITE_LAUNCH_TARGET overrides it. */
   launchTarget: override(import.meta.env.VITE_LAUNCH_TARGET, "Q1 2026"),
 } as const;

@@ -18,7 +18,7 @@ describe("privacy policy page", () => {
   it("has the eight sections in order, the date, and the contact address", async () => {
     renderApp("/privacy-policy");
     expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-    expect(screen.getByText(`Last updated ${site.dataAsOf}`)).toBeInTheDocument();
+    expect(screen.getByText(`Last updated ${site.privacyPolicyUpdated}`)).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(SECTIONS);
 
     const contact = within(screen.getByRole("region", { name: "8. Contact Us" }));

@@ -43,7 +43,7 @@ export function PrivacyPolicyPage() {
             Back to the directory
           </Link>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Privacy Policy</h1>
-          <p className="mt-2 text-sm text-muted-foreground">Last updated {site.dataAsOf}</p>
+          <p className="mt-2 text-sm text-muted-foreground">Last updated {site.privacyPolicyUpdated}</p>
         </div>
       </div>
 
