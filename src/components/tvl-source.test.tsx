@@ -6,6 +6,7 @@ import { ComparisonDialog } from "@/features/compare/comparison-dialog";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { ProtocolCard } from "@/features/protocols/protocol-card";
 import { protocolRows } from "../../tests/fixtures/protocols";
+import { TvlSource } from "./tvl-source";
 
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
@@ -50,7 +51,6 @@ describe("a card's TVL source", () => {
     const article = card(stale!);
     const mark = within(article).getByText("Stale");
     expect(mark).toHaveTextContent("Stale (older than 45 days)");
-    expect(mark).toHaveAttribute("title", "This figure is older than 45 days.");
     expect(mark.closest("p")).toHaveTextContent("Stale (older than 45 days)TVL: DefiLlama· Dec 19, 2025");
   });
 
@@ -74,17 +74,19 @@ describe("a card's TVL source", () => {
 });
 
 describe("the comparison's Source row", () => {
-  it("gives the TVL's source and day, the stale explanation in full, then the other figures' date and source", () => {
-    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} />);
+  it("gives the TVL's source, day and stale mark as the cards do, then the other figures' date and source", () => {
+    render(
+      <ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} renderTvlSource={(p) => <TvlSource protocol={p} />} />,
+    );
     const row = screen.getByRole("rowheader", { name: "Source" }).closest("tr")!;
     const cells = within(row).getAllByRole("cell");
     expect(within(cells[0]!).getByRole("link", { name: "TVL source for Lofty: DefiLlama (opens in a new tab)" })).toHaveAttribute(
       "href",
       "https://defillama.com/protocol/lofty",
     );
-    expect(cells[0]).toHaveTextContent(`TVL: DefiLlama• ${shortDate(fresh)}Other figures:`);
+    expect(cells[0]).toHaveTextContent(`TVL: DefiLlama· ${shortDate(fresh)}Other figures:`);
     expect(cells[0]).not.toHaveTextContent("Stale");
-    expect(cells[1]).toHaveTextContent("TVL: DefiLlama• Dec 19, 2025Stale: older than 45 days");
+    expect(cells[1]).toHaveTextContent("Stale (older than 45 days)TVL: DefiLlama· Dec 19, 2025Other figures:");
     // No TVL columns: the row's own date and source, as before.
     expect(cells[2]).toHaveTextContent(/^Oct 31, 2025•No source link/);
     expect(cells[2]).not.toHaveTextContent("TVL:");

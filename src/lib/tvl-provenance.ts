@@ -6,12 +6,10 @@ export function formatAsOf(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : AS_OF_FORMAT.format(date);
 }
 
-const MONTH_FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
 /** '2025-12-19' -> 'December 2025' (the footer's and stats' "Data as of" month). */
 export function formatMonth(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : MONTH_FORMAT.format(date);
+  return Number.isNaN(date.getTime()) ? isoDate : date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** The month of the newest TVL date in the data; null when no row carries one (an older backend). */
@@ -29,18 +27,22 @@ export type TvlProvenance = {
   date: string | null;
 };
 
-/** Where the TVL figure comes from and which day it describes; null when nothing is recorded. */
-export function tvlProvenance(protocol: {
+/** The Protocol fields the TVL's provenance is read from. */
+export type TvlFields = {
+  name: string;
   tvlSource: "defillama" | "curated" | null;
   tvlSourceUrl: string | null;
   tvlAsOf: string | null;
   asOf: string | null;
-}): TvlProvenance | null {
+};
+
+/** Where the TVL figure comes from and which day it describes; null when nothing is recorded. */
+export function tvlProvenance(protocol: TvlFields): TvlProvenance | null {
   const date = protocol.tvlAsOf ?? protocol.asOf;
   if (protocol.tvlSource === "defillama") return { label: "DefiLlama", href: protocol.tvlSourceUrl, date };
   if (protocol.tvlSource === "curated") {
     if (protocol.tvlSourceUrl === null) return { label: "Curated estimate", href: null, date };
-    return { label: new URL(protocol.tvlSourceUrl).hostname.replace(/^www\./, ""), href: protocol.tvlSourceUrl, date };
+    return { label: /^https?:\/\/(?:www\.)?([^/:?#]+)/i.exec(protocol.tvlSourceUrl)?.[1] ?? "Source", href: protocol.tvlSourceUrl, date };
   }
   return date === null ? null : { label: "", href: null, date };
 }

@@ -150,7 +150,7 @@ describe("home: exports, empty results and live count", () => {
     const files = captureDownloads();
     const { user } = await renderHome("/?q=gold&sort=tvl");
     await user.click(screen.getByRole("button", { name: "Download CSV" }));
-    expect(files).toHaveLength(1);
+    await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toMatch(/^rwa-atlas-protocols-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = new Uint8Array(await files[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel
@@ -239,6 +239,7 @@ describe("home: the comparison dialog for analysts", () => {
     const { user } = await renderHome();
     const dialog = await compare(user, ["Lofty", "Centrifuge"]);
     await user.click(within(dialog).getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toMatch(/^rwa-atlas-comparison-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await files[0]!.blob.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["Lofty", "Centrifuge"]);

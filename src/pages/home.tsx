@@ -18,6 +18,7 @@ import type { Protocol } from "@/features/protocols/types";
 import { useDirectoryView } from "@/features/protocols/use-directory-view";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
+import { TvlSource } from "@/components/tvl-source";
 
 // The comparison table is only needed after a click: keep it out of the entry chunk.
 const ComparisonDialog = lazy(() =>
@@ -25,6 +26,7 @@ const ComparisonDialog = lazy(() =>
 );
 
 const NO_PROTOCOLS: Protocol[] = [];
+const renderTvlSource = (protocol: Protocol) => <TvlSource protocol={protocol} />;
 
 export function HomePage() {
   usePageTitle(`${site.productName} · Tokenized Real-World Asset Protocol Directory`);
@@ -68,7 +70,7 @@ export function HomePage() {
   const best = useMemo(() => bestValues(selection.selectedProtocols), [selection.selectedProtocols]);
 
   return (
-    <SiteLayout home>
+    <SiteLayout home dataAsOf={stats?.dataAsOf}>
       <Hero stats={stats} onJoinWaitlist={() => openWaitlist({ source: "hero" })} onIntent={prefetchWaitlist} />
 
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
@@ -105,6 +107,7 @@ export function HomePage() {
             best={best}
             shareUrl={new URL(`${pathname}${view.search}`, window.location.origin).href}
             onDownloadCsv={() => downloadProtocolsCsv(selection.selectedProtocols, "comparison")}
+            renderTvlSource={renderTvlSource}
           />
         </Suspense>
       )}

@@ -1,28 +1,24 @@
-import { useQuery } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FloatingJoinButton } from "@/components/layout/floating-join-button";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { TopBanner } from "@/components/layout/top-banner";
 import { useBottomClearance } from "@/components/layout/use-bottom-clearance";
-import { dataAsOfMonth } from "@/features/protocols/provenance";
-import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 
 type SiteLayoutProps = {
   children: ReactNode;
   /** The home page also gets the announcement banner and the floating join button. */
   home?: boolean;
+  /** The loaded data's month for the footer's 'Data as of' (the home page passes it). */
+  dataAsOf?: string | null;
 };
 
-export function SiteLayout({ children, home = false }: SiteLayoutProps) {
+export function SiteLayout({ children, home = false, dataAsOf = null }: SiteLayoutProps) {
   const { openWaitlist, prefetchWaitlist } = useWaitlistDialog();
   // The home page's comparison selection bar is fixed at the bottom; keep the floating button
   // and the end of the footer clear of it.
   const clearance = useBottomClearance("[data-selection-bar]");
-  // 'Data as of' follows the protocols once any page has loaded them; this observer never fetches.
-  const { data: protocols } = useQuery({ ...protocolsQueryOptions(), enabled: false });
-  const dataAsOf = useMemo(() => (protocols ? dataAsOfMonth(protocols) : null), [protocols]);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -4,9 +4,8 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { RiskLevel } from "@/config/site";
-import { TvlSource } from "@/components/tvl-source";
 import type { Protocol } from "@/features/protocols/types";
-import { formatAsOf } from "@/lib/tvl-provenance";
+
 import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
@@ -49,24 +48,27 @@ const BEST_DESCRIPTION: Record<BestMetric, string> = {
   risk: "Best: lowest risk among compared",
 };
 
-type Row = { label: string; metric?: BestMetric; render: (protocol: Protocol) => ReactNode };
+type RenderTvlSource = (protocol: Protocol) => ReactNode;
+type Row = { label: string; metric?: BestMetric; render: (protocol: Protocol, renderTvlSource?: RenderTvlSource) => ReactNode };
+
+const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /**
  * The TVL's source and day ('TVL: DefiLlama • Dec 19, 2025', 'Stale: older than 45 days'), then the
  * row's own date and source for the other figures, with the notes below (they say when a figure
  * is an estimate). Older databases without the TVL columns show only the row's date and source.
  */
-function Provenance({ protocol }: { protocol: Protocol }) {
+function Provenance({ protocol, renderTvlSource }: { protocol: Protocol; renderTvlSource?: RenderTvlSource }) {
   const { asOf, sourceUrl, notes, name } = protocol;
-  const hasTvlSource = protocol.tvlSource !== null;
+  const hasTvlSource = protocol.tvlSource !== null && renderTvlSource !== undefined;
   if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource) return <span className="text-muted-foreground">Not recorded</span>;
   return (
     <div className="max-w-72 space-y-1 whitespace-normal">
-      {hasTvlSource && <TvlSource protocol={protocol} variant="detail" className="font-medium" />}
+      {hasTvlSource && renderTvlSource(protocol)}
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
         {hasTvlSource && <span className="text-muted-foreground">Other figures:</span>}
         {asOf !== null ? (
-          <time dateTime={asOf}>{formatAsOf(asOf)}</time>
+          <time dateTime={asOf}>{AS_OF_FORMAT.format(new Date(`${asOf}T00:00:00Z`))}</time>
         ) : (
           <span className="text-muted-foreground">Date not recorded</span>
         )}
@@ -121,7 +123,7 @@ const ROWS: Row[] = [
         </a>
       ),
   },
-  { label: "Source", render: (p) => <Provenance protocol={p} /> },
+  { label: "Source", render: (p, renderTvlSource) => <Provenance protocol={p} renderTvlSource={renderTvlSource} /> },
 ];
 
 type ComparisonDialogProps = {
@@ -134,6 +136,11 @@ type ComparisonDialogProps = {
   shareUrl?: string;
   /** Offers 'Download CSV' when given. */
   onDownloadCsv?: () => void;
+  /**
+   * The TVL's source, day and staleness, as the cards show it. Injected by the page: the line is
+   * the protocols feature's, and its code stays in the first load instead of a shared chunk.
+   */
+  renderTvlSource?: RenderTvlSource;
 };
 
 async function copyLink(url: string) {
@@ -145,7 +152,7 @@ async function copyLink(url: string) {
   }
 }
 
-export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, shareUrl, onDownloadCsv }: ComparisonDialogProps) {
+export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, shareUrl, onDownloadCsv, renderTvlSource }: ComparisonDialogProps) {
   // Opened from a plain button rather than a Radix trigger, so remember the opener (focus is
   // still on it while this first renders) and give focus back to it on close.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -232,7 +239,7 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
                               "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']",
                           )}
                         >
-                          {row.render(protocol)}
+                          {row.render(protocol, renderTvlSource)}
                         </div>
                       </td>
                     );

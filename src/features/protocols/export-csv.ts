@@ -1,9 +1,9 @@
-import { CSV_BOM } from "@/lib/csv";
-import { downloadTextFile, localDateStamp } from "@/lib/download";
-import { csvFileName, protocolsToCsv } from "./protocol-csv";
 import type { Protocol } from "./types";
 
-/** Saves the list as `rwa-atlas-{kind}-YYYY-MM-DD.csv` (UTF-8 with BOM so Excel reads '€' and '•'). */
-export function downloadProtocolsCsv(protocols: readonly Protocol[], kind: "protocols" | "comparison"): void {
-  downloadTextFile(csvFileName(kind, localDateStamp()), CSV_BOM + protocolsToCsv(protocols));
+/**
+ * Saves the list as `rwa-atlas-{kind}-YYYY-MM-DD.csv`. The CSV writer loads on the first click:
+ * nobody needs it to see the page, and the first load's JS budget (issue #5) has no room for it.
+ */
+export function downloadProtocolsCsv(protocols: readonly Protocol[], kind: "protocols" | "comparison"): Promise<void> {
+  return import("./save-csv").then((m) => m.saveProtocolsCsv(protocols, kind));
 }

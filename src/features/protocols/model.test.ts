@@ -53,10 +53,10 @@ describe("parseProtocolRow", () => {
       tvlSourceUrl: "https://defillama.com/protocol/paxos-gold",
       tvlSource: "defillama",
     });
-    expect(parseProtocolRow({ ...live, tvl_usd: "2800000000.5" })?.tvlUsd).toBe(2800000000.5);
+    expect(parseProtocolRow({ ...live, tvl_usd: 2800000000.5 })?.tvlUsd).toBe(2800000000.5);
     const bad = parseProtocolRow({ ...live, tvl_usd: -1, tvl_as_of: "2025-02-30", tvl_source_url: "javascript:alert(1)", tvl_source: "rwa.xyz" });
     expect(bad).toMatchObject({ tvlUsd: null, tvlAsOf: null, tvlSourceUrl: null, tvlSource: null });
-    for (const tvl_usd of ["1e9", "NaN", "", true, {}, Infinity]) expect(parseProtocolRow({ ...live, tvl_usd })?.tvlUsd).toBeNull();
+    for (const tvl_usd of ["1000000000", "NaN", "", true, {}, Infinity, NaN]) expect(parseProtocolRow({ ...live, tvl_usd })?.tvlUsd).toBeNull();
   });
 
   it("defaults the provenance fields to null when the columns do not exist", () => {

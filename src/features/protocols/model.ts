@@ -90,10 +90,9 @@ export function parseProtocolRow(row: unknown): Protocol | null {
   };
 }
 
-/** A non-negative finite amount; PostgREST sends numeric as a JSON number (a string is accepted too). */
+/** A non-negative finite amount (PostgREST sends numeric as a JSON number). */
 function dollars(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : null;
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 /** Parses a whole response: drops unusable and duplicate-id rows, makes slugs unique. */

@@ -58,7 +58,7 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
         </Figure>
       </dl>
       {/* The TVL's source and the day it describes, marked stale past 45 days (notes: in the comparison). */}
-      <TvlSource protocol={protocol} variant="card" className="mt-1.5" />
+      <TvlSource protocol={protocol} />
 
       <div className="mt-4 space-y-2">
         {protocol.assetClasses.length > 0 && (
