@@ -193,3 +193,19 @@ describe("resolveTarget", () => {
     );
   });
 });
+
+describe("data:push after a daily refresh", () => {
+  it("keeps the database's newer TVL instead of turning it back to the CSV's", async () => {
+    await reseed();
+    await db.exec("update public.protocols set tvl = '$120M', tvl_usd = 120000000, tvl_as_of = '2025-12-20' where defillama_slug = 'lofty'");
+    const lines: string[] = [];
+    const local = { ...resolveTarget({}), url: api.url };
+    const csv = csvText.replace("2025-05-31", "2025-10-31").replace(",2025-07-31,", ",2025-10-31,");
+    await pushData({ csvText: csv, csvLabel: "csv", today: "2025-12-20", dryRun: false, target: local, log: (l) => lines.push(...l.split("\n")) });
+    expect(lines).toContain(
+      "Kept Lofty's TVL from the database (dated 2025-12-20, the CSV's is 2025-12-19): run data:refresh with --write-csv to bring the CSV up to date.",
+    );
+    const { rows } = await db.query("select tvl, tvl_as_of::text from public.protocols where name = 'Lofty'");
+    expect(rows[0]).toEqual({ tvl: "$120M", tvl_as_of: "2025-12-20" });
+  });
+});
