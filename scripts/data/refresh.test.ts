@@ -5,13 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createConsoleLogger } from "../../local-api/console-logger.ts";
-import { createConsoleMailer } from "../../local-api/console-mailer.ts";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { main } from "./refresh-cli.ts";
 import { checkHistoryCsv } from "./history.ts";
 import { CSV_PATH, DEFILLAMA_DIR, HISTORY_PATH, SEED_PATH } from "./paths.ts";
+import { startMemoryApi } from "./test-api.ts";
 import { checkCsv } from "./rules.ts";
 
 const SAVED_LIST = path.join(DEFILLAMA_DIR, "protocols-2025-12-19.json");
@@ -21,14 +20,7 @@ let api: LocalApi;
 let db: PGlite;
 
 beforeAll(async () => {
-  api = await startLocalApi({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "memory",
-    rateLimit: "off",
-    mailer: createConsoleMailer(() => {}),
-    logger: createConsoleLogger(),
-  });
+  api = await startMemoryApi();
   db = api.db;
 });
 afterAll(async () => {

@@ -3,12 +3,11 @@
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConsoleLogger } from "../../local-api/console-logger.ts";
-import { createConsoleMailer } from "../../local-api/console-mailer.ts";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { CSV_PATH, SEED_PATH } from "./paths.ts";
 import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push-core.ts";
+import { startMemoryApi } from "./test-api.ts";
 import { checkCsv, type ProtocolRow } from "./rules.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");
@@ -18,14 +17,7 @@ let api: LocalApi;
 let db: PGlite;
 
 beforeAll(async () => {
-  api = await startLocalApi({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "memory",
-    rateLimit: "off",
-    mailer: createConsoleMailer(() => {}),
-    logger: createConsoleLogger(),
-  });
+  api = await startMemoryApi();
   db = api.db;
 });
 afterAll(async () => {

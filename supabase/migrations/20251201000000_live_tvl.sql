@@ -75,7 +75,6 @@ declare
   duplicate_slug text;
   updated_count integer;
   history_count integer;
-  backfill_count integer;
 begin
   if run_day is null then
     raise exception 'refresh_protocol_tvl: run_day is required' using errcode = '22023';
@@ -125,10 +124,19 @@ begin
   )
   select count(*) into updated_count from written;
 
-  with points as (
-    select p.id, run_day as day, r.tvl_usd
-    from jsonb_to_recordset(updates) as r(defillama_slug text, tvl_usd numeric)
-    join public.protocols p on p.defillama_slug = r.defillama_slug
+  with given as (
+    -- The run's own day for each update, then the backfilled points; per protocol and day the
+    -- last one given wins (the run's figure is given after any backfilled point of that day).
+    select e.value ->> 'defillama_slug' as slug, (e.value ->> 'day')::date as day, (e.value ->> 'tvl_usd')::numeric as tvl_usd, e.n
+    from jsonb_array_elements(history) with ordinality as e(value, n)
+    union all
+    select e.value ->> 'defillama_slug', run_day, (e.value ->> 'tvl_usd')::numeric, jsonb_array_length(history) + e.n
+    from jsonb_array_elements(updates) with ordinality as e(value, n)
+  ),
+  points as (
+    select distinct on (p.id, g.day) p.id, g.day, g.tvl_usd
+    from given g join public.protocols p on p.defillama_slug = g.slug
+    order by p.id, g.day, g.n desc
   ),
   written as (
     insert into public.protocol_tvl_history as h (protocol_id, day, tvl_usd, source)
@@ -139,24 +147,7 @@ begin
   )
   select count(*) into history_count from written;
 
-  with points as (
-    -- One point per protocol and day: the last one given wins.
-    select distinct on (p.id, r.day) p.id, r.day, r.tvl_usd
-    from jsonb_array_elements(history) with ordinality as e(value, n)
-    cross join lateral jsonb_to_record(e.value) as r(defillama_slug text, day date, tvl_usd numeric)
-    join public.protocols p on p.defillama_slug = r.defillama_slug
-    order by p.id, r.day, e.n desc
-  ),
-  written as (
-    insert into public.protocol_tvl_history as h (protocol_id, day, tvl_usd, source)
-    select id, day, tvl_usd, 'defillama' from points
-    on conflict (protocol_id, day) do update set tvl_usd = excluded.tvl_usd, source = excluded.source
-    where (h.tvl_usd, h.source) is distinct from (excluded.tvl_usd, excluded.source)
-    returning 1
-  )
-  select count(*) into backfill_count from written;
-
-  return jsonb_build_object('updated', updated_count, 'history', history_count + backfill_count);
+  return jsonb_build_object('updated', updated_count, 'history', history_count);
 end;
 $$;
 

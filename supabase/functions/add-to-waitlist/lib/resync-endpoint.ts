@@ -35,7 +35,7 @@ export async function handleResyncRequest(req: Request, deps: ResyncEndpointDeps
 }
 
 /** Constant-time comparison of SHA-256 digests, so the token's length and prefix do not leak. */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
+export async function sameSecret(given: string, expected: string): Promise<boolean> {
   const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   const [a, b] = await Promise.all([digest(given), digest(expected)]);
   let difference = 0;

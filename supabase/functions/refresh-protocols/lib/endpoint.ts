@@ -1,6 +1,7 @@
 // The HTTP face of the refresh for the scheduled Edge Function (supabase/functions/refresh-protocols):
 // POST with REFRESH_PROTOCOLS_SECRET as bearer token (what the pg_cron + pg_net schedule sends),
 // get the counts back. Runtime-neutral like add-to-waitlist/handler.ts.
+import { sameSecret } from "../../add-to-waitlist/lib/resync-endpoint.ts";
 import { SourceError } from "./defillama.ts";
 import type { RefreshReport } from "./refresh.ts";
 import { StoreError } from "./rest-store.ts";
@@ -48,13 +49,4 @@ export async function handleRefreshRequest(req: Request, deps: RefreshEndpointDe
     deps.log("refresh.failed", { day, error: message, store: error instanceof StoreError });
     return answer(503, { error: "The refresh could not write; nothing was written." }, { "Retry-After": "3600" });
   }
-}
-
-/** Constant-time comparison of SHA-256 digests, so the token's length and prefix do not leak. */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
 }
