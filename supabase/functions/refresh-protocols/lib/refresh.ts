@@ -2,7 +2,7 @@
 // Function (Deno): read the source, plan every protocol's change, hold large jumps, write the rest
 // in one call (public.refresh_protocol_tvl, one transaction). Runtime-neutral: the source and the
 // store are injected.
-import { DEFILLAMA_SITE, formatTvl, mapChains, parseProtocolHistory, parseProtocolList, SourceError, type HistoryPoint, type LlamaEntry } from "./defillama.ts";
+import { formatTvl, mapChains, parseProtocolHistory, parseProtocolList, type HistoryPoint, type LlamaEntry } from "./defillama.ts";
 
 /** A figure more than this far above or below the published one is held for review. */
 export const HOLD_THRESHOLD = 0.5;
@@ -277,8 +277,6 @@ export function formatReport(report: RefreshReport, accept: readonly string[] = 
   return lines;
 }
 
-export { SourceError };
-
 /** A source over HTTP: DefiLlama itself (the default base) with the 10 s deadline per request. */
 export function httpSource(fetchJsonImpl: (url: string) => Promise<unknown>, base: string): RefreshSource {
   return {
@@ -288,5 +286,3 @@ export function httpSource(fetchJsonImpl: (url: string) => Promise<unknown>, bas
     historyLabel: (slug) => `${base}/protocol/${slug}`,
   };
 }
-
-export const defillamaPage = (slug: string) => `${DEFILLAMA_SITE}${slug}`;
