@@ -6,7 +6,7 @@
 // Run after any `npm install` that rewrites the lock: node scripts/complete-lockfile.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 
-const OS = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "netbsd", "sunos", "aix"];
+const OS = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "netbsd", "sunos", "aix", "openharmony"];
 const CPU = { x64: "x64", arm64: "arm64", arm: "arm", ia32: "ia32", loong64: "loong64", mips64el: "mips64el",
   ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x", wasm32: "wasm32" };
 
