@@ -144,7 +144,11 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("Name,Description,Asset Classes,Blockchains,TVL,Yield Range,Risk Level,Min Investment,Website,Source,As Of,Notes");
+  expect(lines[0]).toBe(
+    ["Name", "Description", "Asset Classes", "Blockchains", "TVL", "Yield Range", "Risk Level", "Min Investment", "Website", "Source", "As Of", "Notes"]
+      .map((name) => `"${name}"`)
+      .join(","),
+  );
   expect(lines.at(-1)).toBe("");
   // Records, not lines: only quoted fields may hold a line break, and none in this data does.
   const records = lines.slice(1, -1);

@@ -7,13 +7,14 @@ import { formatAsOf } from "./provenance";
 const [apollo, backed] = parseProtocolRows(protocolRows);
 
 describe("protocolsToCsv", () => {
-  it("writes a header and the displayed figures with provenance, quoting where RFC 4180 needs it", () => {
+  it("writes a header and the displayed figures with provenance, every field quoted", () => {
     const lines = protocolsToCsv([apollo!, backed!]).split("\r\n");
-    expect(lines[0]).toBe("Name,Description,Asset Classes,Blockchains,TVL,Yield Range,Risk Level,Min Investment,Website,Source,As Of,Notes");
-    // Only the description holds a comma, so only it is quoted.
+    expect(lines[0]).toBe(
+      '"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes"',
+    );
     expect(lines[1]).toBe(
-      'Apollo ACRED (Securitize),"Tokenized feeder into Apollo Diversified Credit Fund (interval fund, 5% quarterly redemptions)",' +
-        "Private Credit,Ethereum; Solana; Polygon,$100M,8-10%,Medium,$50K,https://securitize.io,,2025-10-31,TVL is an estimate; the master fund is about $1.3B.",
+      '"Apollo ACRED (Securitize)","Tokenized feeder into Apollo Diversified Credit Fund (interval fund, 5% quarterly redemptions)",' +
+        '"Private Credit","Ethereum; Solana; Polygon","$100M","8-10%","Medium","$50K","https://securitize.io","","2025-10-31","TVL is an estimate; the master fund is about $1.3B."',
     );
     expect(lines[2]).toContain("Backed Finance (bTokens)");
     expect(lines[3]).toBe("");
@@ -24,7 +25,7 @@ describe("protocolsToCsv", () => {
     const [evil] = parseProtocolRows(hostileRows);
     const formula = { ...evil!, name: "=cmd|' /C calc'!A0", description: "@SUM(1)" };
     const line = protocolsToCsv([formula]).split("\r\n")[1]!;
-    expect(line.startsWith("'=cmd|' /C calc'!A0,'@SUM(1),")).toBe(true);
+    expect(line.startsWith(`"'=cmd|' /C calc'!A0","'@SUM(1)",`)).toBe(true);
     expect(line).toContain("Unrated");
     expect(line).not.toContain("javascript:");
   });
