@@ -2,6 +2,8 @@ import { createClient } from "@supabase/supabase-js";
 import { env } from "@/config/env";
 
 // The single client. The anon key is public by design; RLS decides what it can read.
+// The site has no accounts: no session is stored, refreshed or picked up from a link's URL, so
+// a crafted `#access_token=...` link cannot sign a visitor in and nothing lands in localStorage.
 export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true },
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 });
