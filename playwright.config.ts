@@ -50,7 +50,13 @@ export default defineConfig({
       name: "local-api",
       command: "npm run local-api",
       url: `${E2E_API_URL}/health`,
-      env: { LOCAL_API_PORT: String(E2E_API_PORT), LOCAL_API_DATA_DIR: "memory", LOCAL_API_RATE_LIMIT: "off" },
+      env: {
+        LOCAL_API_PORT: String(E2E_API_PORT),
+        LOCAL_API_DATA_DIR: "memory",
+        LOCAL_API_RATE_LIMIT: "off",
+        // The preview origin the suite runs on, whatever E2E_APP_PORT says.
+        LOCAL_API_ALLOWED_ORIGINS: E2E_APP_URL,
+      },
       reuseExistingServer: !CI,
       timeout: 120_000,
       stdout: "ignore",

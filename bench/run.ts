@@ -118,7 +118,8 @@ const appUrl = app?.resolvedUrls?.local[0] ?? "";
 if (app && phases.has("lighthouse")) {
   await phase("lighthouse", async () => {
     log(`\n[lighthouse] ${lighthouseRuns} runs, mobile preset, ${appUrl}`);
-    api = await spawnLocalApi({ port: apiPort, dataDir: "memory" });
+    // The preview runs on a free port: the local API lets that origin (and no other page) call it.
+    api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env: { LOCAL_API_ALLOWED_ORIGINS: appUrl } });
     report.lighthouse = await runLighthouse({ url: appUrl, chromePath: chrome!, runs: lighthouseRuns, outDir: OUT, log });
     report.rows.push(...lighthouseRows(report.lighthouse));
     for (const finding of report.lighthouse.findings) log(`  - ${finding}`);
@@ -129,7 +130,7 @@ if (app && phases.has("lighthouse")) {
 if (app && phases.has("scale")) {
   await phase("scale", async () => {
     log(`\n[scale] ${SYNTHETIC} synthetic protocols, ${KEYSTROKES} keystrokes`);
-    api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env: { LOCAL_API_SYNTHETIC: String(SYNTHETIC) } });
+    api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env: { LOCAL_API_SYNTHETIC: String(SYNTHETIC), LOCAL_API_ALLOWED_ORIGINS: appUrl } });
     const payload = await fetchProtocols(apiUrl, LOCAL_ANON_KEY);
     if (payload.names.length !== SYNTHETIC) throw new Error(`the local API served ${payload.names.length} protocols, expected ${SYNTHETIC}`);
     report.scale = await runScale({ appUrl, payload, chromePath: chrome!, keystrokes: KEYSTROKES, log });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "./defaults.ts";
+import { isLoopbackHost } from "./origins.ts";
 import { DEFAULT_DATA_DIR, REPO_ROOT } from "./paths.ts";
 
 export type LocalApiConfig = {
@@ -22,7 +23,16 @@ export function readLocalApiConfig(env: NodeJS.ProcessEnv = process.env): LocalA
     : undefined;
   const rawLimit = env.LOCAL_API_RATE_LIMIT?.trim().toLowerCase();
   const rateLimit = rawLimit === "off" ? "off" : integer(rawLimit, "LOCAL_API_RATE_LIMIT", 5, 1, 1_000_000);
-  return { host: env.LOCAL_API_HOST?.trim() || LOCAL_API_HOST, port, dataDir, synthetic, rateLimit };
+  const host = env.LOCAL_API_HOST?.trim() || LOCAL_API_HOST;
+  // The local API holds a demo service-role key and a dev inspection route: loopback only,
+  // unless the developer says otherwise in so many words.
+  if (!isLoopbackHost(host) && env.LOCAL_API_ALLOW_REMOTE !== "1") {
+    throw new Error(
+      `LOCAL_API_HOST=${host} is not a loopback address: the local API would be reachable from other machines. ` +
+        "Use 127.0.0.1, or set LOCAL_API_ALLOW_REMOTE=1 if you really mean it.",
+    );
+  }
+  return { host, port, dataDir, synthetic, rateLimit };
 }
 
 function integer(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {

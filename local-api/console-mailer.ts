@@ -1,20 +1,25 @@
-import { confirmationText } from "../supabase/functions/add-to-waitlist/lib/resend.ts";
+import { confirmationSubject, confirmationText } from "../supabase/functions/add-to-waitlist/lib/resend.ts";
 import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 
-/** The local stand-in for Resend: the confirmation e-mail is printed, nothing leaves the machine. */
+/**
+ * The local stand-in for Resend: the confirmation mail, with its link, is printed; nothing leaves
+ * the machine. Open the link to confirm, as the recipient would.
+ */
 export function createConsoleMailer(write: (text: string) => void = (text) => console.log(text), product = "RWA Atlas"): WaitlistMailer {
   return {
     name: "console",
-    async addContact() {},
-    async sendConfirmation(email) {
+    async addContact(email) {
+      write(`[local-api] confirmed: ${email} would now join the e-mail provider's audience`);
+    },
+    async sendConfirmation(mail) {
       write(
         [
           "",
           "──── confirmation e-mail (local API: printed here, not sent) ────",
-          `To:      ${email}`,
-          `Subject: You're on the ${product} waitlist`,
+          `To:      ${mail.to}`,
+          `Subject: ${confirmationSubject(product)}`,
           "",
-          confirmationText(product),
+          confirmationText(product, mail.link),
           "─────────────────────────────────────────────────────────────────",
           "",
         ].join("\n"),

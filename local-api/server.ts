@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
 import { handleRequest, type Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
-import { createMemoryRateLimiter, noRateLimit } from "../supabase/functions/add-to-waitlist/lib/rate-limiter.ts";
-import type { Logger, WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import { DEFAULT_LIMITS, NO_LIMITS, type Logger, type WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import { isLoopbackHost, localOrigins } from "./origins.ts";
 import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from "./database.ts";
 import { verifyJwt, type ApiRole } from "./jwt.ts";
 import { apiError, PostgrestError } from "./postgrest-errors.ts";
@@ -18,7 +18,10 @@ const MAX_RPC_BODY_BYTES = 1024 * 1024;
 export type LocalApiOptions = Omit<OpenDatabaseOptions, "log"> & {
   host: string;
   port: number;
+  /** Signups per client address per minute (the mailbox and global limits stay at their defaults), or "off". */
   rateLimit: number | "off";
+  /** Browser origins allowed besides the dev, preview and e2e ones (tests on a random port). */
+  extraOrigins?: readonly string[];
   mailer: WaitlistMailer;
   /** Handler and database messages. */
   logger: Logger;
@@ -48,10 +51,11 @@ export class PortInUseError extends Error {
 export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   let database: OpenedDatabase | null = null;
   let deps: Deps | null = null;
+  let guard: Guard | null = null;
   const inFlight = new Set<Promise<unknown>>();
 
   const server = createServer((req, res) => {
-    route(req, res, database?.db ?? null, deps).catch((error: unknown) => {
+    route(req, res, database?.db ?? null, deps, guard!).catch((error: unknown) => {
       options.logger.error("local_api.unhandled", { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) send(res, { status: 500, headers: {}, body: JSON.stringify({ message: "Internal error" }) });
       else res.destroy();
@@ -59,6 +63,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   });
   await listen(server, options.host, options.port);
   const port = (server.address() as AddressInfo).port;
+  const origins = localOrigins({ extra: options.extraOrigins });
+  guard = { origins, hosts: allowedHosts(options.host, port) };
 
   try {
     database = await openDatabase({ ...options, log: options.log });
@@ -70,10 +76,16 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   deps = {
     store: createPgliteWaitlistStore(db),
     mailer: options.mailer,
-    rateLimiter: options.rateLimit === "off" ? noRateLimit : createMemoryRateLimiter({ limit: options.rateLimit, windowMs: 60_000 }),
-    clock: { now: () => Date.now() },
+    limits: options.rateLimit === "off" ? NO_LIMITS : { ...DEFAULT_LIMITS, perClientPerMinute: options.rateLimit },
     log: options.logger,
-    allowedOrigins: "*",
+    allowedOrigins: origins,
+    // The mail links to the page the signup came from (dev, preview or e2e), else the dev server.
+    confirmUrl: (req) => {
+      const origin = req.headers.get("origin");
+      return `${origin && origins.includes(origin) ? origin : origins[0]}/confirm`;
+    },
+    // The socket address is the truth here (route() sets it); forwarding headers are ignored.
+    clientAddress: (req) => req.headers.get(SOCKET_ADDRESS_HEADER) ?? "unknown",
     defer: (task) => {
       inFlight.add(task);
       void task.finally(() => inFlight.delete(task));
@@ -98,35 +110,57 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   };
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | null, deps: Deps | null): Promise<void> {
+type Guard = { origins: readonly string[]; hosts: ReadonlySet<string> };
+
+/** Set by the server from the socket, never taken from the client. */
+const SOCKET_ADDRESS_HEADER = "x-local-api-socket-address";
+
+async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | null, deps: Deps | null, guard: Guard): Promise<void> {
   const url = new URL(req.url ?? "/", "http://local");
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const method = req.method ?? "GET";
+
+  // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 still sends
+  // "Host: evil.test". Only this server's own loopback names are served.
+  if (!guard.hosts.has((header(req, "host") ?? "").toLowerCase())) {
+    return send(res, json(403, { message: "Host not allowed: use http://127.0.0.1:<port> or http://localhost:<port>" }));
+  }
+  const origin = header(req, "origin");
 
   if (path === "/health") {
     return send(res, db ? json(200, { ok: true }) : json(503, { ok: false, message: "starting" }));
   }
   if (!db || !deps) return send(res, json(503, { message: "The local API is starting, retry in a moment" }));
 
-  if (path === "/functions/v1/add-to-waitlist") return sendFetch(res, await handleRequest(toFetchRequest(req, url), deps));
+  if (path === "/functions/v1/add-to-waitlist" || path === "/functions/v1/add-to-waitlist/confirm") {
+    return sendFetch(res, await handleRequest(toFetchRequest(req, url), deps));
+  }
   if (path.startsWith("/functions/v1/")) {
     return send(res, json(404, { code: "NOT_FOUND", message: "Requested function was not found" }));
   }
 
-  if (path === "/_local/waitlist" && method === "GET") {
-    // Dev/test inspection only, never on a real project: loopback callers only.
-    if (!isLoopback(req.socket.remoteAddress)) return send(res, json(404, { message: "Not found" }));
-    return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
+  if (path.startsWith("/_local/")) {
+    // Dev/test inspection only, never on a real project: loopback callers, and no web page at
+    // all (no CORS headers; a request that carries an Origin came from a page and is refused).
+    if (!isLoopback(req.socket.remoteAddress) || origin !== null) return send(res, json(404, { message: "Not found" }));
+    if (path === "/_local/waitlist" && method === "GET") return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
+    return send(res, json(404, { message: "Not found" }));
   }
 
   if (path.startsWith("/rest/v1/")) {
-    if (method === "OPTIONS") return send(res, { status: 200, headers: restCors(req), body: null });
+    // Only the app's own dev, preview and e2e pages may call from a browser; another site's page
+    // gets no CORS headers and its request is not executed (a text/plain POST needs no preflight).
+    if (origin !== null && !guard.origins.includes(origin)) {
+      return send(res, json(403, { code: "PGRST000", message: "Origin not allowed" }));
+    }
+    const cors = origin === null ? {} : restCors(req, origin);
+    if (method === "OPTIONS") return send(res, { status: 200, headers: cors, body: null });
     try {
       const result = await rest(req, url, path.slice("/rest/v1/".length), db);
-      return send(res, { ...result, headers: { ...restCors(req), ...result.headers } }, method === "HEAD");
+      return send(res, { ...result, headers: { ...cors, ...result.headers } }, method === "HEAD");
     } catch (error) {
       if (error instanceof PostgrestError) {
-        return send(res, { status: error.status, headers: restCors(req), body: JSON.stringify(error.body) }, method === "HEAD");
+        return send(res, { status: error.status, headers: cors, body: JSON.stringify(error.body) }, method === "HEAD");
       }
       throw error;
     }
@@ -176,9 +210,10 @@ async function authenticate(req: IncomingMessage): Promise<ApiRole> {
   return result.ok ? result.role : "anon";
 }
 
-function restCors(req: IncomingMessage): Record<string, string> {
+function restCors(req: IncomingMessage, origin: string): Record<string, string> {
   return {
-    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Origin": origin,
+    Vary: "Origin",
     "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
     "Access-Control-Allow-Headers":
       header(req, "access-control-request-headers") ?? "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile",
@@ -193,8 +228,8 @@ function toFetchRequest(req: IncomingMessage, url: URL): Request {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  // The socket address is the truth here; a client-sent X-Forwarded-For must not dodge the limit.
-  headers.set("x-forwarded-for", req.socket.remoteAddress ?? "unknown");
+  // The socket address is the truth here; a client-sent forwarding header must not dodge the limit.
+  headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "unknown");
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(`http://${req.headers.host ?? "127.0.0.1"}${url.pathname}${url.search}`, {
     method: req.method,
@@ -216,7 +251,6 @@ function send(res: ServerResponse, result: RestResult, headOnly = false): void {
   const body = result.body ?? "";
   res.writeHead(result.status, {
     [LOCAL_API_HEADER]: LOCAL_API_ID,
-    "Access-Control-Allow-Origin": "*",
     ...(result.body !== null ? { "Content-Type": "application/json; charset=utf-8" } : {}),
     ...result.headers,
     ...(result.body !== null ? { "Content-Length": String(Buffer.byteLength(body)) } : {}),
@@ -242,6 +276,13 @@ async function readText(req: IncomingMessage, maxBytes: number): Promise<string>
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The Host values this server answers to: its loopback names on its port (and its bind host). */
+function allowedHosts(bindHost: string, port: number): Set<string> {
+  const names = ["127.0.0.1", "localhost", "[::1]"];
+  if (!isLoopbackHost(bindHost)) names.push(bindHost.includes(":") ? `[${bindHost}]` : bindHost);
+  return new Set(names.map((name) => `${name}:${port}`.toLowerCase()));
 }
 
 function isLoopback(address: string | undefined): boolean {

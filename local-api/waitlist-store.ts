@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
-import type { PendingSignup, ResyncableWaitlistStore } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import { rowToPending, signupArgs, toConfirmOutcome, toSignupOutcome } from "../supabase/functions/add-to-waitlist/lib/store-rows.ts";
+import type { ResyncableWaitlistStore } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 import { asRole } from "./postgrest.ts";
 
 /**
@@ -7,34 +8,44 @@ import { asRole } from "./postgrest.ts";
  * the Edge Function calls on Supabase, run in-process as service_role.
  */
 export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
+  const call = <T = Record<string, unknown>>(sql: string, params: unknown[]) =>
+    asRole(db, "service_role", async (tx) => (await tx.query<T>(sql, params)).rows);
   return {
-    async add({ email, source }) {
-      const created = await asRole(db, "service_role", async (tx) =>
-        (await tx.query<{ created: boolean }>("select public.waitlist_add($1, $2) as created", [email, source])).rows[0]!
-          .created,
-      );
-      return { created };
+    async signup(attempt) {
+      const a = signupArgs(attempt);
+      const rows = await call("select * from public.waitlist_signup($1, $2, $3, $4, $5, $6, $7, $8, $9)", [
+        a.p_email,
+        a.p_mailbox,
+        a.p_source,
+        a.p_client,
+        a.p_token_hash,
+        a.p_ttl_seconds,
+        a.p_client_limit,
+        a.p_mailbox_limit,
+        a.p_global_limit,
+      ]);
+      return toSignupOutcome(rows[0]);
+    },
+    async recordMail(email, tokenHash, error) {
+      await call("select public.waitlist_record_mail($1, $2, $3)", [email, tokenHash, error]);
+    },
+    async confirm(tokenHash) {
+      return toConfirmOutcome((await call("select * from public.waitlist_confirm($1)", [tokenHash]))[0]);
     },
     async recordSync(email, error) {
-      await asRole(db, "service_role", (tx) => tx.query("select public.waitlist_record_sync($1, $2)", [email, error]));
+      await call("select public.waitlist_record_sync($1, $2)", [email, error]);
     },
-    async pending(limit) {
-      return asRole(db, "service_role", async (tx) =>
-        (
-          await tx.query<{ email: string; source: string | null; created_at: Date; attempts: number; last_error: string | null }>(
-            "select * from public.waitlist_pending_sync($1)",
-            [limit],
-          )
-        ).rows.map(
-          (r): PendingSignup => ({
-            email: r.email,
-            source: r.source,
-            createdAt: new Date(r.created_at).toISOString(),
-            attempts: r.attempts,
-            lastError: r.last_error,
-          }),
-        ),
-      );
+    async pending(limit, leaseSeconds = 600) {
+      return (await call("select * from public.waitlist_pending_sync($1, $2)", [limit, leaseSeconds])).map(rowToPending);
+    },
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = 600) {
+      const rows = await call<{ claimed: boolean }>("select public.waitlist_claim_mail($1, $2, $3, $4) as claimed", [
+        email,
+        tokenHash,
+        ttlSeconds,
+        leaseSeconds,
+      ]);
+      return rows[0]?.claimed === true;
     },
   };
 }
@@ -43,7 +54,7 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
 export async function listWaitlist(db: PGlite): Promise<string> {
   const result = await db.query<{ json: string }>(
     `select coalesce(json_agg(t order by t.created_at), '[]')::text as json
-     from (select email, source, created_at, synced_at, last_error, attempts from public.waitlist) t`,
+     from (select email, source, created_at, confirmed_at, confirmation_sent_at, synced_at, last_error, attempts from public.waitlist) t`,
   );
   return result.rows[0]!.json;
 }

@@ -1,6 +1,7 @@
 // npm run waitlist:resync [-- --limit N] [-- --dry-run]
-// Retries the e-mail provider sync for stored-but-unsynced signups, with the same module a
-// scheduled Edge Function would run (supabase/functions/add-to-waitlist/lib/resync.ts).
+// Retries what the e-mail provider missed (confirmation mails that did not go out, confirmed
+// addresses not yet in the audience), with the module the scheduled Edge Function runs
+// (supabase/functions/add-to-waitlist/lib/resync.ts).
 //
 // Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set (a real project), else the local API
 // (http://127.0.0.1:$LOCAL_API_PORT, default 54321) with its demo service-role key.
@@ -52,20 +53,26 @@ if (resend) mailer = createResendMailer(resend);
 else if (local) mailer = createConsoleMailer();
 else fail("RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM must be set to sync a real project's waitlist");
 
+// Where the mails link to: the site's /confirm page (the dev server's, against the local API).
+const confirmUrl = process.env.WAITLIST_CONFIRM_URL?.trim() || (local ? "http://127.0.0.1:5173/confirm" : "");
+if (!confirmUrl) fail("WAITLIST_CONFIRM_URL must be set (the site's /confirm page, e.g. https://rwaatlas.com/confirm)");
+
 const store = createSupabaseStore(createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } }));
 console.log(`[waitlist:resync] ${local ? "local API" : "project"} ${url}, provider ${mailer.name}, batch ${limit}`);
 
 try {
   if (values["dry-run"]) {
     const rows = await store.pending(limit);
-    console.log(`[waitlist:resync] dry run: ${rows.length} unsynced row(s)${rows.length >= limit ? " (batch full, more may remain)" : ""}`);
-    for (const row of rows) console.log(`  ${maskEmail(row.email)}  attempts=${row.attempts}  ${row.lastError ?? ""}`);
+    console.log(`[waitlist:resync] dry run: ${rows.length} row(s) to retry${rows.length >= limit ? " (batch full, more may remain)" : ""}`);
+    for (const row of rows) {
+      console.log(`  ${maskEmail(row.email)}  ${row.action === "mail" ? "confirmation mail" : "audience contact"}  attempts=${row.attempts}  ${row.lastError ?? ""}`);
+    }
     process.exit(0);
   }
   const quiet = { info() {}, warn() {}, error() {} };
-  const report = await resyncPending({ store, mailer, log: values.verbose ? createJsonLogger() : quiet, limit });
+  const report = await resyncPending({ store, mailer, log: values.verbose ? createJsonLogger() : quiet, limit, confirmUrl });
   console.log(
-    `[waitlist:resync] ${report.pending} unsynced: ${report.synced.length} synced, ${report.failed.length} failed, ` +
+    `[waitlist:resync] ${report.pending} to retry: ${report.synced.length} done, ${report.failed.length} failed, ` +
       `${report.gaveUp.length} over the attempt limit${report.more ? "; batch full, run again for the rest" : ""}`,
   );
   for (const { email, error } of report.failed) console.log(`  failed     ${maskEmail(email)}: ${error ?? "unknown error"}`);

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { supabase } from "./supabase";
 
@@ -10,14 +8,5 @@ describe("the browser's Supabase client", () => {
     expect(auth.persistSession).toBe(false);
     expect(auth.autoRefreshToken).toBe(false);
     expect(auth.detectSessionInUrl).toBe(false);
-  });
-});
-
-describe("supabase/config.toml", () => {
-  it("disables Auth sign-up: nobody can create an account on the project", () => {
-    const toml = readFileSync(path.resolve(process.cwd(), "supabase/config.toml"), "utf8");
-    const auth = /^\[auth\]\n([\s\S]*?)^\[/m.exec(toml)?.[1] ?? "";
-    expect(auth).toMatch(/^enable_signup = false$/m);
-    expect(auth).not.toMatch(/^enable_signup = true$/m);
   });
 });

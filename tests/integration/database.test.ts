@@ -2,7 +2,7 @@
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, listMigrations } from "../../local-api/migrations.ts";
 import { MIGRATIONS_DIR, SEED_FILE } from "../../local-api/paths.ts";
@@ -58,18 +58,19 @@ describe("migrations on a fresh database", () => {
     const recorded = await db.query<{ version: string; name: string }>(
       "select version, name from supabase_migrations.schema_migrations order by version",
     );
-    expect(files.map((f) => f.version)).toEqual(expect.arrayContaining(["20251001000000", "20251001000100"]));
+    expect(files.map((f) => f.version)).toEqual(expect.arrayContaining(["20251001000000", "20251001000100", "20251201000100"]));
     expect(recorded.rows).toEqual(files.map((f) => ({ version: f.version, name: f.name })));
   });
 
-  it("creates both tables with RLS enabled", async () => {
+  it("creates every table with RLS enabled", async () => {
     const tables = await db.query<{ relname: string; relrowsecurity: boolean }>(
       `select relname, relrowsecurity from pg_class
-       where relnamespace = 'public'::regnamespace and relname in ('protocols', 'waitlist') order by relname`,
+       where relnamespace = 'public'::regnamespace and relname in ('protocols', 'waitlist', 'waitlist_rate_limit') order by relname`,
     );
     expect(tables.rows).toEqual([
       { relname: "protocols", relrowsecurity: true },
       { relname: "waitlist", relrowsecurity: true },
+      { relname: "waitlist_rate_limit", relrowsecurity: true },
     ]);
   });
 
@@ -148,52 +149,159 @@ describe("protocols constraints", () => {
 });
 
 describe("waitlist", () => {
-  it("stores normalised addresses once (case-insensitively) through waitlist_add", async () => {
+  /** Runs work as service_role in a transaction that is always rolled back. */
+  async function asService(work: (tx: Transaction) => Promise<void>) {
     await db.transaction(async (tx) => {
       await tx.exec("set local role service_role");
-      const add = async (email: string) =>
-        (await tx.query<{ created: boolean }>("select public.waitlist_add($1, 'hero') as created", [email])).rows[0]!.created;
-      expect(await add("ada@example.com")).toBe(true);
-      expect(await add("ada@example.com")).toBe(false);
+      await work(tx);
+      await tx.rollback();
+    });
+  }
+  const hash = (c: string) => c.repeat(64);
+  let next = 0;
+  /** A token hash no other signup in this file uses. */
+  const unique = () => (++next).toString(16).padStart(64, "0");
+  const OFF = [null, null, null] as const;
+  async function signup(tx: Transaction, email: string, token: string, opts: { client?: string; limits?: readonly (number | null)[] } = {}) {
+    const mailbox = email.replace(/\+[^@]*@/, "@");
+    const [client, mailboxLimit, global] = opts.limits ?? OFF;
+    const result = await tx.query<{ outcome: string; retry_after: number }>(
+      "select * from public.waitlist_signup($1, $2, 'hero', $3, $4, 3600, $5, $6, $7)",
+      [email, mailbox, opts.client ?? "198.51.100.1/32", token, client, mailboxLimit, global],
+    );
+    return result.rows[0]!;
+  }
+
+  it("stores normalised addresses once (case-insensitively) through waitlist_signup", async () => {
+    await asService(async (tx) => {
+      expect(await signup(tx, "ada@example.com", hash("a"))).toEqual({ outcome: "send", retry_after: 0 });
+      expect(await signup(tx, "ada@example.com", hash("b"))).toEqual({ outcome: "none", retry_after: 0 });
       // Non-normalised input is refused by the table itself, so "ADA@…" can never become a second row.
-      await expect(tx.query("insert into public.waitlist (email) values ('ADA@example.com')")).rejects.toMatchObject({
+      await expect(tx.query("insert into public.waitlist (email, mailbox) values ('ADA@example.com', 'ada@example.com')")).rejects.toMatchObject({
         code: "23514",
       });
-      await tx.rollback();
     });
   });
 
-  it("hands the resync job rows with the fewest attempts first, so failing rows cannot starve new ones", async () => {
-    await db.transaction(async (tx) => {
-      await tx.exec("set local role service_role");
-      await tx.query("select public.waitlist_add('stuck@example.com')");
-      for (let i = 0; i < 3; i++) await tx.query("select public.waitlist_record_sync('stuck@example.com', 'Resend answered 500')");
-      await tx.query("select public.waitlist_add('fresh@example.com')");
-      const batch = await tx.query<{ email: string }>("select email from public.waitlist_pending_sync(1)");
-      expect(batch.rows).toEqual([{ email: "fresh@example.com" }]);
-      await tx.rollback();
+  it("stores only the token's hash; a link confirms once, then says 'already'; unknown and expired links do not", async () => {
+    await asService(async (tx) => {
+      await signup(tx, "link@example.com", hash("c"));
+      const stored = await tx.query<{ token_hash: string }>("select token_hash from public.waitlist where email = 'link@example.com'");
+      expect(stored.rows).toEqual([{ token_hash: hash("c") }]);
+      const confirm = async (h: string) => (await tx.query<{ status: string; email: string | null }>("select * from public.waitlist_confirm($1)", [h])).rows[0];
+      expect(await confirm(hash("d"))).toEqual({ status: "invalid", email: null });
+      expect(await confirm(hash("c"))).toEqual({ status: "confirmed", email: "link@example.com" });
+      expect(await confirm(hash("c"))).toEqual({ status: "already", email: null });
+
+      await signup(tx, "late@example.com", hash("e"));
+      await tx.query("update public.waitlist set token_expires_at = now() - interval '1 second' where email = 'late@example.com'");
+      expect(await confirm(hash("e"))).toEqual({ status: "expired", email: null });
+      const late = await tx.query("select confirmed_at from public.waitlist where email = 'late@example.com'");
+      expect(late.rows).toEqual([{ confirmed_at: null }]);
     });
   });
 
-  it("records provider sync attempts: failures keep the row unsynced with the error", async () => {
-    await db.transaction(async (tx) => {
-      await tx.exec("set local role service_role");
-      await tx.query("select public.waitlist_add('bob@example.com')");
-      await tx.query("select public.waitlist_record_sync('bob@example.com', 'Resend answered 500')");
-      const pending = await tx.query("select email, attempts, last_error from public.waitlist_pending_sync(10)");
-      expect(pending.rows).toEqual([{ email: "bob@example.com", attempts: 1, last_error: "Resend answered 500" }]);
-      await tx.query("select public.waitlist_record_sync('bob@example.com', null)");
-      const row = await tx.query<{ attempts: number; last_error: string | null; synced: boolean }>(
-        "select attempts, last_error, synced_at is not null as synced from public.waitlist",
-      );
-      expect(row.rows).toEqual([{ attempts: 2, last_error: null, synced: true }]);
-      expect((await tx.query("select * from public.waitlist_pending_sync(10)")).rows).toEqual([]);
-      await tx.rollback();
+  it("sends one mail per mailbox a day: repeats and plus variants are stored as typed but not mailed again", async () => {
+    await asService(async (tx) => {
+      expect((await signup(tx, "eve@example.com", hash("1"))).outcome).toBe("send");
+      expect((await signup(tx, "eve@example.com", hash("2"))).outcome).toBe("none");
+      expect((await signup(tx, "eve+news@example.com", hash("3"))).outcome).toBe("none");
+      const rows = await tx.query("select email, mailbox, token_hash from public.waitlist where mailbox = 'eve@example.com' order by email");
+      expect(rows.rows).toEqual([
+        { email: "eve+news@example.com", mailbox: "eve@example.com", token_hash: null },
+        { email: "eve@example.com", mailbox: "eve@example.com", token_hash: hash("1") },
+      ]);
+      // A day later the unconfirmed address may get one new link; the old one stops working.
+      await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '25 hours'");
+      expect((await signup(tx, "eve@example.com", hash("4"))).outcome).toBe("send");
+      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("1")])).rows).toEqual([{ status: "invalid" }]);
+      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("4")])).rows).toEqual([{ status: "confirmed" }]);
+      // Confirmed: never mailed again.
+      await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '25 hours'");
+      expect((await signup(tx, "eve@example.com", hash("5"))).outcome).toBe("none");
+    });
+  });
+
+  it("limits per client address per minute; a refused attempt uses up no quota; other clients go on", async () => {
+    await asService(async (tx) => {
+      const from = (email: string, client: string) => signup(tx, email, unique(), { client, limits: [2, null, null] });
+      expect((await from("c1@example.com", "203.0.113.7/32")).outcome).toBe("send");
+      expect((await from("c2@example.com", "203.0.113.7/32")).outcome).toBe("send");
+      const limited = await from("c3@example.com", "203.0.113.7/32");
+      expect(limited.outcome).toBe("limited");
+      expect(limited.retry_after).toBeGreaterThanOrEqual(1);
+      expect(limited.retry_after).toBeLessThanOrEqual(60);
+      expect((await tx.query("select count(*)::int as n from public.waitlist where email = 'c3@example.com'")).rows).toEqual([{ n: 0 }]);
+      const counter = await tx.query("select hits from public.waitlist_rate_limit where bucket = 'client:203.0.113.7/32'");
+      expect(counter.rows).toEqual([{ hits: 2 }]);
+      expect((await from("c4@example.com", "2001:db8:1:2::/64")).outcome).toBe("send");
+    });
+  });
+
+  it("limits per mailbox per hour, plus variants counted as one, from any client", async () => {
+    await asService(async (tx) => {
+      const mailbox = (email: string, client: string) => signup(tx, email, unique(), { client, limits: [null, 2, null] });
+      expect((await mailbox("zoe@example.com", "198.51.100.1/32")).outcome).toBe("send");
+      expect((await mailbox("zoe+a@example.com", "198.51.100.2/32")).outcome).toBe("none");
+      const limited = await mailbox("zoe+b@example.com", "198.51.100.3/32");
+      expect(limited.outcome).toBe("limited");
+      expect(limited.retry_after).toBeLessThanOrEqual(3600);
+      expect((await mailbox("yan@example.com", "198.51.100.3/32")).outcome).toBe("send");
+    });
+  });
+
+  it("has a global ceiling per minute that no spread of addresses gets around", async () => {
+    await asService(async (tx) => {
+      const spread = (i: number) => signup(tx, `g${i}@example.com`, unique(), { client: `192.0.2.${i}/32`, limits: [null, null, 3] });
+      const outcomes = [];
+      for (let i = 1; i <= 4; i++) outcomes.push((await spread(i)).outcome);
+      expect(outcomes).toEqual(["send", "send", "send", "limited"]);
+    });
+  });
+
+  it("hands the resync job due mails and confirmed contacts, fewest attempts first, so failing rows cannot starve new ones", async () => {
+    await asService(async (tx) => {
+      await signup(tx, "stuck@example.com", hash("1"));
+      for (let i = 0; i < 3; i++) await tx.query("select public.waitlist_record_mail('stuck@example.com', $1, 'Resend answered 500')", [hash("1")]);
+      await signup(tx, "fresh@example.com", hash("2"));
+      await tx.query("select public.waitlist_record_mail('fresh@example.com', $1, 'Resend answered 500')", [hash("2")]);
+      await signup(tx, "sent@example.com", hash("3"));
+      await tx.query("select public.waitlist_record_mail('sent@example.com', $1, null)", [hash("3")]);
+      await tx.query("select * from public.waitlist_confirm($1)", [hash("3")]);
+      const batch = await tx.query("select email, attempts, last_error, action from public.waitlist_pending_sync(10, 0)");
+      expect(batch.rows).toEqual([
+        { email: "sent@example.com", attempts: 0, last_error: null, action: "contact" },
+        { email: "fresh@example.com", attempts: 1, last_error: "Resend answered 500", action: "mail" },
+        { email: "stuck@example.com", attempts: 3, last_error: "Resend answered 500", action: "mail" },
+      ]);
+      // Within the lease (default 10 minutes) a due mail belongs to the signup still sending it.
+      const leased = await tx.query("select email from public.waitlist_pending_sync(10)");
+      expect(leased.rows).toEqual([{ email: "sent@example.com" }]);
+      await tx.query("select public.waitlist_record_sync('sent@example.com', null)");
+      expect((await tx.query("select email from public.waitlist_pending_sync(10)")).rows).toEqual([]);
+    });
+  });
+
+  it("lets only one resync run claim a due mail", async () => {
+    await asService(async (tx) => {
+      await signup(tx, "claim@example.com", hash("1"));
+      await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '11 minutes'");
+      const claim = async (h: string) => (await tx.query<{ c: boolean }>("select public.waitlist_claim_mail('claim@example.com', $1, 3600) as c", [h])).rows[0]!.c;
+      expect(await claim(hash("2"))).toBe(true);
+      expect(await claim(hash("3"))).toBe(false);
+      expect((await tx.query("select token_hash from public.waitlist where email = 'claim@example.com'")).rows).toEqual([{ token_hash: hash("2") }]);
     });
   });
 
   it.each([["not-an-email"], ["a@b"], ["a @b.co"], ["two@@b.co"]])("rejects %s", async (email) => {
-    await expect(db.query("insert into public.waitlist (email) values ($1)", [email])).rejects.toMatchObject({ code: "23514" });
+    await expect(db.query("insert into public.waitlist (email, mailbox) values ($1, $1)", [email])).rejects.toMatchObject({ code: "23514" });
+  });
+
+  it("rejects a token column that is not a SHA-256 hex digest (the token itself never fits)", async () => {
+    const token = "q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l";
+    await expect(
+      db.query("insert into public.waitlist (email, mailbox, token_hash) values ('t@example.com', 't@example.com', $1)", [token]),
+    ).rejects.toMatchObject({ code: "23514" });
   });
 });
 
@@ -206,11 +314,18 @@ describe("RLS and grants matrix", () => {
   };
   const waitlist = {
     select: "select * from public.waitlist",
-    insert: "insert into public.waitlist (email) values ('eve@example.com')",
+    insert: "insert into public.waitlist (email, mailbox) values ('eve@example.com', 'eve@example.com')",
     update: "update public.waitlist set source = 'hero'",
     delete: "delete from public.waitlist",
-    "rpc waitlist_add": "select public.waitlist_add('eve@example.com')",
+    "rpc waitlist_signup": `select * from public.waitlist_signup('eve@example.com', 'eve@example.com', null, 'x', '${"a".repeat(64)}', 60, 5, 5, 5)`,
+    "rpc waitlist_confirm": `select * from public.waitlist_confirm('${"a".repeat(64)}')`,
+    "rpc waitlist_record_mail": `select public.waitlist_record_mail('eve@example.com', '${"a".repeat(64)}')`,
+    "rpc waitlist_claim_mail": `select public.waitlist_claim_mail('eve@example.com', '${"a".repeat(64)}', 60)`,
+    "rpc waitlist_record_sync": "select public.waitlist_record_sync('eve@example.com')",
     "rpc waitlist_pending_sync": "select * from public.waitlist_pending_sync(10)",
+    "select rate limits": "select * from public.waitlist_rate_limit",
+    "insert rate limits": "insert into public.waitlist_rate_limit values ('global', now(), 0)",
+    "delete rate limits": "delete from public.waitlist_rate_limit",
   };
 
   beforeAll(async () => {
@@ -236,7 +351,7 @@ describe("RLS and grants matrix", () => {
   });
 
   it("service_role can insert, read and sync waitlist rows", async () => {
-    for (const sql of Object.values(waitlist)) expect(await as("service_role", sql)).toBe("ok");
+    for (const [what, sql] of Object.entries(waitlist)) expect({ what, code: await as("service_role", sql) }).toEqual({ what, code: "ok" });
   });
 
   it("the trigger function and internals are not callable by API roles", async () => {

@@ -7,17 +7,30 @@ import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import type { LocalApi } from "../../local-api/server.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { createSupabaseStore } from "../../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
-import type { WaitlistMailer } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
+import { NO_LIMITS, type WaitlistMailer } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
 import { startSnapshotApi } from "./snapshot.ts";
 
-type WaitlistRow = { email: string; source: string | null; synced_at: string | null; last_error: string | null; attempts: number };
+type WaitlistRow = {
+  email: string;
+  source: string | null;
+  confirmed_at: string | null;
+  confirmation_sent_at: string | null;
+  synced_at: string | null;
+  last_error: string | null;
+  attempts: number;
+};
 
 const printed: string[] = [];
+const links = new Map<string, string>();
+const contacts: string[] = [];
 const recordingMailer: WaitlistMailer = {
   name: "recording",
-  async addContact() {},
-  async sendConfirmation(email) {
-    printed.push(email);
+  async addContact(email) {
+    contacts.push(email);
+  },
+  async sendConfirmation(mail) {
+    printed.push(mail.to);
+    links.set(mail.to, mail.link);
   },
 };
 const failingMailer: WaitlistMailer = {
@@ -25,7 +38,9 @@ const failingMailer: WaitlistMailer = {
   async addContact() {
     throw new Error("Resend /audiences answered 503: upstream unavailable");
   },
-  async sendConfirmation() {},
+  async sendConfirmation() {
+    throw new Error("Resend /emails answered 503: upstream unavailable");
+  },
 };
 
 let api: LocalApi;
@@ -135,28 +150,49 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
       headers: { Origin: "http://127.0.0.1:5173", "Access-Control-Request-Headers": "apikey, authorization, x-client-info" },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5173");
     expect(response.headers.get("access-control-allow-headers")).toBe("apikey, authorization, x-client-info");
   });
 });
 
 describe("POST /rest/v1/rpc as the JWT's role", () => {
   it("denies the service-role-only waitlist functions to anon", async () => {
-    const { error, status } = await anon().rpc("waitlist_add", { p_email: "x@example.com" });
-    expect(status).toBe(401);
-    expect(error).toMatchObject({ code: "42501" });
+    for (const [name, args] of [
+      ["waitlist_confirm", { p_token_hash: "a".repeat(64) }],
+      ["waitlist_pending_sync", { p_limit: 10 }],
+      ["waitlist_record_sync", { p_email: "x@example.com" }],
+    ] as const) {
+      const { error, status } = await anon().rpc(name, args);
+      expect(status, name).toBe(401);
+      expect(error, name).toMatchObject({ code: "42501" });
+    }
   });
 
   it("runs the Edge Function's production store (createSupabaseStore) with the service-role key", async () => {
     const store = createSupabaseStore(service());
-    expect(await store.add({ email: "store@example.com", source: "hero" })).toEqual({ created: true });
-    expect(await store.add({ email: "store@example.com", source: "hero" })).toEqual({ created: false });
-    await store.recordSync("store@example.com", "Resend answered 500");
-    expect(await store.pending(10)).toEqual([
-      expect.objectContaining({ email: "store@example.com", source: "hero", attempts: 1, lastError: "Resend answered 500" }),
+    const attempt = {
+      email: "store@example.com",
+      mailbox: "store@example.com",
+      source: "hero",
+      client: "198.51.100.1/32",
+      tokenHash: "c".repeat(64),
+      ttlSeconds: 3600,
+      limits: NO_LIMITS,
+    };
+    expect(await store.signup(attempt)).toEqual({ outcome: "send" });
+    expect(await store.signup({ ...attempt, tokenHash: "d".repeat(64) })).toEqual({ outcome: "none" });
+    await store.recordMail("store@example.com", "c".repeat(64), "Resend answered 500");
+    expect(await store.pending(10, 0)).toEqual([
+      expect.objectContaining({ email: "store@example.com", source: "hero", attempts: 1, lastError: "Resend answered 500", action: "mail" }),
     ]);
+    expect(await store.claimMail("store@example.com", "e".repeat(64), 3600, 0)).toBe(true);
+    await store.recordMail("store@example.com", "e".repeat(64), null);
+    expect(await store.pending(10, 0)).toEqual([]);
+    expect(await store.confirm("c".repeat(64))).toEqual({ status: "invalid" });
+    expect(await store.confirm("e".repeat(64))).toEqual({ status: "confirmed", email: "store@example.com" });
+    expect(await store.pending(10, 0)).toEqual([expect.objectContaining({ email: "store@example.com", action: "contact" })]);
     await store.recordSync("store@example.com", null);
-    expect(await store.pending(10)).toEqual([]);
+    expect(await store.pending(10, 0)).toEqual([]);
   });
 
   it("answers an unknown function with PGRST202", async () => {
@@ -167,16 +203,44 @@ describe("POST /rest/v1/rpc as the JWT's role", () => {
 });
 
 describe("POST /functions/v1/add-to-waitlist", () => {
-  it("stores a signup made with supabase-js, normalised, and sends the confirmation", async () => {
+  it("stores a signup made with supabase-js, normalised, mails a link, and adds the contact only once it is followed", async () => {
     const { data, error } = await anon().functions.invoke("add-to-waitlist", {
       body: { email: "  Grace@Example.COM ", source: "promo" },
     });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
-    const row = (await waitlistRows()).find((r) => r.email === "grace@example.com");
-    expect(row).toMatchObject({ source: "promo", last_error: null, attempts: 1 });
-    expect(row!.synced_at).not.toBeNull();
+    let row = (await waitlistRows()).find((r) => r.email === "grace@example.com");
+    expect(row).toMatchObject({ source: "promo", last_error: null, attempts: 0, confirmed_at: null, synced_at: null });
+    expect(row!.confirmation_sent_at).not.toBeNull();
     expect(printed).toContain("grace@example.com");
+    expect(contacts).not.toContain("grace@example.com");
+
+    // No Origin (a server-side call): the link goes to the dev server's /confirm page.
+    const link = new URL(links.get("grace@example.com")!);
+    expect(`${link.origin}${link.pathname}`).toBe("http://127.0.0.1:5173/confirm");
+    const token = link.searchParams.get("token")!;
+    const confirm = () => anon().functions.invoke("add-to-waitlist/confirm", { body: { token } });
+    expect((await confirm()).data).toEqual({ status: "confirmed" });
+    row = (await waitlistRows()).find((r) => r.email === "grace@example.com");
+    expect(row!.confirmed_at).not.toBeNull();
+    expect(row!.synced_at).not.toBeNull();
+    expect(contacts).toEqual(["grace@example.com"]);
+    // Single use: the same link again changes nothing.
+    expect((await confirm()).data).toEqual({ status: "already" });
+    expect(contacts).toEqual(["grace@example.com"]);
+  });
+
+  it("links to the /confirm page of the origin the signup came from (dev, preview, e2e)", async () => {
+    await postSignup(api, JSON.stringify({ email: "preview@example.com" }), { Origin: "http://localhost:4173" });
+    await api.settled();
+    expect(links.get("preview@example.com")).toMatch(/^http:\/\/localhost:4173\/confirm\?token=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("answers an unknown or malformed token with 'invalid'", async () => {
+    for (const token of ["x".repeat(43), "short", 42, null]) {
+      const { data } = await anon().functions.invoke("add-to-waitlist/confirm", { body: { token } });
+      expect(data).toEqual({ status: "invalid" });
+    }
   });
 
   it("answers a duplicate exactly like a new signup and keeps one row", async () => {
@@ -202,14 +266,15 @@ describe("POST /functions/v1/add-to-waitlist", () => {
       headers: { Origin: "http://127.0.0.1:5173", "Access-Control-Request-Method": "POST" },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5173");
 
     const get = await fetch(`${api.url}/functions/v1/add-to-waitlist`);
     expect([get.status, get.headers.get("allow"), await get.json()]).toEqual([405, "POST, OPTIONS", { error: expect.any(String) }]);
 
     const text = await postSignup(api, "email=a@b.co", { "Content-Type": "text/plain" });
     expect(text.status).toBe(415);
-    expect(text.headers.get("access-control-allow-origin")).toBe("*");
+    // No Origin sent: not a browser, no CORS header needed.
+    expect(text.headers.get("access-control-allow-origin")).toBeNull();
 
     const bad = await postSignup(api, "{not json");
     expect([bad.status, await bad.json()]).toEqual([400, { error: "Request body must be a JSON object" }]);
@@ -252,16 +317,20 @@ describe("rate limit and provider failure (a second local API: limit 5, failing 
     const response = await postSignup(limited, JSON.stringify({ email: "outage@example.com" }));
     expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
     const row = (await waitlistRows(limited)).find((r) => r.email === "outage@example.com");
-    expect(row).toMatchObject({ synced_at: null, attempts: 1 });
+    expect(row).toMatchObject({ confirmation_sent_at: null, synced_at: null, attempts: 1 });
     expect(row!.last_error).toMatch(/answered 503/);
   });
 
-  it("answers the sixth attempt in a minute with 429 and Retry-After, whatever X-Forwarded-For claims", async () => {
+  it("answers the sixth attempt in a minute with 429 and Retry-After, whatever forwarding headers claim", async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 4; i++) {
       statuses.push((await postSignup(limited, JSON.stringify({ email: `r${i}@example.com` }))).status);
     }
-    const spoofed = await postSignup(limited, JSON.stringify({ email: "r6@example.com" }), { "X-Forwarded-For": "203.0.113.9" });
+    const spoofed = await postSignup(limited, JSON.stringify({ email: "r6@example.com" }), {
+      "X-Forwarded-For": "203.0.113.9",
+      "X-Real-IP": "203.0.113.10",
+      "CF-Connecting-IP": "203.0.113.11",
+    });
     expect(statuses).toEqual([200, 200, 200, 200]);
     expect(spoofed.status).toBe(429);
     expect(Number(spoofed.headers.get("retry-after"))).toBeGreaterThan(0);

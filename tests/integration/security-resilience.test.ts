@@ -58,7 +58,7 @@ describe("the signup rate limiter at its default setting", () => {
       expect(sixth.status).toBe(429);
       expect(Number(sixth.headers["retry-after"])).toBeGreaterThanOrEqual(1);
       expect(Number(sixth.headers["retry-after"])).toBeLessThanOrEqual(60);
-      expect(sixth.headers["access-control-allow-origin"]).toBe("*");
+      expect(sixth.headers["access-control-allow-origin"]).toBe("http://127.0.0.1:4173");
       expect(sixth.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(JSON.parse(sixth.body)).toEqual({ error: "Too many signup attempts. Please wait a minute and try again." });
       // Duplicates count too: re-sending a known address is no way around the limit.

@@ -1,6 +1,11 @@
 // add-to-waitlist, runtime-neutral: (Request, deps) -> Response. No Deno or Node globals here, so
 // the Supabase Edge runtime (index.ts), the local API and the tests all run this same code.
-import { maskEmail, normalizeEmail } from "./lib/email.ts";
+//
+// Two routes, one function (one deploy, one set of secrets and origins):
+//   POST .../add-to-waitlist          { email, source? } -> 200 { ok: true } (new or repeat alike)
+//   POST .../add-to-waitlist/confirm  { token }          -> 200 { status: confirmed | already | expired | invalid }
+import { clientKey, trustedClientAddress } from "./lib/client-address.ts";
+import { mailboxOf, maskEmail, normalizeEmail } from "./lib/email.ts";
 import {
   BodyTooLargeError,
   InvalidEncodingError,
@@ -11,27 +16,30 @@ import {
   readBodyLimited,
 } from "./lib/http.ts";
 import { normalizeSource } from "./lib/sources.ts";
-import { syncSignup } from "./lib/sync.ts";
-import type { AllowedOrigins, Clock, Logger, RateLimiter, WaitlistMailer, WaitlistStore } from "./lib/types.ts";
+import { addConfirmedContact, sendConfirmationMail } from "./lib/sync.ts";
+import { hashToken, newToken, TOKEN_PATTERN, TOKEN_TTL_SECONDS } from "./lib/token.ts";
+import type { AllowedOrigins, Logger, SignupLimits, WaitlistMailer, WaitlistStore } from "./lib/types.ts";
 
 export const MAX_BODY_BYTES = 1024;
 
 export type Deps = {
   store: WaitlistStore;
-  /** null: provider not configured; signups are stored unsynced and the log says so. */
+  /** null: provider not configured; signups are stored, mails stay due, and the log says so. */
   mailer: WaitlistMailer | null;
-  rateLimiter: RateLimiter;
-  clock: Clock;
+  /** The durable limits, counted in Postgres so every isolate shares them. */
+  limits: SignupLimits;
   log: Logger;
   allowedOrigins: AllowedOrigins;
+  /** The /confirm page the mail links to (the local API answers its dev or preview origin). */
+  confirmUrl: (req: Request) => string;
   /**
-   * Runs the provider sync after the response (EdgeRuntime.waitUntil on Supabase). Answering
-   * before the provider call makes a new and a duplicate signup take the same time, and keeps
-   * a slow provider out of the visitor's wait.
+   * Runs provider calls after the response (EdgeRuntime.waitUntil on Supabase): a new and a
+   * repeat signup answer after the same single database call, and a slow provider stays out of
+   * the visitor's wait.
    */
   defer?: (task: Promise<unknown>) => void;
-  /** The caller's address for rate limiting; default: first X-Forwarded-For hop. */
-  clientIp?: (req: Request) => string;
+  /** The caller's address; default: the platform's trusted header (lib/client-address.ts). */
+  clientAddress?: (req: Request) => string;
   providerTimeoutMs?: number;
 };
 
@@ -46,6 +54,8 @@ export const MESSAGES = {
   internal: "Internal error",
 } as const;
 
+export type ConfirmStatus = "confirmed" | "already" | "expired" | "invalid";
+
 export async function handleRequest(req: Request, deps: Deps): Promise<Response> {
   const origin = req.headers.get("origin");
   const cors = corsHeaders(origin, deps.allowedOrigins);
@@ -56,14 +66,6 @@ export async function handleRequest(req: Request, deps: Deps): Promise<Response>
     if (!isOriginAllowed(origin, deps.allowedOrigins)) return fail(403, MESSAGES.originNotAllowed);
     if (req.method === "OPTIONS") return emptyResponse(204, cors);
     if (req.method !== "POST") return fail(405, MESSAGES.methodNotAllowed, { Allow: "POST, OPTIONS" });
-
-    const ip = (deps.clientIp ?? forwardedFor)(req);
-    const decision = deps.rateLimiter.hit(ip, deps.clock.now());
-    if (!decision.allowed) {
-      deps.log.warn("waitlist.rate_limited", { ip });
-      return fail(429, MESSAGES.rateLimited, { "Retry-After": String(decision.retryAfterSeconds) });
-    }
-
     if (!isJson(req.headers.get("content-type"))) return fail(415, MESSAGES.unsupportedMediaType);
 
     let text: string;
@@ -74,32 +76,44 @@ export async function handleRequest(req: Request, deps: Deps): Promise<Response>
       if (error instanceof InvalidEncodingError) return fail(400, MESSAGES.badJson);
       throw error;
     }
-
     const body = parseObject(text);
     if (!body) return fail(400, MESSAGES.badJson);
+
+    if (isConfirmRoute(req.url)) return await confirm(body, deps, cors, fail);
+
     const email = normalizeEmail(body.email);
     if (!email.ok) return fail(400, email.error);
     const source = normalizeSource(body.source);
 
-    let created: boolean;
+    // Only a well-formed request reaches the limits: junk never uses up a real visitor's quota.
+    const client = clientKey((deps.clientAddress ?? ((r: Request) => trustedClientAddress(r.headers)))(req));
+    const token = newToken();
+    const tokenHash = await hashToken(token);
+    let outcome;
     try {
-      ({ created } = await deps.store.add({ email: email.email, source }));
+      outcome = await deps.store.signup({
+        email: email.email,
+        mailbox: mailboxOf(email.email),
+        source,
+        client,
+        tokenHash,
+        ttlSeconds: TOKEN_TTL_SECONDS,
+        limits: deps.limits,
+      });
     } catch (error) {
       deps.log.error("waitlist.store_unavailable", { error: describe(error) });
       return fail(503, MESSAGES.unavailable, { "Retry-After": "30" });
     }
+    if (outcome.outcome === "limited") {
+      deps.log.warn("waitlist.rate_limited", { client });
+      return fail(429, MESSAGES.rateLimited, { "Retry-After": String(outcome.retryAfterSeconds) });
+    }
 
-    // A duplicate gets exactly the same answer as a new signup: nobody can probe who joined.
-    if (created) {
-      deps.log.info("waitlist.joined", { email: maskEmail(email.email), source });
-      const sync = syncSignup(email.email, {
-        store: deps.store,
-        mailer: deps.mailer,
-        log: deps.log,
-        timeoutMs: deps.providerTimeoutMs,
-      });
-      if (deps.defer) deps.defer(sync);
-      else void sync;
+    // New, repeat, confirmed or not: the same answer, so nobody can probe who joined.
+    if (outcome.outcome === "send") {
+      deps.log.info("waitlist.confirmation_due", { email: maskEmail(email.email), source });
+      const confirmUrl = deps.confirmUrl(req);
+      run(deps, sendConfirmationMail(email.email, token, tokenHash, confirmUrl, syncDeps(deps)));
     }
     return jsonResponse(200, { ok: true }, cors);
   } catch (error) {
@@ -107,6 +121,43 @@ export async function handleRequest(req: Request, deps: Deps): Promise<Response>
     deps.log.error("waitlist.unexpected_error", { error: describe(error) });
     return fail(500, MESSAGES.internal);
   }
+}
+
+async function confirm(
+  body: Record<string, unknown>,
+  deps: Deps,
+  cors: Record<string, string>,
+  fail: (status: number, error: string, extra?: Record<string, string>) => Response,
+): Promise<Response> {
+  const answer = (status: ConfirmStatus) => jsonResponse(200, { status }, cors);
+  // A 256-bit token cannot be guessed, so confirming needs no rate limit of its own.
+  if (typeof body.token !== "string" || !TOKEN_PATTERN.test(body.token)) return answer("invalid");
+  let outcome;
+  try {
+    outcome = await deps.store.confirm(await hashToken(body.token));
+  } catch (error) {
+    deps.log.error("waitlist.store_unavailable", { error: describe(error) });
+    return fail(503, MESSAGES.unavailable, { "Retry-After": "30" });
+  }
+  if (outcome.status === "confirmed") {
+    deps.log.info("waitlist.confirmed", { email: maskEmail(outcome.email) });
+    // Only now, with the owner's agreement, does the address join the provider's audience.
+    run(deps, addConfirmedContact(outcome.email, syncDeps(deps)));
+  }
+  return answer(outcome.status);
+}
+
+function syncDeps(deps: Deps) {
+  return { store: deps.store, mailer: deps.mailer, log: deps.log, timeoutMs: deps.providerTimeoutMs };
+}
+
+function run(deps: Deps, task: Promise<unknown>) {
+  if (deps.defer) deps.defer(task);
+  else void task;
+}
+
+function isConfirmRoute(url: string): boolean {
+  return new URL(url).pathname.replace(/\/+$/, "").endsWith("/confirm");
 }
 
 function isJson(contentType: string | null): boolean {
@@ -121,11 +172,6 @@ function parseObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-function forwardedFor(req: Request): string {
-  const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return first || req.headers.get("x-real-ip")?.trim() || "unknown";
 }
 
 function describe(error: unknown): string {

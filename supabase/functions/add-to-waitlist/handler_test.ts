@@ -1,20 +1,70 @@
 // Contract tests for handler.ts with in-memory dependencies (npm run test:deno).
 import * as assert from "./test_assert.ts";
 import { handleRequest, MAX_BODY_BYTES, MESSAGES, type Deps } from "./handler.ts";
-import { INVALID_EMAIL_MESSAGE } from "./lib/email.ts";
-import { createMemoryRateLimiter, noRateLimit } from "./lib/rate-limiter.ts";
-import type { Signup, WaitlistMailer, WaitlistStore } from "./lib/types.ts";
+import { clientKey, trustedClientAddress } from "./lib/client-address.ts";
+import { INVALID_EMAIL_MESSAGE, mailboxOf } from "./lib/email.ts";
+import { hashToken } from "./lib/token.ts";
+import { NO_LIMITS, type ConfirmationMail, type SignupAttempt, type WaitlistMailer, type WaitlistStore } from "./lib/types.ts";
 
-type Row = Signup & { syncedAt: number | null; lastError: string | null; attempts: number };
+type Row = {
+  email: string;
+  source: string | null;
+  mailbox: string;
+  tokenHash: string | null;
+  mailedAt: number | null;
+  sentAt: number | null;
+  confirmed: boolean;
+  syncedAt: number | null;
+  lastError: string | null;
+  attempts: number;
+};
 
-function memoryStore(options: { unreachable?: boolean } = {}) {
+/** The SQL functions' rules in memory: insert-once, one mail per mailbox, single-use tokens. */
+function memoryStore(options: { unreachable?: boolean; limitAfter?: number } = {}) {
   const rows = new Map<string, Row>();
+  const attempts: SignupAttempt[] = [];
   const store: WaitlistStore = {
-    add(signup) {
+    signup(attempt) {
       if (options.unreachable) return Promise.reject(new Error("connect ECONNREFUSED 10.0.0.1:5432"));
-      if (rows.has(signup.email)) return Promise.resolve({ created: false });
-      rows.set(signup.email, { ...signup, syncedAt: null, lastError: null, attempts: 0 });
-      return Promise.resolve({ created: true });
+      attempts.push(attempt);
+      const fromClient = attempts.filter((a) => a.client === attempt.client).length;
+      if (options.limitAfter !== undefined && fromClient > options.limitAfter) {
+        attempts.pop();
+        return Promise.resolve({ outcome: "limited", retryAfterSeconds: 40 });
+      }
+      const mailedToday = [...rows.values()].some((r) => r.mailbox === attempt.mailbox && r.mailedAt !== null);
+      const existing = rows.get(attempt.email);
+      if (!existing) {
+        rows.set(attempt.email, {
+          email: attempt.email,
+          source: attempt.source,
+          mailbox: attempt.mailbox,
+          tokenHash: mailedToday ? null : attempt.tokenHash,
+          mailedAt: mailedToday ? null : 1,
+          sentAt: null,
+          confirmed: false,
+          syncedAt: null,
+          lastError: null,
+          attempts: 0,
+        });
+        return Promise.resolve({ outcome: mailedToday ? "none" : "send" });
+      }
+      return Promise.resolve({ outcome: "none" });
+    },
+    recordMail(email, tokenHash, error) {
+      const row = rows.get(email)!;
+      if (row.tokenHash !== tokenHash) return Promise.resolve();
+      row.sentAt = error ? null : 1;
+      if (error) row.attempts += 1;
+      row.lastError = error;
+      return Promise.resolve();
+    },
+    confirm(tokenHash) {
+      const row = [...rows.values()].find((r) => r.tokenHash === tokenHash);
+      if (!row) return Promise.resolve({ status: "invalid" });
+      if (row.confirmed) return Promise.resolve({ status: "already" });
+      row.confirmed = true;
+      return Promise.resolve({ status: "confirmed", email: row.email });
     },
     recordSync(email, error) {
       const row = rows.get(email)!;
@@ -24,32 +74,35 @@ function memoryStore(options: { unreachable?: boolean } = {}) {
       return Promise.resolve();
     },
   };
-  return { store, rows };
+  return { store, rows, attempts };
 }
 
 function recordingMailer(behaviour: "ok" | "fail" | "hang" = "ok") {
-  const sent: string[] = [];
+  const sent: ConfirmationMail[] = [];
   const contacts: string[] = [];
   const mailer: WaitlistMailer = {
     name: "test",
-    addContact(email, signal) {
+    addContact(email) {
+      if (behaviour === "fail") return Promise.reject(new Error("provider answered 500"));
+      contacts.push(email);
+      return Promise.resolve();
+    },
+    sendConfirmation(mail, signal) {
       if (behaviour === "fail") return Promise.reject(new Error("provider answered 500"));
       if (behaviour === "hang") {
         return new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
       }
-      contacts.push(email);
-      return Promise.resolve();
-    },
-    sendConfirmation(email) {
-      sent.push(email);
+      sent.push(mail);
       return Promise.resolve();
     },
   };
   return { mailer, sent, contacts };
 }
 
-function setup(overrides: Partial<Deps> & { unreachable?: boolean; provider?: "ok" | "fail" | "hang" | "none" } = {}) {
-  const { store, rows } = memoryStore({ unreachable: overrides.unreachable });
+function setup(
+  overrides: Partial<Deps> & { unreachable?: boolean; limitAfter?: number; provider?: "ok" | "fail" | "hang" | "none" } = {},
+) {
+  const { store, rows, attempts } = memoryStore({ unreachable: overrides.unreachable, limitAfter: overrides.limitAfter });
   const provider = overrides.provider ?? "ok";
   const { mailer, sent, contacts } = recordingMailer(provider === "none" ? "ok" : provider);
   const logs: Array<{ level: string; event: string; fields: Record<string, unknown> }> = [];
@@ -57,28 +110,31 @@ function setup(overrides: Partial<Deps> & { unreachable?: boolean; provider?: "o
   const deps: Deps = {
     store,
     mailer: provider === "none" ? null : mailer,
-    rateLimiter: noRateLimit,
-    clock: { now: () => 1_000_000 },
+    limits: NO_LIMITS,
     log: {
       info: (event, fields = {}) => logs.push({ level: "info", event, fields }),
       warn: (event, fields = {}) => logs.push({ level: "warn", event, fields }),
       error: (event, fields = {}) => logs.push({ level: "error", event, fields }),
     },
     allowedOrigins: "*",
+    confirmUrl: () => "https://rwaatlas.com/confirm",
     defer: (task) => pending.push(task),
     providerTimeoutMs: 50,
     ...overrides,
   };
-  return { deps, rows, sent, contacts, logs, settle: () => Promise.all(pending) };
+  return { deps, rows, sent, contacts, logs, attempts, settle: () => Promise.all(pending) };
 }
 
-function post(body: unknown, init: { headers?: Record<string, string>; raw?: BodyInit } = {}) {
-  return new Request("http://localhost/functions/v1/add-to-waitlist", {
+function post(body: unknown, init: { headers?: Record<string, string>; raw?: BodyInit; path?: string } = {}) {
+  return new Request(`http://localhost/functions/v1/add-to-waitlist${init.path ?? ""}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...init.headers },
     body: init.raw ?? JSON.stringify(body),
   });
 }
+
+const confirm = (token: unknown) => post({ token }, { path: "/confirm" });
+const tokenOf = (mail: ConfirmationMail) => new URL(mail.link).searchParams.get("token")!;
 
 async function expectJson(response: Response, status: number, body: unknown) {
   assert.equal(response.status, status);
@@ -87,20 +143,46 @@ async function expectJson(response: Response, status: number, body: unknown) {
   assert.deepEqual(await response.json(), body);
 }
 
-Deno.test("a new signup answers 200, is stored normalised and gets the confirmation e-mail", async () => {
+Deno.test("a new signup answers 200, is stored normalised and gets one mail with a single-use link; no contact yet", async () => {
   const t = setup();
   const response = await handleRequest(post({ email: "  Ada@Example.COM ", source: "promo" }), t.deps);
   await expectJson(response, 200, { ok: true });
   await t.settle();
-  assert.deepEqual(t.rows.get("ada@example.com"), {
-    email: "ada@example.com",
-    source: "promo",
-    syncedAt: 1,
-    lastError: null,
-    attempts: 1,
-  });
+  const row = t.rows.get("ada@example.com")!;
+  assert.equal(row.source, "promo");
+  assert.equal(row.sentAt, 1);
+  assert.equal(t.sent.length, 1);
+  const link = new URL(t.sent[0]!.link);
+  assert.equal(`${link.origin}${link.pathname}`, "https://rwaatlas.com/confirm");
+  const token = tokenOf(t.sent[0]!);
+  assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+  // Only the token's hash is stored, never the token.
+  assert.equal(row.tokenHash, await hashToken(token));
+  assert.ok(!JSON.stringify([...t.rows.values()]).includes(token));
+  assert.deepEqual(t.contacts, []);
+});
+
+Deno.test("following the link confirms once and only then adds the contact; again says 'already'", async () => {
+  const t = setup();
+  await handleRequest(post({ email: "ada@example.com" }), t.deps);
+  await t.settle();
+  const token = tokenOf(t.sent[0]!);
+  await expectJson(await handleRequest(confirm(token), t.deps), 200, { status: "confirmed" });
+  await t.settle();
   assert.deepEqual(t.contacts, ["ada@example.com"]);
-  assert.deepEqual(t.sent, ["ada@example.com"]);
+  assert.equal(t.rows.get("ada@example.com")!.syncedAt, 1);
+  await expectJson(await handleRequest(confirm(token), t.deps), 200, { status: "already" });
+  await t.settle();
+  assert.deepEqual(t.contacts, ["ada@example.com"]);
+});
+
+Deno.test("an unknown or malformed token is 'invalid' and adds nobody", async () => {
+  const t = setup();
+  for (const token of ["A".repeat(43), "short", "A".repeat(44), 42, null, undefined, "../../etc/passwd"]) {
+    await expectJson(await handleRequest(confirm(token), t.deps), 200, { status: "invalid" });
+  }
+  await t.settle();
+  assert.deepEqual(t.contacts, []);
 });
 
 Deno.test("a duplicate (any case) answers exactly like a new signup and sends nothing again", async () => {
@@ -112,43 +194,49 @@ Deno.test("a duplicate (any case) answers exactly like a new signup and sends no
   assert.deepEqual([...second.headers.entries()], [...first.headers.entries()]);
   assert.equal(await second.text(), await first.text());
   assert.equal(t.rows.size, 1);
-  assert.deepEqual(t.sent, ["ada@example.com"]);
+  assert.deepEqual(t.sent.map((m) => m.to), ["ada@example.com"]);
+});
+
+Deno.test("plus-address variants share the mailbox's limits but are stored as typed", async () => {
+  const t = setup();
+  await handleRequest(post({ email: "ada@example.com" }), t.deps);
+  await handleRequest(post({ email: "Ada+News@example.com" }), t.deps);
+  await t.settle();
+  assert.deepEqual([...t.rows.keys()], ["ada@example.com", "ada+news@example.com"]);
+  assert.deepEqual(t.attempts.map((a) => a.mailbox), ["ada@example.com", "ada@example.com"]);
+  assert.deepEqual(t.sent.map((m) => m.to), ["ada@example.com"]);
+  assert.equal(mailboxOf("a+b+c@x.io"), "a@x.io");
+  assert.equal(mailboxOf("+tag@x.io"), "+tag@x.io");
+  assert.equal(mailboxOf("plain@x.io"), "plain@x.io");
 });
 
 Deno.test("the response does not wait for the provider", async () => {
   const t = setup({ provider: "hang", providerTimeoutMs: 30 });
   const response = await handleRequest(post({ email: "slow@example.com" }), t.deps);
-  // Answered while the provider call is still in flight: the row is stored, not yet synced.
+  // Answered while the provider call is still in flight: the row is stored, the mail not sent yet.
   assert.equal(response.status, 200);
-  assert.equal(t.rows.get("slow@example.com")?.attempts, 0);
+  assert.equal(t.rows.get("slow@example.com")?.sentAt, null);
   await response.body?.cancel();
   await t.settle();
-  assert.equal(t.rows.get("slow@example.com")?.attempts, 1);
+  assert.match(t.rows.get("slow@example.com")?.lastError ?? "", /timed out after 30 ms/);
 });
 
-Deno.test("a provider failure still answers success and leaves the row unsynced with the error", async () => {
+Deno.test("a provider failure still answers success and leaves the mail due with the error", async () => {
   const t = setup({ provider: "fail" });
   await expectJson(await handleRequest(post({ email: "bob@example.com" }), t.deps), 200, { ok: true });
   await t.settle();
   const row = t.rows.get("bob@example.com")!;
-  assert.equal(row.syncedAt, null);
+  assert.equal(row.sentAt, null);
   assert.equal(row.attempts, 1);
   assert.match(row.lastError ?? "", /provider answered 500/);
-  assert.ok(t.logs.some((l) => l.event === "waitlist.provider_failed" && l.level === "warn"));
+  assert.ok(t.logs.some((l) => l.event === "waitlist.confirmation_failed" && l.level === "warn"));
 });
 
-Deno.test("a provider that hangs is cut off by the timeout and recorded", async () => {
-  const t = setup({ provider: "hang", providerTimeoutMs: 20 });
-  assert.equal((await handleRequest(post({ email: "hang@example.com" }), t.deps)).status, 200);
-  await t.settle();
-  assert.match(t.rows.get("hang@example.com")?.lastError ?? "", /timed out after 20 ms/);
-});
-
-Deno.test("without provider settings the signup is stored, the provider skipped, and the log says so", async () => {
+Deno.test("without provider settings the signup is stored, the mail stays due, and the log says so", async () => {
   const t = setup({ provider: "none" });
   await expectJson(await handleRequest(post({ email: "cy@example.com" }), t.deps), 200, { ok: true });
   await t.settle();
-  assert.equal(t.rows.get("cy@example.com")?.attempts, 0);
+  assert.equal(t.rows.get("cy@example.com")?.sentAt, null);
   assert.ok(t.logs.some((l) => l.event === "waitlist.provider_skipped"));
 });
 
@@ -158,6 +246,26 @@ Deno.test("logs never contain the full e-mail address", async () => {
   await t.settle();
   assert.ok(t.logs.length > 0);
   assert.ok(!JSON.stringify(t.logs).includes("private.person@"));
+});
+
+Deno.test("display-name forms and anything but a bare address answer 400 and store nothing", async () => {
+  const t = setup();
+  for (const email of [
+    "x<victim@example.com>",
+    "Name <a@example.com>",
+    "<a@example.com>",
+    "a@example.com, b@example.com",
+    "a@example.com;b@example.com",
+    '"quoted"@example.com',
+    "a(comment)@example.com",
+    "a@[127.0.0.1]",
+    "a\\b@example.com",
+    "a:b@example.com",
+  ]) {
+    await expectJson(await handleRequest(post({ email }), t.deps), 400, { error: INVALID_EMAIL_MESSAGE });
+  }
+  assert.equal(t.rows.size, 0);
+  assert.equal(t.attempts.length, 0);
 });
 
 Deno.test("invalid e-mails answer 400 with a JSON error and store nothing", async () => {
@@ -274,22 +382,59 @@ Deno.test("ALLOWED_ORIGINS: listed origins are echoed, others refused with 403",
   assert.equal(t.rows.has("p@example.com"), false);
 });
 
-Deno.test("the sixth attempt from one IP within a minute answers 429 with Retry-After", async () => {
-  let now = 0;
-  const t = setup({
-    rateLimiter: createMemoryRateLimiter({ limit: 5, windowMs: 60_000 }),
-    clock: { now: () => now },
-  });
-  const from = (ip: string, n: number) => post({ email: `u${n}@example.com` }, { headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` } });
+Deno.test("the limit is keyed on the platform's trusted header, never a forged X-Forwarded-For hop", async () => {
+  const t = setup();
+  const from = (n: number, headers: Record<string, string>) => handleRequest(post({ email: `u${n}@example.com` }, { headers }), t.deps);
+  // A bot rotating the first X-Forwarded-For hop stays one client: CF-Connecting-IP is set by the platform.
+  for (let i = 0; i < 3; i++) {
+    await from(i, { "CF-Connecting-IP": "203.0.113.7", "X-Forwarded-For": `10.9.8.${i}, 203.0.113.7` });
+  }
+  // Without CF-Connecting-IP: X-Real-IP (set by the gateway), then the last X-Forwarded-For hop.
+  await from(3, { "X-Real-IP": "203.0.113.7", "X-Forwarded-For": "1.2.3.4" });
+  await from(4, { "X-Forwarded-For": "1.2.3.4, 203.0.113.7" });
+  assert.deepEqual(
+    t.attempts.map((a) => a.client),
+    Array(5).fill("203.0.113.7/32"),
+  );
+});
+
+Deno.test("the 429 answer carries the store's Retry-After; other clients still get in", async () => {
+  const t = setup({ limitAfter: 5 });
+  const from = (ip: string, n: number) => post({ email: `u${n}@example.com` }, { headers: { "CF-Connecting-IP": ip } });
   for (let i = 0; i < 5; i++) assert.equal((await handleRequest(from("203.0.113.7", i), t.deps)).status, 200);
-  now = 20_000;
   const limited = await handleRequest(from("203.0.113.7", 9), t.deps);
   assert.equal(limited.headers.get("retry-after"), "40");
   await expectJson(limited, 429, { error: MESSAGES.rateLimited });
-  // Another IP is unaffected; the first one is let through once the window has passed.
   assert.equal((await handleRequest(from("198.51.100.2", 10), t.deps)).status, 200);
-  now = 60_001;
-  assert.equal((await handleRequest(from("203.0.113.7", 11), t.deps)).status, 200);
+  assert.equal(t.rows.has("u9@example.com"), false);
+});
+
+Deno.test("invalid requests are refused before the limit: they never use up a visitor's quota", async () => {
+  const t = setup();
+  const headers = { "CF-Connecting-IP": "203.0.113.7" };
+  await handleRequest(new Request("http://localhost/", { method: "GET", headers }), t.deps);
+  await handleRequest(post({ email: "a@example.com" }, { headers: { ...headers, "Content-Type": "text/plain" } }), t.deps);
+  await handleRequest(post(null, { headers, raw: "x".repeat(MAX_BODY_BYTES + 1) }), t.deps);
+  await handleRequest(post(null, { headers, raw: "{" }), t.deps);
+  await handleRequest(post({ email: "not-an-address" }, { headers }), t.deps);
+  assert.equal(t.attempts.length, 0);
+});
+
+Deno.test("client keys: IPv4 /32, IPv6 /64, IPv4-mapped IPv6 as IPv4, junk as 'unknown'", () => {
+  assert.equal(clientKey("203.0.113.7"), "203.0.113.7/32");
+  assert.equal(clientKey("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+  assert.equal(clientKey("2001:db8:1:2::ffff"), "2001:db8:1:2::/64");
+  assert.equal(clientKey("[2001:DB8:1:2::1]"), "2001:db8:1:2::/64");
+  assert.equal(clientKey("2001:db8::1"), "2001:db8:0:0::/64");
+  assert.equal(clientKey("::ffff:198.51.100.9"), "198.51.100.9/32");
+  assert.equal(clientKey("fe80::1%eth0"), "fe80:0:0:0::/64");
+  for (const junk of ["", "unknown", "999.1.1.1", "1.2.3", "1:2:3", "1::2::3", "<script>", "1.2.3.4.5"]) {
+    assert.equal(clientKey(junk), "unknown", junk);
+  }
+  const headers = (h: Record<string, string>) => new Headers(h);
+  assert.equal(trustedClientAddress(headers({ "cf-connecting-ip": "not an ip", "x-real-ip": "198.51.100.1" })), "198.51.100.1");
+  assert.equal(trustedClientAddress(headers({ "x-forwarded-for": "6.6.6.6" })), "6.6.6.6");
+  assert.equal(trustedClientAddress(headers({})), "unknown");
 });
 
 Deno.test("an unreachable store answers 503 JSON without internals", async () => {
@@ -305,10 +450,8 @@ Deno.test("an unreachable store answers 503 JSON without internals", async () =>
 
 Deno.test("an unexpected exception answers 500 without a stack trace", async () => {
   const t = setup({
-    rateLimiter: {
-      hit() {
-        throw new Error("boom at secret/path.ts:12");
-      },
+    confirmUrl: () => {
+      throw new Error("boom at secret/path.ts:12");
     },
   });
   const response = await handleRequest(post({ email: "e@example.com" }), t.deps);

@@ -1,7 +1,9 @@
-// Scheduled Edge Function: retries the e-mail provider sync for unsynced waitlist rows. Schedule it
-// (pg_cron + pg_net, e.g. every 15 minutes) as a POST with the service-role key as bearer token.
-// All behaviour is in ../add-to-waitlist/lib/resync.ts and resync-endpoint.ts.
+// Scheduled Edge Function: retries the confirmation mails and audience contacts the provider
+// missed. Schedule it (pg_cron + pg_net, e.g. every 15 minutes) as a POST with
+// WAITLIST_RESYNC_SECRET as bearer token. All behaviour is in ../add-to-waitlist/lib/resync.ts
+// and resync-endpoint.ts.
 import { createClient } from "@supabase/supabase-js";
+import { readEdgeConfig } from "../add-to-waitlist/lib/edge-config.ts";
 import { createJsonLogger } from "../add-to-waitlist/lib/log.ts";
 import { createResendMailer, readResendConfig } from "../add-to-waitlist/lib/resend.ts";
 import { handleResyncRequest } from "../add-to-waitlist/lib/resync-endpoint.ts";
@@ -14,6 +16,9 @@ const serviceRoleKey = env("SUPABASE_SERVICE_ROLE_KEY");
 if (!supabaseUrl || !serviceRoleKey) throw new Error("SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
 const resend = readResendConfig(env);
 if (!resend) throw new Error("RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM must be set: there is nothing to resync to");
+const edge = readEdgeConfig(env);
+if (!edge.ok) throw new Error(edge.problems.join("; "));
+const confirmUrl = edge.config.confirmUrl;
 
 const log = createJsonLogger();
 const store = createSupabaseStore(
@@ -23,7 +28,8 @@ const mailer = createResendMailer(resend);
 
 Deno.serve((req) =>
   handleResyncRequest(req, {
-    secret: serviceRoleKey,
-    run: () => resyncPending({ store, mailer, log }),
+    secret: env("WAITLIST_RESYNC_SECRET"),
+    run: () => resyncPending({ store, mailer, log, confirmUrl }),
+    log,
   }),
 );

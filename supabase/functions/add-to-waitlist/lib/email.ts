@@ -8,6 +8,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 // A lone UTF-16 surrogate (only reachable through a JSON "\ud800" escape) is not text: UTF-8 turns
 // it into U+FFFD on the way to Postgres, so two different acknowledged addresses would collide.
 const LONE_SURROGATE = /\p{Cs}/u;
+// Only a bare address: no display name ("x<victim@example.com>", "Name <a@b.co>"), comment,
+// quoted local part, route or address list. These characters have no place in one.
+const NOT_IN_A_BARE_ADDRESS = /[<>()[\]\\,;:"]/;
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 
@@ -18,7 +21,12 @@ export function normalizeEmail(input: unknown): EmailResult {
   if (typeof input !== "string") return { ok: false, error: INVALID_EMAIL_MESSAGE };
   const email = input.trim().toLowerCase();
   if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
-  if (CONTROL_CHARACTERS.test(email) || LONE_SURROGATE.test(email) || !EMAIL_SHAPE.test(email)) {
+  if (
+    CONTROL_CHARACTERS.test(email) ||
+    LONE_SURROGATE.test(email) ||
+    NOT_IN_A_BARE_ADDRESS.test(email) ||
+    !EMAIL_SHAPE.test(email)
+  ) {
     return { ok: false, error: INVALID_EMAIL_MESSAGE };
   }
   if (email.indexOf("@") > MAX_LOCAL_PART_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
@@ -30,4 +38,15 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at < 0) return "***";
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+/**
+ * The mailbox an address delivers to, for the limits: the local part without a "+tag"
+ * ("ada+news@example.com" -> "ada@example.com"). The address itself is stored as typed.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at);
+  const plus = local.indexOf("+");
+  return plus > 0 ? `${local.slice(0, plus)}${email.slice(at)}` : email;
 }

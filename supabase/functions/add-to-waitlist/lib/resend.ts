@@ -47,38 +47,45 @@ export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetc
         throw error;
       }
     },
-    async sendConfirmation(email, signal) {
+    async sendConfirmation(mail, signal) {
       const product = config.productName ?? "RWA Atlas";
       await call(
         "/emails",
         {
           from: config.from,
-          to: [email],
-          subject: `You're on the ${product} waitlist`,
-          text: confirmationText(product),
-          html: confirmationHtml(product),
+          to: [mail.to],
+          subject: confirmationSubject(product),
+          text: confirmationText(product, mail.link),
+          html: confirmationHtml(product, mail.link),
         },
         signal,
-        // Resend de-duplicates on this key for 24 h: a retried sync never mails twice.
-        { "Idempotency-Key": `waitlist-confirmation/${email}` },
+        // Resend de-duplicates on this key for 24 h: a retried send of this mail never mails twice.
+        { "Idempotency-Key": mail.idempotencyKey },
       );
     },
   };
 }
 
-export function confirmationText(product: string): string {
+export function confirmationSubject(product: string): string {
+  return `Confirm your place on the ${product} waitlist`;
+}
+
+export function confirmationText(product: string, link: string): string {
   return [
-    `Thanks for joining the ${product} waitlist.`,
+    `Thanks for joining the ${product} waitlist. Please confirm this is your address:`,
     "",
-    "You'll get updates on the portfolio analytics platform's development and early access when it launches (target: Q1 2026).",
+    link,
     "",
-    "Didn't sign up? Ignore this e-mail and you won't hear from us again. Reply to ask for your address to be deleted.",
+    "The link works once and expires in 48 hours. Once you confirm, you'll get updates on the portfolio analytics platform's development and early access when it launches (target: Q1 2026).",
+    "",
+    "Didn't sign up? Ignore this e-mail: without a confirmation you won't hear from us again.",
   ].join("\n");
 }
 
-function confirmationHtml(product: string): string {
-  return confirmationText(product)
+function confirmationHtml(product: string, link: string): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return confirmationText(product, link)
     .split("\n\n")
-    .map((p) => `<p>${p.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}</p>`)
+    .map((p) => (p === link ? `<p><a href="${escape(link)}">Confirm my e-mail address</a></p>` : `<p>${escape(p)}</p>`))
     .join("");
 }

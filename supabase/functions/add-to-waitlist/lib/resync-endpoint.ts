@@ -1,12 +1,18 @@
 // The HTTP face of the resync for a scheduled Edge Function (supabase/functions/waitlist-resync):
-// POST with the service-role key as bearer token (what a pg_cron + pg_net schedule sends), get the
-// counts back. Runtime-neutral like handler.ts. Addresses never appear in the answer.
+// POST with WAITLIST_RESYNC_SECRET as bearer token (what a pg_cron + pg_net schedule sends), get
+// the counts back. A secret of its own, so the service-role key never sits in cron.job.
+// Runtime-neutral like handler.ts. Addresses never appear in the answer.
 import type { ResyncReport } from "./resync.ts";
+import type { Logger } from "./types.ts";
+
+/** A secret shorter than this is refused: `openssl rand -hex 32` gives 64 characters. */
+export const MIN_SECRET_LENGTH = 32;
 
 export type ResyncEndpointDeps = {
-  /** The service-role key: the only bearer token allowed to trigger a run. */
-  secret: string;
+  /** WAITLIST_RESYNC_SECRET: the only bearer token allowed to trigger a run. */
+  secret: string | undefined;
   run: () => Promise<ResyncReport>;
+  log: Logger;
 };
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
@@ -16,8 +22,15 @@ export async function handleResyncRequest(req: Request, deps: ResyncEndpointDeps
     new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...extra } });
 
   if (req.method !== "POST") return answer(405, { error: "Method not allowed. Use POST." }, { Allow: "POST" });
+  const secret = deps.secret?.trim() ?? "";
+  if (secret.length < MIN_SECRET_LENGTH) {
+    deps.log.error("waitlist.resync_misconfigured", {
+      detail: `WAITLIST_RESYNC_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters`,
+    });
+    return answer(503, { error: "The resync is not configured" }, { "Retry-After": "300" });
+  }
   const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
-  if (!deps.secret || !(await sameSecret(token, deps.secret))) return answer(401, { error: "Unauthorized" });
+  if (!(await sameSecret(token, secret))) return answer(401, { error: "Unauthorized" });
 
   try {
     const report = await deps.run();
@@ -28,8 +41,9 @@ export async function handleResyncRequest(req: Request, deps: ResyncEndpointDeps
       gaveUp: report.gaveUp.length,
       more: report.more,
     });
-  } catch {
-    // The store is unreachable; the log has the details, the scheduler just retries next time.
+  } catch (error) {
+    // The store is unreachable: the details go to the log, the scheduler just retries next time.
+    deps.log.error("waitlist.resync_store_unavailable", { error: error instanceof Error ? error.message : String(error) });
     return answer(503, { error: "The waitlist store is unavailable" }, { "Retry-After": "60" });
   }
 }

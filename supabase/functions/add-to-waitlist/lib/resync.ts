@@ -1,13 +1,17 @@
-// Retries the provider sync for signups that are stored but not yet synced (provider down, slow or
-// failing when they joined). Runtime-neutral like handler.ts: `npm run waitlist:resync` runs it
-// from Node, and a scheduled Edge Function can run it as is.
+// Retries what the provider missed, under double opt-in:
+//   - "mail": a confirmation mail that was due but did not go out (provider down, slow, failing).
+//     The run claims the row with a fresh token (only the old token's hash is known, and that
+//     token was never delivered) and sends the mail.
+//   - "contact": a confirmed address that is not in the audience yet.
+// Runtime-neutral like handler.ts: `npm run waitlist:resync` runs it from Node, and the scheduled
+// waitlist-resync Edge Function runs it as is.
 //
-// Safe to run twice or concurrently: it only ever picks rows with synced_at null (a synced row is
-// never sent again), handles each row once per run, and both provider calls are idempotent
-// (contact upsert; the confirmation carries an Idempotency-Key derived from the address), so two
-// overlapping runs that pick the same row still produce one contact and one e-mail.
+// Safe to run twice or concurrently: a mail is claimed in Postgres under a lease, so only one run
+// (or the signup's own deferred send) mails an address; the contact call is an upsert; a synced or
+// sent row is never picked again; each row is handled once per run.
 import { maskEmail } from "./email.ts";
-import { syncSignup, type SyncOutcome } from "./sync.ts";
+import { addConfirmedContact, sendConfirmationMail, type SyncOutcome } from "./sync.ts";
+import { hashToken, newToken, TOKEN_TTL_SECONDS } from "./token.ts";
 import type { Logger, PendingSignup, ResyncableWaitlistStore, WaitlistMailer } from "./types.ts";
 
 /** The SQL function clamps its limit to 1..1000; one run handles at most one such batch. */
@@ -15,35 +19,42 @@ export const MAX_RESYNC_BATCH = 1000;
 export const DEFAULT_RESYNC_BATCH = 100;
 /** After this many failed attempts a row is left for a human (last_error says why). */
 export const DEFAULT_MAX_ATTEMPTS = 10;
+/** A due mail younger than this belongs to the signup that is still sending it. */
+export const DEFAULT_LEASE_SECONDS = 600;
 const DEFAULT_CONCURRENCY = 4;
 
 export type ResyncDeps = {
-  store: Pick<ResyncableWaitlistStore, "pending" | "recordSync">;
+  store: Pick<ResyncableWaitlistStore, "pending" | "recordSync" | "recordMail" | "claimMail">;
   mailer: WaitlistMailer;
   log: Logger;
+  /** The /confirm page the mails link to. */
+  confirmUrl: string;
   /** Rows to fetch this run (1..1000). */
   limit?: number;
   maxAttempts?: number;
+  leaseSeconds?: number;
   /** Provider calls in flight at once: gentle on the provider's rate limit. */
   concurrency?: number;
   timeoutMs?: number;
 };
 
 export type ResyncReport = {
-  /** Unsynced rows fetched this run. */
+  /** Rows with work to do fetched this run. */
   pending: number;
+  /** Done this run: the mail went out, or the contact was added. */
   synced: string[];
   failed: Array<{ email: string; error: string | null }>;
   /** Rows over maxAttempts, not retried. */
   gaveUp: string[];
-  /** The batch was full: more unsynced rows may remain for the next run. */
+  /** The batch was full: more rows may remain for the next run. */
   more: boolean;
 };
 
 export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
   const limit = clamp(deps.limit ?? DEFAULT_RESYNC_BATCH, 1, MAX_RESYNC_BATCH);
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const rows = dedupe(await deps.store.pending(limit));
+  const leaseSeconds = deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const rows = dedupe(await deps.store.pending(limit, leaseSeconds));
   const report: ResyncReport = { pending: rows.length, synced: [], failed: [], gaveUp: [], more: rows.length >= limit };
 
   const todo: PendingSignup[] = [];
@@ -56,29 +67,44 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
   // The store records each outcome; remember the error text for the report as well.
   const errors = new Map<string, string | null>();
   const unrecorded = new Map<string, string>();
-  const store = {
-    recordSync: async (email: string, error: string | null) => {
-      errors.set(email, error);
-      try {
-        await deps.store.recordSync(email, error);
-      } catch (caught) {
-        unrecorded.set(email, caught instanceof Error ? caught.message : String(caught));
-        throw caught;
-      }
-    },
+  const remember = async (email: string, error: string | null, record: () => Promise<void>) => {
+    errors.set(email, error);
+    try {
+      await record();
+    } catch (caught) {
+      unrecorded.set(email, caught instanceof Error ? caught.message : String(caught));
+      throw caught;
+    }
   };
+  const store = {
+    recordSync: (email: string, error: string | null) => remember(email, error, () => deps.store.recordSync(email, error)),
+    recordMail: (email: string, tokenHash: string, error: string | null) =>
+      remember(email, error, () => deps.store.recordMail(email, tokenHash, error)),
+  };
+  const sync = { store, mailer: deps.mailer, log: deps.log, timeoutMs: deps.timeoutMs };
 
   await eachLimited(todo, clamp(deps.concurrency ?? DEFAULT_CONCURRENCY, 1, 16), async (row) => {
-    const outcome: SyncOutcome = await syncSignup(row.email, {
-      store,
-      mailer: deps.mailer,
-      log: deps.log,
-      timeoutMs: deps.timeoutMs,
-    });
+    let outcome: SyncOutcome;
+    if (row.action === "contact") {
+      outcome = await addConfirmedContact(row.email, sync);
+    } else {
+      const token = newToken();
+      const tokenHash = await hashToken(token);
+      let claimed: boolean;
+      try {
+        claimed = await deps.store.claimMail(row.email, tokenHash, TOKEN_TTL_SECONDS, leaseSeconds);
+      } catch (caught) {
+        report.failed.push({ email: row.email, error: `claiming the mail failed: ${caught instanceof Error ? caught.message : String(caught)}` });
+        return;
+      }
+      // Another run, or the signup itself, is sending it right now: nothing to do here.
+      if (!claimed) return;
+      outcome = await sendConfirmationMail(row.email, token, tokenHash, deps.confirmUrl, sync);
+    }
     const recordError = unrecorded.get(row.email);
-    // Synced at the provider but not stamped: the next run retries it (idempotently).
+    // Done at the provider but not recorded: the next run retries it (idempotently).
     if (outcome === "synced" && recordError === undefined) report.synced.push(row.email);
-    else report.failed.push({ email: row.email, error: errors.get(row.email) ?? `recording the sync failed: ${recordError}` });
+    else report.failed.push({ email: row.email, error: errors.get(row.email) ?? `recording the outcome failed: ${recordError}` });
   });
 
   for (const email of report.gaveUp) {

@@ -1,33 +1,45 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { PendingSignup, ResyncableWaitlistStore } from "./types.ts";
+import { rowToPending, toConfirmOutcome, toSignupOutcome, signupArgs } from "./store-rows.ts";
+import type { ResyncableWaitlistStore } from "./types.ts";
 
 /**
  * The waitlist store over a service-role Supabase client. It only calls the SQL functions the
- * waitlist migration defines (granted to service_role alone), so the insert-once and
- * attempts-counting logic lives in one place: Postgres.
+ * waitlist migrations define (granted to service_role alone), so the limits, the insert-once,
+ * the one-mail-a-day rule and the token checks live in one place: Postgres.
  */
 export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistStore {
+  const rpc = async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
+    const { data, error } = await client.rpc(name, args);
+    if (error) throw new Error(`${name} failed: ${error.message}`);
+    return data as T;
+  };
   return {
-    async add({ email, source }) {
-      const { data, error } = await client.rpc("waitlist_add", { p_email: email, p_source: source });
-      if (error) throw new Error(`waitlist_add failed: ${error.message}`);
-      return { created: data === true };
+    async signup(attempt) {
+      const rows = await rpc<Array<Record<string, unknown>>>("waitlist_signup", signupArgs(attempt));
+      return toSignupOutcome(rows?.[0]);
     },
-    async recordSync(email, syncError) {
-      const { error } = await client.rpc("waitlist_record_sync", { p_email: email, p_error: syncError });
-      if (error) throw new Error(`waitlist_record_sync failed: ${error.message}`);
+    async recordMail(email, tokenHash, error) {
+      await rpc("waitlist_record_mail", { p_email: email, p_token_hash: tokenHash, p_error: error });
     },
-    async pending(limit) {
-      const { data, error } = await client.rpc("waitlist_pending_sync", { p_limit: limit });
-      if (error) throw new Error(`waitlist_pending_sync failed: ${error.message}`);
-      return ((data ?? []) as Array<Record<string, unknown>>).map(
-        (row): PendingSignup => ({
-          email: String(row.email),
-          source: typeof row.source === "string" ? row.source : null,
-          createdAt: String(row.created_at),
-          attempts: Number(row.attempts),
-          lastError: typeof row.last_error === "string" ? row.last_error : null,
-        }),
+    async confirm(tokenHash) {
+      const rows = await rpc<Array<Record<string, unknown>>>("waitlist_confirm", { p_token_hash: tokenHash });
+      return toConfirmOutcome(rows?.[0]);
+    },
+    async recordSync(email, error) {
+      await rpc("waitlist_record_sync", { p_email: email, p_error: error });
+    },
+    async pending(limit, leaseSeconds = 600) {
+      const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", { p_limit: limit, p_lease_seconds: leaseSeconds });
+      return (rows ?? []).map(rowToPending);
+    },
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = 600) {
+      return (
+        (await rpc<boolean>("waitlist_claim_mail", {
+          p_email: email,
+          p_token_hash: tokenHash,
+          p_ttl_seconds: ttlSeconds,
+          p_lease_seconds: leaseSeconds,
+        })) === true
       );
     },
   };

@@ -1,4 +1,5 @@
 import { maskEmail } from "./email.ts";
+import { confirmationLink, sha256Hex } from "./token.ts";
 import type { Logger, WaitlistMailer, WaitlistStore } from "./types.ts";
 
 export const PROVIDER_TIMEOUT_MS = 8_000;
@@ -6,37 +7,69 @@ export const PROVIDER_TIMEOUT_MS = 8_000;
 export type SyncOutcome = "synced" | "failed" | "skipped";
 
 export type SyncDeps = {
-  store: Pick<WaitlistStore, "recordSync">;
+  store: Pick<WaitlistStore, "recordSync" | "recordMail">;
   mailer: WaitlistMailer | null;
   log: Logger;
   timeoutMs?: number;
 };
 
+/** Resend keeps an Idempotency-Key for 24 h and allows 256 characters: ASCII, fixed length. */
+export async function confirmationIdempotencyKey(email: string, tokenHash: string): Promise<string> {
+  return `waitlist-confirmation/${await sha256Hex(email)}/${tokenHash.slice(0, 16)}`;
+}
+
 /**
- * Pushes one stored signup to the e-mail provider: audience contact, then the confirmation
- * e-mail. Never throws. Success stamps synced_at; failure records last_error and leaves the row
- * for a resync. Both provider calls are idempotent (contact upsert, Idempotency-Key on the
- * e-mail), so retrying a row that half-succeeded is safe.
+ * Sends the confirmation mail for one token. Never throws. Success stamps confirmation_sent_at;
+ * failure records last_error and leaves the mail due for the resync (which issues a new token).
  */
-export async function syncSignup(email: string, deps: SyncDeps): Promise<SyncOutcome> {
+export async function sendConfirmationMail(
+  email: string,
+  token: string,
+  tokenHash: string,
+  confirmUrl: string,
+  deps: SyncDeps,
+): Promise<SyncOutcome> {
   const masked = maskEmail(email);
   if (!deps.mailer) {
     deps.log.info("waitlist.provider_skipped", {
       email: masked,
-      reason: "RESEND_API_KEY, RESEND_AUDIENCE_ID or WAITLIST_FROM not set; signup stored unsynced",
+      reason: "RESEND_API_KEY, RESEND_AUDIENCE_ID or WAITLIST_FROM not set; the confirmation mail stays due",
     });
     return "skipped";
   }
   const mailer = deps.mailer;
-  let error: string | null = null;
+  const error = await attempt(deps.timeoutMs, async (signal) => {
+    const mail = { to: email, link: confirmationLink(confirmUrl, token), idempotencyKey: await confirmationIdempotencyKey(email, tokenHash) };
+    await mailer.sendConfirmation(mail, signal);
+  });
   try {
-    await withTimeout(deps.timeoutMs ?? PROVIDER_TIMEOUT_MS, async (signal) => {
-      await mailer.addContact(email, signal);
-      await mailer.sendConfirmation(email, signal);
-    });
+    await deps.store.recordMail(email, tokenHash, error);
   } catch (caught) {
-    error = describeError(caught);
+    deps.log.error("waitlist.record_mail_failed", { email: masked, error: describeError(caught) });
   }
+  if (error) {
+    deps.log.warn("waitlist.confirmation_failed", { email: masked, provider: mailer.name, error });
+    return "failed";
+  }
+  deps.log.info("waitlist.confirmation_sent", { email: masked, provider: mailer.name });
+  return "synced";
+}
+
+/**
+ * Adds a confirmed address to the provider's audience. Never throws. Success stamps synced_at;
+ * failure records last_error and leaves the row for the resync. The contact call is an upsert.
+ */
+export async function addConfirmedContact(email: string, deps: SyncDeps): Promise<SyncOutcome> {
+  const masked = maskEmail(email);
+  if (!deps.mailer) {
+    deps.log.info("waitlist.provider_skipped", {
+      email: masked,
+      reason: "RESEND_API_KEY, RESEND_AUDIENCE_ID or WAITLIST_FROM not set; confirmed signup stored unsynced",
+    });
+    return "skipped";
+  }
+  const mailer = deps.mailer;
+  const error = await attempt(deps.timeoutMs, (signal) => mailer.addContact(email, signal));
   try {
     await deps.store.recordSync(email, error);
   } catch (caught) {
@@ -48,6 +81,15 @@ export async function syncSignup(email: string, deps: SyncDeps): Promise<SyncOut
   }
   deps.log.info("waitlist.provider_synced", { email: masked, provider: mailer.name });
   return "synced";
+}
+
+async function attempt(timeoutMs: number | undefined, task: (signal: AbortSignal) => Promise<void>): Promise<string | null> {
+  try {
+    await withTimeout(timeoutMs ?? PROVIDER_TIMEOUT_MS, task);
+    return null;
+  } catch (caught) {
+    return describeError(caught);
+  }
 }
 
 async function withTimeout(ms: number, task: (signal: AbortSignal) => Promise<void>): Promise<void> {
@@ -66,7 +108,7 @@ async function withTimeout(ms: number, task: (signal: AbortSignal) => Promise<vo
   }
 }
 
-function describeError(error: unknown): string {
+export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 500);
 }

@@ -3,31 +3,73 @@
 
 export type Signup = { email: string; source: string | null };
 
+/** Per client address (IPv4 /32, IPv6 /64) and globally per minute, per mailbox per hour; null = off. */
+export type SignupLimits = {
+  perClientPerMinute: number | null;
+  perMailboxPerHour: number | null;
+  globalPerMinute: number | null;
+};
+
+export const DEFAULT_LIMITS: SignupLimits = { perClientPerMinute: 5, perMailboxPerHour: 5, globalPerMinute: 300 };
+export const NO_LIMITS: SignupLimits = { perClientPerMinute: null, perMailboxPerHour: null, globalPerMinute: null };
+
+export type SignupAttempt = Signup & {
+  /** The address without a "+tag": plus variants count as one for the limits. */
+  mailbox: string;
+  /** The rate-limit key of the caller's address ("203.0.113.7/32", "2001:db8:1:2::/64"). */
+  client: string;
+  /** SHA-256 (hex) of the token a confirmation mail would carry; stored only if one is due. */
+  tokenHash: string;
+  ttlSeconds: number;
+  limits: SignupLimits;
+};
+
+/** send: a confirmation mail is due now for the token; none: nothing to send (repeat, or one today). */
+export type SignupOutcome = { outcome: "send" } | { outcome: "none" } | { outcome: "limited"; retryAfterSeconds: number };
+
+export type ConfirmOutcome = { status: "confirmed"; email: string } | { status: "already" | "expired" | "invalid" };
+
 export interface WaitlistStore {
-  /** Inserts the signup unless the address is already there. Idempotent. Throws when unreachable. */
-  add(signup: Signup): Promise<{ created: boolean }>;
-  /** Records one provider sync attempt: error null = synced. */
+  /** Checks and counts the durable limits, then inserts unless present. Throws when unreachable. */
+  signup(attempt: SignupAttempt): Promise<SignupOutcome>;
+  /** Records one attempt to send the confirmation mail for tokenHash: error null = sent. */
+  recordMail(email: string, tokenHash: string, error: string | null): Promise<void>;
+  /** Follows a confirmation link (by the token's hash). */
+  confirm(tokenHash: string): Promise<ConfirmOutcome>;
+  /** Records one attempt to add a confirmed address to the audience: error null = synced. */
   recordSync(email: string, error: string | null): Promise<void>;
 }
 
-export type PendingSignup = { email: string; source: string | null; createdAt: string; attempts: number; lastError: string | null };
+/** contact: confirmed, not yet in the audience; mail: a due confirmation mail that did not go out. */
+export type PendingSignup = {
+  email: string;
+  source: string | null;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  action: "contact" | "mail";
+};
 
-/** A store the resync job can also scan for unsynced rows. */
+/** A store the resync job can also scan and claim rows from. */
 export interface ResyncableWaitlistStore extends WaitlistStore {
-  pending(limit: number): Promise<PendingSignup[]>;
+  pending(limit: number, leaseSeconds?: number): Promise<PendingSignup[]>;
+  /** Takes over a due, unsent mail with a fresh token; false if another run (or the signup) has it. */
+  claimMail(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
 }
 
-/** The e-mail provider: audience membership plus the confirmation e-mail the success toast promises. */
+export type ConfirmationMail = {
+  to: string;
+  /** The single-use link to the /confirm page. */
+  link: string;
+  /** Stable per address and token: a retried send of the same mail is sent once. */
+  idempotencyKey: string;
+};
+
+/** The e-mail provider: the confirmation mail, and audience membership once confirmed. */
 export interface WaitlistMailer {
   readonly name: string;
   addContact(email: string, signal: AbortSignal): Promise<void>;
-  sendConfirmation(email: string, signal: AbortSignal): Promise<void>;
-}
-
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-export interface RateLimiter {
-  hit(key: string, nowMs: number): RateLimitDecision;
+  sendConfirmation(mail: ConfirmationMail, signal: AbortSignal): Promise<void>;
 }
 
 export interface Clock {

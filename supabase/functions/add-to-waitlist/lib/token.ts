@@ -1,0 +1,27 @@
+// Confirmation tokens: 256 random bits in the link, only their SHA-256 in the database.
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** How long a confirmation link works. */
+export const TOKEN_TTL_SECONDS = 48 * 60 * 60;
+
+export function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export const hashToken = sha256Hex;
+
+/** The link the mail carries: `<confirm page>?token=<token>`. */
+export function confirmationLink(confirmUrl: string, token: string): string {
+  const url = new URL(confirmUrl);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("token", token);
+  return url.toString();
+}
