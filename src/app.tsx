@@ -10,6 +10,7 @@ import { SiteLayout } from "@/pages/site-layout";
 
 // The home page is the landing route and ships in the entry chunk; the rest load on demand.
 const PrivacyPolicyPage = lazy(() => import("@/pages/privacy-policy").then((m) => ({ default: m.PrivacyPolicyPage })));
+const ConfirmPage = lazy(() => import("@/pages/confirm").then((m) => ({ default: m.ConfirmPage })));
 const NotFoundPage = lazy(() => import("@/pages/not-found").then((m) => ({ default: m.NotFoundPage })));
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -58,6 +59,7 @@ export function AppRoutes({ onFirstCommit }: AppRoutesProps = {}) {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="/confirm" element={<ConfirmPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
         {onFirstCommit && <AfterFirstCommit onCommit={onFirstCommit} />}

@@ -7,4 +7,5 @@ export type WaitlistSource =
   | "promo"
   | "floating"
   | "limit-reached"
-  | "privacy";
+  | "privacy"
+  | "confirm";

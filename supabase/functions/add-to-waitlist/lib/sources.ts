@@ -8,6 +8,7 @@ export const WAITLIST_SOURCES = [
   "floating",
   "limit-reached",
   "privacy",
+  "confirm",
 ] as const;
 export type WaitlistSource = (typeof WAITLIST_SOURCES)[number];
 

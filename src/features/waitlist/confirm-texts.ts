@@ -1,0 +1,22 @@
+import { site } from "@/config/site";
+
+/** The /confirm page's texts (not in the spec: written for double opt-in). */
+export const CONFIRM_TEXTS = {
+  confirming: { title: "Confirming your email…", body: "This takes a moment." },
+  confirmed: {
+    title: "You're on the waitlist",
+    body: `Thanks for confirming your email. We'll send you updates on the portfolio analytics platform and let you know when early access opens (target: ${site.launchTarget}).`,
+  },
+  already: {
+    title: "Already confirmed",
+    body: "This email address was confirmed before, so there's nothing more to do. You're on the waitlist.",
+  },
+  expired: {
+    title: "This link has expired or isn't valid",
+    body: "Confirmation links work once and expire after 48 hours. Join the waitlist again and we'll email you a new link.",
+  },
+  failed: {
+    title: "We couldn't confirm your email",
+    body: "Something went wrong on our side or with the connection. Your link still works: please try again.",
+  },
+} as const;

@@ -1,0 +1,86 @@
+import { screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it } from "vitest";
+import { server } from "../../tests/msw/server";
+import { renderApp } from "../../tests/render";
+import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
+
+const TOKEN = "q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l";
+
+/** Answers the confirm route with `status` (or an HTTP error) and records what was sent. */
+function confirmAnswers(answer: { status: string } | { httpStatus: number }) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post("*/functions/v1/add-to-waitlist/confirm", async ({ request }) => {
+      sent.push(await request.json());
+      return "httpStatus" in answer
+        ? HttpResponse.json({ error: "The waitlist is temporarily unavailable. Please try again shortly." }, { status: answer.httpStatus })
+        : HttpResponse.json(answer);
+    }),
+  );
+  return sent;
+}
+
+afterEach(() => {
+  document.head.querySelectorAll('meta[name="referrer"], meta[name="robots"]').forEach((m) => m.remove());
+});
+
+describe("/confirm", () => {
+  it("confirms with the link's token, says so, and offers the way home", async () => {
+    const sent = confirmAnswers({ status: "confirmed" });
+    renderApp(`/confirm?token=${TOKEN}`);
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title })).toBeInTheDocument();
+    expect(screen.getByText(CONFIRM_TEXTS.confirmed.body)).toBeInTheDocument();
+    expect(sent).toEqual([{ token: TOKEN }]);
+    expect(screen.getByRole("link", { name: "Back to the directory" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Explore the directory" })).toHaveAttribute("href", "/");
+    expect(document.title).toMatch(/^Confirm your email/);
+  });
+
+  it("keeps no Referer and no index while shown", async () => {
+    confirmAnswers({ status: "confirmed" });
+    const { unmount } = renderApp(`/confirm?token=${TOKEN}`);
+    await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title });
+    expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    unmount();
+    expect(document.head.querySelector('meta[name="referrer"]')).toBeNull();
+  });
+
+  it("says 'already confirmed' for a link followed twice", async () => {
+    confirmAnswers({ status: "already" });
+    renderApp(`/confirm?token=${TOKEN}`);
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.already.title })).toBeInTheDocument();
+    expect(screen.getByText(CONFIRM_TEXTS.already.body)).toBeInTheDocument();
+  });
+
+  it.each(["expired", "invalid"])("explains a %s link and offers to join again", async (status) => {
+    confirmAnswers({ status });
+    const { user } = renderApp(`/confirm?token=${TOKEN}`);
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title })).toBeInTheDocument();
+    expect(screen.getByText(CONFIRM_TEXTS.expired.body)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
+    expect(await screen.findByRole("dialog", { name: "Join the Waitlist" })).toBeInTheDocument();
+  });
+
+  it("treats a missing or malformed token as an invalid link without calling the function", async () => {
+    const sent = confirmAnswers({ status: "confirmed" });
+    for (const path of ["/confirm", "/confirm?token=", "/confirm?token=short", `/confirm?token=${TOKEN}x`]) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title })).toBeInTheDocument();
+      unmount();
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it("keeps the token for a retry when the function fails, and confirms on 'Try again'", async () => {
+    const sent = confirmAnswers({ httpStatus: 503 });
+    const { user } = renderApp(`/confirm?token=${TOKEN}`);
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.failed.title })).toBeInTheDocument();
+    expect(screen.getByText(CONFIRM_TEXTS.failed.body)).toBeInTheDocument();
+    confirmAnswers({ status: "confirmed" });
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title })).toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual([{ token: TOKEN }]));
+  });
+});

@@ -1,0 +1,126 @@
+import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { ArrowLeft, CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
+import { site } from "@/config/site";
+import { Button } from "@/components/ui/button";
+import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
+import { confirmSignup, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
+import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
+import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
+import { SiteLayout } from "@/pages/site-layout";
+
+/**
+ * /confirm?token=...: the link in the confirmation mail. The token is read once and then removed
+ * from the address bar (and history), so it cannot leak through a Referer, a shared screenshot of
+ * the URL or the back button; the page also sets `referrer: no-referrer` while it is shown.
+ */
+export function ConfirmPage() {
+  usePageTitle(`Confirm your email · ${site.productName}`);
+  useCanonicalPath("/confirm");
+  useNoReferrerNoIndex();
+  const { openWaitlist } = useWaitlistDialog();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  // Read once, on the first render; later renders see the cleaned URL.
+  const [token] = useState(() => new URLSearchParams(search).get("token"));
+  useLayoutEffect(() => {
+    if (new URLSearchParams(search).has("token")) void navigate("/confirm", { replace: true });
+  }, [search, navigate]);
+
+  // A query, not an effect: one request per token even if the page renders twice.
+  const result = useQuery({
+    queryKey: ["waitlist", "confirm", token],
+    queryFn: () => confirmSignup(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  let view: ReactNode;
+  if (result.isPending) {
+    view = (
+      <Message icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />} {...CONFIRM_TEXTS.confirming} busy />
+    );
+  } else if (result.isError) {
+    view = (
+      <Message icon={<CircleAlert className="size-6 text-red-700" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
+        <Button onClick={() => void result.refetch()} disabled={result.isFetching}>
+          {result.isFetching ? "Trying again..." : "Try again"}
+        </Button>
+      </Message>
+    );
+  } else {
+    view = <Outcome status={result.data} onJoin={() => openWaitlist({ source: "confirm" })} />;
+  }
+
+  return (
+    <SiteLayout>
+      <div className="border-b border-border bg-surface">
+        <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to the directory
+          </Link>
+          <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">Waitlist</p>
+        </div>
+      </div>
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">{view}</div>
+    </SiteLayout>
+  );
+}
+
+function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void }) {
+  if (status === "confirmed" || status === "already") {
+    const texts = status === "confirmed" ? CONFIRM_TEXTS.confirmed : CONFIRM_TEXTS.already;
+    return (
+      <Message icon={<CircleCheck className="size-6 text-teal-700" aria-hidden="true" />} {...texts}>
+        <Link
+          to="/"
+          className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-navy-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          Explore the directory
+        </Link>
+      </Message>
+    );
+  }
+  return (
+    <Message icon={<Clock className="size-6 text-amber-700" aria-hidden="true" />} {...CONFIRM_TEXTS.expired}>
+      <Button onClick={onJoin}>Join the waitlist</Button>
+    </Message>
+  );
+}
+
+function Message({ icon, title, body, busy, children }: { icon: ReactNode; title: string; body: string; busy?: boolean; children?: ReactNode }) {
+  return (
+    <section aria-labelledby="confirm-title" aria-busy={busy || undefined} className="max-w-2xl">
+      <div className="flex items-start gap-4">
+        <span className="mt-1 flex size-11 shrink-0 items-center justify-center rounded-full bg-muted">{icon}</span>
+        <div role="status" aria-live="polite">
+          <h1 id="confirm-title" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+            {title}
+          </h1>
+          <p className="mt-3 text-base leading-7 text-slate-700">{body}</p>
+        </div>
+      </div>
+      {children && <div className="mt-8 flex flex-wrap gap-3 sm:pl-15">{children}</div>}
+    </section>
+  );
+}
+
+/** While shown: no Referer from this page (its URL held a token) and no search indexing. */
+function useNoReferrerNoIndex() {
+  useEffect(() => {
+    const added = [
+      Object.assign(document.createElement("meta"), { name: "referrer", content: "no-referrer" }),
+      Object.assign(document.createElement("meta"), { name: "robots", content: "noindex" }),
+    ];
+    document.head.append(...added);
+    return () => added.forEach((meta) => meta.remove());
+  }, []);
+}
