@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { defaultDataAsOf } from "./build/data-as-of.ts";
+import { checkBuildEnv, explicitProductionMode, localBackendWarning } from "./build/env-guard.ts";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
@@ -10,10 +11,17 @@ import { LOCAL_ANON_KEY, LOCAL_API_URL } from "./local-api/defaults.ts";
 
 const DEFAULT_SITE_URL = "https://rwaatlas.com";
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, command }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...pickViteEnv(process.env) };
+  // Refuse to build a secret into the bundle, or a deploy build without a backend.
+  const check = checkBuildEnv(env, { deploy: command === "build" && explicitProductionMode(process.argv) });
+  for (const warning of check.warnings) console.warn(`[env] ${warning}`);
+  if (check.errors.length > 0) {
+    throw new Error(`Build stopped by the environment check:\n${check.errors.map((e) => `  - ${e}`).join("\n")}`);
+  }
   // No backend configured: the app talks to the zero-config local API (npm run dev starts it).
   const useLocal = !env.VITE_SUPABASE_URL && !env.VITE_SUPABASE_ANON_KEY;
+  if (useLocal && command === "build") console.warn(localBackendWarning(LOCAL_API_URL));
   const supabaseUrl = useLocal ? LOCAL_API_URL : (env.VITE_SUPABASE_URL ?? "");
   const anonKey = useLocal ? LOCAL_ANON_KEY : (env.VITE_SUPABASE_ANON_KEY ?? "");
   // The production origin for canonical/Open Graph URLs, robots.txt and sitemap.xml. Vite fills

@@ -1,7 +1,7 @@
 import type { Page, Route, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { gotoHome, toast, waitlistDialog } from "./support/home.ts";
-import { fetchWaitlist } from "./support/seed.ts";
+import { fetchOutbox, fetchWaitlist } from "./support/seed.ts";
 
 const FUNCTION_ROUTE = "**/functions/v1/add-to-waitlist";
 const SUCCESS = "Success! You're on the waitlist. Check your email for confirmation.";
@@ -103,6 +103,48 @@ test("joins, shows 'Joining...' while sending, lands in the database, and a repe
   // Still exactly one row for that address (unique on lower(email)).
   const rows = (await fetchWaitlist(request)).filter((row) => row.email.toLowerCase() === address.toLowerCase());
   expect(rows).toHaveLength(1);
+});
+
+test("double opt-in: the mailed link confirms on /confirm, leaves no token in the address bar, and works once", async ({
+  page,
+  request,
+}, testInfo) => {
+  const address = uniqueEmail(testInfo, "optin");
+  const dialog = await openFromBanner(page);
+  await dialog.getByRole("textbox", { name: "Email address" }).fill(address);
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+  await expect(toast(page, SUCCESS)).toBeVisible();
+
+  // The local API prints the mail and keeps it in its outbox; the link points at this site.
+  await expect.poll(async () => (await fetchOutbox(request)).filter((mail) => mail.to === address)).toHaveLength(1);
+  const { link } = (await fetchOutbox(request)).find((mail) => mail.to === address)!;
+  const url = new URL(link);
+  expect(url.origin).toBe(new URL(page.url()).origin);
+  expect(url.pathname).toBe("/confirm");
+  const token = url.searchParams.get("token")!;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const before = (await fetchWaitlist(request)).find((row) => row.email === address) as { confirmed_at?: string | null } | undefined;
+  expect(before?.confirmed_at).toBeNull();
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "You're on the waitlist" })).toBeVisible();
+  expect(page.url()).not.toContain(token);
+  expect(new URL(page.url()).pathname).toBe("/confirm");
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+  const after = (await fetchWaitlist(request)).find((row) => row.email === address) as { confirmed_at?: string | null } | undefined;
+  expect(after?.confirmed_at).not.toBeNull();
+
+  // Back goes to the page before /confirm, never to the URL with the token.
+  await page.goBack();
+  expect(page.url()).not.toContain(token);
+
+  // The same link again: already confirmed. A made-up one: expired or invalid, with a way to rejoin.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible();
+  await page.goto(`/confirm?token=${"A".repeat(43)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "This link has expired or isn't valid" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the directory" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("a failing function keeps the dialog open with the address", async ({ page, request, consoleErrors }, testInfo) => {

@@ -28,6 +28,7 @@ export async function runLocalApi(config: LocalApiConfig = readLocalApiConfig())
       `[local-api]   REST       ${api.url}/rest/v1/protocols`,
       `[local-api]   function   ${api.url}/functions/v1/add-to-waitlist (confirmation e-mails, with their link, are printed here)`,
       `[local-api]   signups    ${api.url}/_local/waitlist`,
+      `[local-api]   mails      ${api.url}/_local/outbox (the confirmation links sent since start)`,
       `[local-api] database: ${where}`,
       `[local-api] rate limit: ${config.rateLimit === "off" ? "off" : `${config.rateLimit} signups per address per minute, 5 per mailbox per hour, 300 in all per minute`}`,
     ].join("\n"),

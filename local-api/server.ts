@@ -73,9 +73,21 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     throw error;
   }
   const db = database.db;
+  // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
+  const outbox: Array<{ to: string; link: string; at: string }> = [];
+  const mailer: WaitlistMailer = {
+    name: options.mailer.name,
+    addContact: (email, signal) => options.mailer.addContact(email, signal),
+    async sendConfirmation(mail, signal) {
+      await options.mailer.sendConfirmation(mail, signal);
+      outbox.push({ to: mail.to, link: mail.link, at: new Date().toISOString() });
+      if (outbox.length > 100) outbox.shift();
+    },
+  };
+  guard.outbox = outbox;
   deps = {
     store: createPgliteWaitlistStore(db),
-    mailer: options.mailer,
+    mailer,
     limits: options.rateLimit === "off" ? NO_LIMITS : { ...DEFAULT_LIMITS, perClientPerMinute: options.rateLimit },
     log: options.logger,
     allowedOrigins: origins,
@@ -110,7 +122,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   };
 }
 
-type Guard = { origins: readonly string[]; hosts: ReadonlySet<string> };
+type Guard = { origins: readonly string[]; hosts: ReadonlySet<string>; outbox?: ReadonlyArray<{ to: string; link: string; at: string }> };
 
 /** Set by the server from the socket, never taken from the client. */
 const SOCKET_ADDRESS_HEADER = "x-local-api-socket-address";
@@ -144,6 +156,7 @@ async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | nul
     // all (no CORS headers; a request that carries an Origin came from a page and is refused).
     if (!isLoopback(req.socket.remoteAddress) || origin !== null) return send(res, json(404, { message: "Not found" }));
     if (path === "/_local/waitlist" && method === "GET") return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
+    if (path === "/_local/outbox" && method === "GET") return send(res, json(200, guard.outbox ?? []));
     return send(res, json(404, { message: "Not found" }));
   }
 

@@ -82,3 +82,10 @@ export function dataAsOfMonth(rows: ProtocolRow[]): string {
   if (!newest) throw new Error("no seeded protocol has a tvl_as_of");
   return new Date(`${newest}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
+
+/** The confirmation mails the e2e local API sent (dev/test-only route; printed to its console too). */
+export async function fetchOutbox(request: APIRequestContext): Promise<{ to: string; link: string; at: string }[]> {
+  const response = await request.get(`${E2E_API_URL}/_local/outbox`);
+  if (!response.ok()) throw new Error(`outbox fetch failed: ${response.status()}`);
+  return (await response.json()) as { to: string; link: string; at: string }[];
+}

@@ -17,4 +17,9 @@ export function readEnv(source: Record<string, unknown>): Env {
   return { supabaseUrl: url.replace(/\/+$/, ""), supabaseAnonKey: key };
 }
 
-export const env: Env = readEnv(import.meta.env);
+// Each variable by name: Vite replaces these two expressions (vite.config.ts `define`). Reading
+// import.meta.env whole would make Vite inline every VITE_* variable into the bundle.
+export const env: Env = readEnv({
+  VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+});

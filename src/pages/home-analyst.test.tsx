@@ -5,6 +5,9 @@ import { protocolRows } from "../../tests/fixtures/protocols";
 import { renderApp, type RouterHandle } from "../../tests/render";
 import { site } from "@/config/site";
 
+/** A record's first field: every field is quoted, quotes inside doubled. */
+const firstField = (record: string) => /^"((?:[^"]|"")*)"/.exec(record)![1]!.replace(/""/g, '"');
+
 // Whole-page journeys on a 2-core machine: several renders of the full home page each.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -155,8 +158,8 @@ describe("home: exports, empty results and live count", () => {
     const bytes = new Uint8Array(await files[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel
     const lines = (await files[0]!.blob.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Name,Description,Asset Classes,Blockchains,TVL,Yield Range,Risk Level,Min Investment,Website,Source,As Of,Notes");
-    expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["Tether Gold (XAUt)", "Paxos Gold (PAXG)", "Goldfinch (Prime)"]);
+    expect(lines[0]).toBe('"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes"');
+    expect(lines.slice(1, -1).map(firstField)).toEqual(["Tether Gold (XAUt)", "Paxos Gold (PAXG)", "Goldfinch (Prime)"]);
   });
 
   it("shows a clear empty state whose 'Clear filters' resets search and filters but keeps the sort", async () => {
@@ -242,6 +245,6 @@ describe("home: the comparison dialog for analysts", () => {
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toMatch(/^rwa-atlas-comparison-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await files[0]!.blob.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["Lofty", "Centrifuge"]);
+    expect(lines.slice(1, -1).map(firstField)).toEqual(["Lofty", "Centrifuge"]);
   });
 });

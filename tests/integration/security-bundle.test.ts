@@ -32,24 +32,42 @@ const SECRETS: Record<string, string> = {
   ALLOWED_ORIGINS: `https://origin-${token()}.example`,
 };
 
+// A VITE_-prefixed value the app never reads: Vite must not inline it (env.ts reads by name).
+const VITE_CANARY = { VITE_UNUSED_CANARY: `vite-canary-${token()}` };
+
 let api: LocalApi;
 let outDir = "";
+let appPort = 0;
 let files: Array<{ name: string; text: string }> = [];
 
-beforeAll(async () => {
-  api = await startSnapshotApi();
-  outDir = await mkdtemp(path.join(tmpdir(), "rwa-bundle-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...SECRETS, VITE_SUPABASE_URL: api.url, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
-      cwd: root,
-      env,
-    });
+function viteBuild(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "build", ...args], { cwd: root, env });
     let text = "";
     child.stdout.on("data", (c: Buffer) => (text += c.toString()));
     child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`vite build exited ${code}:\n${text}`))));
+    child.on("exit", (code) => resolve({ code, output: text }));
   });
+}
+
+/** The process environment without any VITE_ variable of the developer's own. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITE_")));
+}
+
+beforeAll(async () => {
+  appPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port: p } = probe.address() as { port: number };
+      probe.close(() => resolve(p));
+    });
+  });
+  // The preview below runs on appPort: the local API lets that origin call it.
+  api = await startSnapshotApi({ extraOrigins: [`http://127.0.0.1:${appPort}`] });
+  outDir = await mkdtemp(path.join(tmpdir(), "rwa-bundle-"));
+  const env: NodeJS.ProcessEnv = { ...cleanEnv(), ...SECRETS, ...VITE_CANARY, VITE_SUPABASE_URL: api.url, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+  const { code, output } = await viteBuild(env, ["--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"]);
+  if (code !== 0) throw new Error(`vite build exited ${code}:\n${output}`);
   expect(output).not.toMatch(/error/i);
   files = await readTree(outDir);
 }, 180_000);
@@ -72,9 +90,9 @@ async function readTree(dir: string): Promise<Array<{ name: string; text: string
 }
 
 describe("the built bundle", () => {
-  it("contains no service-role key, no JWT secret and no non-VITE_ env value", () => {
+  it("contains no service-role key, no JWT secret, no non-VITE_ env value and no VITE_ value the app does not read", () => {
     expect(files.length).toBeGreaterThan(5);
-    const forbidden = { ...SECRETS, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET };
+    const forbidden = { ...SECRETS, ...VITE_CANARY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET };
     const leaks = files.flatMap((f) =>
       Object.entries(forbidden)
         .filter(([, value]) => f.text.includes(value))
@@ -105,16 +123,32 @@ describe("the built bundle", () => {
   });
 });
 
+describe("builds the environment check stops (no output written)", () => {
+  const failing: Array<[string, NodeJS.ProcessEnv, string[], RegExp]> = [
+    ["a service-role key as the anon key", { VITE_SUPABASE_URL: "https://abc.supabase.co", VITE_SUPABASE_ANON_KEY: LOCAL_SERVICE_ROLE_KEY }, [], /VITE_SUPABASE_ANON_KEY holds a JWT whose role is "service_role"/],
+    ["an sb_secret_ key as the anon key", { VITE_SUPABASE_URL: "https://abc.supabase.co", VITE_SUPABASE_ANON_KEY: "sb_secret_x1y2z3" }, [], /VITE_SUPABASE_ANON_KEY holds a Supabase secret key/],
+    ["a VITE_ variable named like a secret", { VITE_RESEND_SECRET: "re_x" }, [], /VITE_RESEND_SECRET: the name says it is a secret/],
+    ["--mode production without VITE_SUPABASE_URL", {}, ["--mode", "production"], /VITE_SUPABASE_URL is not set/],
+  ];
+  it.each(failing)("%s", async (_, extra, args, message) => {
+    const dir = await mkdtemp(path.join(tmpdir(), "rwa-refused-"));
+    try {
+      const { code, output } = await viteBuild({ ...cleanEnv(), ...extra }, ["--outDir", dir, "--emptyOutDir", "--logLevel", "warn", ...args]);
+      expect(code).not.toBe(0);
+      expect(output).toMatch(message);
+      expect(output).not.toContain("sb_secret_x1y2z3");
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe("the build served by vite preview, in Chromium", () => {
   let server: PreviewServer;
   let appUrl = "";
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port: p } = probe.address() as { port: number };
-        probe.close(() => resolve(p));
-      });
-    });
+    const port = appPort;
     server = await preview({
       root,
       logLevel: "silent",

@@ -48,6 +48,26 @@ export function useDirectoryView() {
     pendingUrlQuery.current = urlQuery;
   }, [urlQuery]);
 
+  // Back/forward: the browser's entry is the truth, read straight from it. The router renders
+  // location changes in a transition, so a search's URL write and the Back that undoes it can
+  // reach React in one render showing the same q as before: comparing renders then sees no
+  // change and the box would keep the undone search (the flaky 'back and forward' e2e test).
+  // A search still waiting for its pause belongs to the entry that was left: drop it.
+  useEffect(() => {
+    const onPopState = () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      const params = new URLSearchParams(window.location.search);
+      latestParams.current = params;
+      const q = parseDirectoryView(params).filters.searchQuery;
+      pendingUrlQuery.current = q;
+      setOwnWrite(null);
+      setQuery(q);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
   const write = useCallback(
     (patch: Patch, replace: boolean) => {
       clearTimeout(timer.current);

@@ -1,0 +1,76 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Router, type Navigator } from "react-router-dom";
+import { afterEach, describe, expect, it } from "vitest";
+import { useDirectoryView } from "./use-directory-view";
+
+function SearchBox() {
+  const { filters, setFilters } = useDirectoryView();
+  return <input aria-label="Search" value={filters.searchQuery} onChange={(e) => setFilters({ ...filters, searchQuery: e.target.value })} />;
+}
+
+afterEach(() => {
+  window.history.replaceState(null, "", "/");
+});
+
+describe("useDirectoryView and history navigation", () => {
+  it("resets the search box on Back even when the router has not rendered the writes yet", async () => {
+    // BrowserRouter renders location changes in a transition. On a loaded machine a search's
+    // URL write and the Back that undoes it can land in one render: the router then shows the
+    // same location as before, and nothing in React state says anything changed. This router
+    // stands for that render: it writes the real history but never renders a new location.
+    window.history.replaceState(null, "", "/?sort=tvl");
+    const frozen = { pathname: "/", search: "?sort=tvl", hash: "", state: null, key: "start" };
+    const navigator: Navigator = {
+      createHref: (to) => (typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
+      go: (delta) => window.history.go(delta),
+      push: (to) => window.history.pushState(null, "", typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
+      replace: (to) => window.history.replaceState(null, "", typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
+    };
+    const user = userEvent.setup();
+    render(
+      <Router location={frozen} navigator={navigator}>
+        <SearchBox />
+      </Router>,
+    );
+    const box = screen.getByRole("textbox", { name: "Search" });
+    await user.type(box, "gold");
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get("q")).toBe("gold"));
+
+    await act(async () => {
+      const popped = new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));
+      window.history.back();
+      await popped;
+    });
+    expect(window.location.search).toBe("?sort=tvl");
+    await waitFor(() => expect(box).toHaveValue(""));
+  });
+
+  it("drops a search still waiting for its pause when Back is pressed, instead of writing it onto the older entry", async () => {
+    window.history.replaceState(null, "", "/?risk=Low");
+    window.history.pushState(null, "", "/?risk=Low&sort=tvl");
+    const frozen = { pathname: "/", search: "?risk=Low&sort=tvl", hash: "", state: null, key: "k" };
+    const written: string[] = [];
+    const navigator: Navigator = {
+      createHref: (to) => (typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
+      go: (delta) => window.history.go(delta),
+      push: (to) => written.push(typeof to === "string" ? to : `${to.search ?? ""}`),
+      replace: (to) => written.push(typeof to === "string" ? to : `${to.search ?? ""}`),
+    };
+    const user = userEvent.setup();
+    render(
+      <Router location={frozen} navigator={navigator}>
+        <SearchBox />
+      </Router>,
+    );
+    await user.type(screen.getByRole("textbox", { name: "Search" }), "go");
+    await act(async () => {
+      const popped = new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));
+      window.history.back();
+      await popped;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(written).toEqual([]);
+    expect(window.location.search).toBe("?risk=Low");
+  });
+});
