@@ -109,6 +109,7 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
   page,
   request,
 }, testInfo) => {
+  test.slow(); // three full page loads and a history step
   const address = uniqueEmail(testInfo, "optin");
   const dialog = await openFromBanner(page);
   await dialog.getByRole("textbox", { name: "Email address" }).fill(address);
