@@ -6,6 +6,8 @@ import { renderApp } from "../../tests/render";
 import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
 
 const TOKEN = "q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l";
+// The page is a lazy route: its first render waits for the chunk, slow on a loaded machine.
+const LOADED = { timeout: 10_000 };
 
 /** Answers the confirm route with `status` (or an HTTP error) and records what was sent. */
 function confirmAnswers(answer: { status: string } | { httpStatus: number }) {
@@ -29,7 +31,7 @@ describe("/confirm", () => {
   it("confirms with the link's token, says so, and offers the way home", async () => {
     const sent = confirmAnswers({ status: "confirmed" });
     renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED)).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.confirmed.body)).toBeInTheDocument();
     expect(sent).toEqual([{ token: TOKEN }]);
     expect(screen.getByRole("link", { name: "Back to the directory" })).toHaveAttribute("href", "/");
@@ -40,7 +42,7 @@ describe("/confirm", () => {
   it("keeps no Referer and no index while shown", async () => {
     confirmAnswers({ status: "confirmed" });
     const { unmount } = renderApp(`/confirm?token=${TOKEN}`);
-    await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title });
+    await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED);
     expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     unmount();
@@ -50,24 +52,24 @@ describe("/confirm", () => {
   it("says 'already confirmed' for a link followed twice", async () => {
     confirmAnswers({ status: "already" });
     renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.already.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.already.title }, LOADED)).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.already.body)).toBeInTheDocument();
   });
 
   it.each(["expired", "invalid"])("explains a %s link and offers to join again", async (status) => {
     confirmAnswers({ status });
     const { user } = renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED)).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.expired.body)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
-    expect(await screen.findByRole("dialog", { name: "Join the Waitlist" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Join the Waitlist" }, LOADED)).toBeInTheDocument();
   });
 
   it("treats a missing or malformed token as an invalid link without calling the function", async () => {
     const sent = confirmAnswers({ status: "confirmed" });
     for (const path of ["/confirm", "/confirm?token=", "/confirm?token=short", `/confirm?token=${TOKEN}x`]) {
       const { unmount } = renderApp(path);
-      expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title })).toBeInTheDocument();
+      expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED)).toBeInTheDocument();
       unmount();
     }
     expect(sent).toEqual([]);
@@ -76,11 +78,11 @@ describe("/confirm", () => {
   it("keeps the token for a retry when the function fails, and confirms on 'Try again'", async () => {
     const sent = confirmAnswers({ httpStatus: 503 });
     const { user } = renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.failed.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.failed.title }, LOADED)).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.failed.body)).toBeInTheDocument();
     confirmAnswers({ status: "confirmed" });
     await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED)).toBeInTheDocument();
     await waitFor(() => expect(sent).toEqual([{ token: TOKEN }]));
   });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { ArrowLeft, CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
 import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
+import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
 import { confirmSignup, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
 import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
@@ -58,18 +59,9 @@ export function ConfirmPage() {
 
   return (
     <SiteLayout>
-      <div className="border-b border-border bg-surface">
-        <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to the directory
-          </Link>
-          <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">Waitlist</p>
-        </div>
-      </div>
+      <PageBand>
+        <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">Waitlist</p>
+      </PageBand>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">{view}</div>
     </SiteLayout>
   );

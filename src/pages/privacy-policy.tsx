@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
-import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
+import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
@@ -33,19 +33,10 @@ export function PrivacyPolicyPage() {
 
   return (
     <SiteLayout>
-      <div className="border-b border-border bg-surface">
-        <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to the directory
-          </Link>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Privacy Policy</h1>
-          <p className="mt-2 text-sm text-muted-foreground">Last updated {site.privacyPolicyUpdated}</p>
-        </div>
-      </div>
+      <PageBand>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Privacy Policy</h1>
+        <p className="mt-2 text-sm text-muted-foreground">Last updated {site.privacyPolicyUpdated}</p>
+      </PageBand>
 
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8 lg:py-14">
         <nav aria-label="On this page" className="hidden lg:block">

@@ -95,6 +95,8 @@ declare
   v_hour timestamptz := date_trunc('hour', now());
   v_retry integer := 0;
   v_bucket record;
+  v_raised_buckets text[] := '{}';
+  v_raised_windows timestamptz[] := '{}';
   v_row_exists boolean;
   v_recent boolean;
 begin
@@ -112,6 +114,8 @@ begin
     on conflict (bucket, window_start) do update set hits = r.hits + 1
     returning r.bucket, r.window_start, r.hits
   loop
+    v_raised_buckets := v_raised_buckets || v_bucket.bucket;
+    v_raised_windows := v_raised_windows || v_bucket.window_start;
     if v_bucket.hits > (case
         when v_bucket.bucket = 'global' then p_global_limit
         when v_bucket.bucket like 'client:%' then p_client_limit
@@ -124,15 +128,7 @@ begin
   if v_retry > 0 then
     -- A refused attempt uses up no quota: only what got through counts.
     update public.waitlist_rate_limit r set hits = r.hits - 1
-    where (r.bucket, r.window_start) in (
-      select b.bucket, b.window_start
-      from (values
-        ('client:' || p_client, v_minute, p_client_limit),
-        ('mailbox:' || p_mailbox, v_hour, p_mailbox_limit),
-        ('global', v_minute, p_global_limit)
-      ) as b (bucket, window_start, max_hits)
-      where b.max_hits is not null
-    );
+    where (r.bucket, r.window_start) in (select * from unnest(v_raised_buckets, v_raised_windows));
     return query select 'limited'::text, greatest(1, v_retry);
     return;
   end if;

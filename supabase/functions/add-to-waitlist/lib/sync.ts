@@ -22,64 +22,66 @@ export async function confirmationIdempotencyKey(email: string, tokenHash: strin
  * Sends the confirmation mail for one token. Never throws. Success stamps confirmation_sent_at;
  * failure records last_error and leaves the mail due for the resync (which issues a new token).
  */
-export async function sendConfirmationMail(
+export function sendConfirmationMail(
   email: string,
   token: string,
   tokenHash: string,
   confirmUrl: string,
   deps: SyncDeps,
 ): Promise<SyncOutcome> {
-  const masked = maskEmail(email);
-  if (!deps.mailer) {
-    deps.log.info("waitlist.provider_skipped", {
-      email: masked,
-      reason: "RESEND_API_KEY, RESEND_AUDIENCE_ID or WAITLIST_FROM not set; the confirmation mail stays due",
-    });
-    return "skipped";
-  }
-  const mailer = deps.mailer;
-  const error = await attempt(deps.timeoutMs, async (signal) => {
-    const mail = { to: email, link: confirmationLink(confirmUrl, token), idempotencyKey: await confirmationIdempotencyKey(email, tokenHash) };
-    await mailer.sendConfirmation(mail, signal);
+  return providerStep(email, deps, {
+    skipped: "the confirmation mail stays due",
+    run: async (mailer, signal) => {
+      const idempotencyKey = await confirmationIdempotencyKey(email, tokenHash);
+      await mailer.sendConfirmation({ to: email, link: confirmationLink(confirmUrl, token), idempotencyKey }, signal);
+    },
+    record: (error) => deps.store.recordMail(email, tokenHash, error),
+    events: { recordFailed: "waitlist.record_mail_failed", failed: "waitlist.confirmation_failed", done: "waitlist.confirmation_sent" },
   });
-  try {
-    await deps.store.recordMail(email, tokenHash, error);
-  } catch (caught) {
-    deps.log.error("waitlist.record_mail_failed", { email: masked, error: describeError(caught) });
-  }
-  if (error) {
-    deps.log.warn("waitlist.confirmation_failed", { email: masked, provider: mailer.name, error });
-    return "failed";
-  }
-  deps.log.info("waitlist.confirmation_sent", { email: masked, provider: mailer.name });
-  return "synced";
 }
 
 /**
  * Adds a confirmed address to the provider's audience. Never throws. Success stamps synced_at;
  * failure records last_error and leaves the row for the resync. The contact call is an upsert.
  */
-export async function addConfirmedContact(email: string, deps: SyncDeps): Promise<SyncOutcome> {
+export function addConfirmedContact(email: string, deps: SyncDeps): Promise<SyncOutcome> {
+  return providerStep(email, deps, {
+    skipped: "confirmed signup stored unsynced",
+    run: (mailer, signal) => mailer.addContact(email, signal),
+    record: (error) => deps.store.recordSync(email, error),
+    events: { recordFailed: "waitlist.record_sync_failed", failed: "waitlist.provider_failed", done: "waitlist.provider_synced" },
+  });
+}
+
+type Step = {
+  skipped: string;
+  run: (mailer: WaitlistMailer, signal: AbortSignal) => Promise<void>;
+  record: (error: string | null) => Promise<void>;
+  events: { recordFailed: string; failed: string; done: string };
+};
+
+/** One provider call with a timeout, its outcome recorded on the row and logged (masked). */
+async function providerStep(email: string, deps: SyncDeps, step: Step): Promise<SyncOutcome> {
   const masked = maskEmail(email);
   if (!deps.mailer) {
     deps.log.info("waitlist.provider_skipped", {
       email: masked,
-      reason: "RESEND_API_KEY, RESEND_AUDIENCE_ID or WAITLIST_FROM not set; confirmed signup stored unsynced",
+      reason: `RESEND_API_KEY, RESEND_AUDIENCE_ID or WAITLIST_FROM not set; ${step.skipped}`,
     });
     return "skipped";
   }
   const mailer = deps.mailer;
-  const error = await attempt(deps.timeoutMs, (signal) => mailer.addContact(email, signal));
+  const error = await attempt(deps.timeoutMs, (signal) => step.run(mailer, signal));
   try {
-    await deps.store.recordSync(email, error);
+    await step.record(error);
   } catch (caught) {
-    deps.log.error("waitlist.record_sync_failed", { email: masked, error: describeError(caught) });
+    deps.log.error(step.events.recordFailed, { email: masked, error: describeError(caught) });
   }
   if (error) {
-    deps.log.warn("waitlist.provider_failed", { email: masked, provider: mailer.name, error });
+    deps.log.warn(step.events.failed, { email: masked, provider: mailer.name, error });
     return "failed";
   }
-  deps.log.info("waitlist.provider_synced", { email: masked, provider: mailer.name });
+  deps.log.info(step.events.done, { email: masked, provider: mailer.name });
   return "synced";
 }
 
