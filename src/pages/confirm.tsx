@@ -60,7 +60,7 @@ export function ConfirmPage() {
   return (
     <SiteLayout>
       <PageBand>
-        <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">Waitlist</p>
+        <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">Waitlist · Email confirmation</p>
       </PageBand>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">{view}</div>
     </SiteLayout>
