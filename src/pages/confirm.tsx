@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
 import { site } from "@/config/site";
@@ -29,32 +28,21 @@ export function ConfirmPage() {
     if (new URLSearchParams(search).has("token")) void navigate("/confirm", { replace: true });
   }, [search, navigate]);
 
-  // A query, not an effect: one request per token even if the page renders twice.
-  const result = useQuery({
-    queryKey: ["waitlist", "confirm", token],
-    queryFn: () => confirmSignup(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const result = useConfirmation(token);
 
   let view: ReactNode;
-  if (result.isPending) {
+  if (result.state === "pending") {
     view = (
       <Message icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />} {...CONFIRM_TEXTS.confirming} busy />
     );
-  } else if (result.isError) {
+  } else if (result.state === "failed") {
     view = (
       <Message icon={<CircleAlert className="size-6 text-red-700" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
-        <Button onClick={() => void result.refetch()} disabled={result.isFetching}>
-          {result.isFetching ? "Trying again..." : "Try again"}
-        </Button>
+        <Button onClick={result.retry}>Try again</Button>
       </Message>
     );
   } else {
-    view = <Outcome status={result.data} onJoin={() => openWaitlist({ source: "confirm" })} />;
+    view = <Outcome status={result.state} onJoin={() => openWaitlist({ source: "confirm" })} />;
   }
 
   return (
@@ -65,6 +53,37 @@ export function ConfirmPage() {
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">{view}</div>
     </SiteLayout>
   );
+}
+
+type Confirmation = { state: "pending" | "failed" | ConfirmStatus; retry: () => void };
+
+/**
+ * One request per token and attempt: the promise lives in a ref, so React's development
+ * double-run of effects reuses it instead of confirming twice (the second answer would read
+ * 'already confirmed').
+ */
+function useConfirmation(token: string | null): Confirmation {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Confirmation["state"]>("pending");
+  const inFlight = useRef<{ attempt: number; promise: Promise<ConfirmStatus> } | null>(null);
+  useEffect(() => {
+    if (inFlight.current?.attempt !== attempt) inFlight.current = { attempt, promise: confirmSignup(token) };
+    let live = true;
+    inFlight.current.promise.then(
+      (status) => live && setState(status),
+      () => live && setState("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+  return {
+    state,
+    retry: () => {
+      setState("pending");
+      setAttempt((n) => n + 1);
+    },
+  };
 }
 
 function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void }) {

@@ -1,4 +1,4 @@
-import { supabase } from "@/lib/supabase";
+import { env } from "@/config/env";
 
 /** What the confirm route answers (supabase/functions/add-to-waitlist/handler.ts). */
 export type ConfirmStatus = "confirmed" | "already" | "expired" | "invalid";
@@ -15,15 +15,27 @@ export class ConfirmRequestError extends Error {
   }
 }
 
-/** Follows a confirmation link. A token that cannot be one is 'invalid' without a request. */
+/**
+ * Follows a confirmation link. A token that cannot be one is 'invalid' without a request.
+ * Plain fetch with the anon key, as supabase-js's functions.invoke sends it: the page needs
+ * one POST, not the 50 KB client.
+ */
 export async function confirmSignup(token: string | null): Promise<ConfirmStatus> {
   if (!token || !TOKEN.test(token)) return "invalid";
-  const { data, error } = await supabase.functions.invoke<{ status?: unknown }>("add-to-waitlist/confirm", {
-    body: { token },
-    timeout: REQUEST_TIMEOUT_MS,
-  });
-  if (error) throw new ConfirmRequestError(error);
-  const status = data?.status;
+  let data: unknown;
+  try {
+    const response = await fetch(`${env.supabaseUrl}/functions/v1/add-to-waitlist/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+      body: JSON.stringify({ token }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`answered ${response.status}`);
+    data = await response.json();
+  } catch (error) {
+    throw new ConfirmRequestError(error);
+  }
+  const status = (data as { status?: unknown } | null)?.status;
   if (typeof status === "string" && (STATUSES as readonly string[]).includes(status)) return status as ConfirmStatus;
   throw new ConfirmRequestError(new Error(`unexpected answer: ${JSON.stringify(data)}`));
 }
