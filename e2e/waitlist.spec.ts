@@ -117,7 +117,8 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
   await expect(toast(page, SUCCESS)).toBeVisible();
 
   // The local API prints the mail and keeps it in its outbox; the link points at this site.
-  await expect.poll(async () => (await fetchOutbox(request)).filter((mail) => mail.to === address)).toHaveLength(1);
+  // A full page load plus the lazy chunk and the confirm call: generous on a loaded machine.
+  await expect.poll(async () => (await fetchOutbox(request)).filter((mail) => mail.to === address), { timeout: 15_000 }).toHaveLength(1);
   const { link } = (await fetchOutbox(request)).find((mail) => mail.to === address)!;
   const url = new URL(link);
   expect(url.origin).toBe(new URL(page.url()).origin);
@@ -128,7 +129,7 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
   expect(before?.confirmed_at).toBeNull();
 
   await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: "You're on the waitlist" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "You're on the waitlist" })).toBeVisible({ timeout: 15_000 });
   expect(page.url()).not.toContain(token);
   expect(new URL(page.url()).pathname).toBe("/confirm");
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
@@ -141,9 +142,9 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
 
   // The same link again: already confirmed. A made-up one: expired or invalid, with a way to rejoin.
   await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible({ timeout: 15_000 });
   await page.goto(`/confirm?token=${"A".repeat(43)}`);
-  await expect(page.getByRole("heading", { level: 1, name: "This link has expired or isn't valid" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "This link has expired or isn't valid" })).toBeVisible({ timeout: 15_000 });
   await page.getByRole("link", { name: "Back to the directory" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
