@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
-import { LOCAL_SERVICE_ROLE_KEY } from "../local-api/service-key.ts";
 import { checkBuildEnv, explicitProductionMode, jwtRole } from "./env-guard.ts";
 
 const jwt = (claims: Record<string, unknown>) =>
   [{ alg: "HS256", typ: "JWT" }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") + ".sig";
 const URL_OK = { VITE_SUPABASE_URL: "https://abc.supabase.co" };
+// Shaped like Supabase's keys; the real service key never comes near build code (lint boundary).
+const LOCAL_SERVICE_ROLE_KEY = jwt({ iss: "supabase-demo", role: "service_role", exp: 1983812996 });
 
 describe("checkBuildEnv", () => {
   it("accepts the anon key, a publishable key and ordinary VITE_ settings", () => {
