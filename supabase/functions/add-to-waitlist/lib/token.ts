@@ -15,7 +15,10 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export const hashToken = sha256Hex;
+/** A token's stored form: its SHA-256, so a database leak yields no usable link. */
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token);
+}
 
 /** The link the mail carries: `<confirm page>?token=<token>`. */
 export function confirmationLink(confirmUrl: string, token: string): string {

@@ -72,10 +72,6 @@ export interface WaitlistMailer {
   sendConfirmation(mail: ConfirmationMail, signal: AbortSignal): Promise<void>;
 }
 
-export interface Clock {
-  now(): number;
-}
-
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 export interface Logger {
