@@ -40,11 +40,44 @@ export default defineConfig(({ mode, command }) => {
       "import.meta.env.VITE_SUPABASE_ANON_KEY": JSON.stringify(anonKey),
       "import.meta.env.VITE_DATA_AS_OF": JSON.stringify(dataAsOf),
     },
-    // Every browser we support preloads modules natively (Chrome/Edge 66+, Safari 17+, Firefox 115+);
-    // the polyfill cost the first load ~0.3 KB gzip (issue #5's budget; room for issue #11's TVL line).
-    build: { modulePreload: { polyfill: false } },
     server: { host: "127.0.0.1", port: 5173, strictPort: true },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true },
+    build: {
+      // Every browser we support preloads modules natively (Chrome/Edge 66+, Safari 17+, Firefox 115+);
+      // the polyfill cost the first load ~0.3 KB gzip (issue #5's budget; room for issue #11's TVL line).
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          // The boot's code in three chunks. Left to the automatic split, the lazily loaded
+          // protocol page (which shares most of the app with the home page) scatters the shared
+          // modules over a dozen small chunks, costing `/` 2-3 KB gzip of glue (issue #12;
+          // budget 160 KB). Lazy pages and dialogs are dynamic imports, so no group captures them.
+          codeSplitting: {
+            groups: [
+              // Vite's preload helper stays with the entry (main.tsx must import nothing before the
+              // first paint): a group of its own keeps the app group below from taking it.
+              { name: "index", priority: 4, test: /vite[\\/]preload-helper/ },
+              // What start.ts needs to send the protocols request, kept small so the request
+              // leaves before React has even downloaded.
+              {
+                name: "data",
+                priority: 3,
+                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@supabase[\\/]postgrest-js[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](boot|start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/](queries|model|slug))\.tsx?$/,
+              },
+              // React, the router and the UI libraries.
+              {
+                name: "ui-libs",
+                priority: 2,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|clsx|tailwind-merge|class-variance-authority|lucide-react)[\\/]/,
+              },
+              // The app: render-app.tsx and every module it imports statically (the home page and
+              // the parts the lazy pages share with it).
+              { name: "render-app", priority: 1, test: /src[\\/]render-app\.tsx$/ },
+            ],
+          },
+        },
+      },
+    },
     test: {
       projects: [
         {

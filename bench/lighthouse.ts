@@ -54,27 +54,35 @@ function findings(lhr: Result): string[] {
   return lines;
 }
 
-async function oneRun(url: string, chromePath: string, i: number, outDir: string): Promise<Result> {
+async function oneRun(url: string, chromePath: string, i: number, outDir: string, name = ""): Promise<Result> {
   const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS], logLevel: "silent" });
   try {
     const run = lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
     const result = await withTimeout(run, 120_000, `Lighthouse run ${i} took longer than 120 s`);
     if (!result) throw new Error(`Lighthouse run ${i} returned no result`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse run ${i}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-    writeFileSync(path.join(outDir, `lighthouse-${i}.html`), String(result.report));
+    writeFileSync(path.join(outDir, `lighthouse-${name ? `${name}-` : ""}${i}.html`), String(result.report));
     return result.lhr;
   } finally {
     chrome.kill();
   }
 }
 
-export async function runLighthouse(options: { url: string; chromePath: string; runs: number; outDir: string; log: (line: string) => void }): Promise<LighthouseSummary> {
+/** `name` prefixes the saved reports (`lighthouse-<name>-1.html`); the home page's have none. */
+export async function runLighthouse(options: {
+  url: string;
+  chromePath: string;
+  runs: number;
+  outDir: string;
+  log: (line: string) => void;
+  name?: string;
+}): Promise<LighthouseSummary> {
   const reports: Result[] = [];
   for (let i = 1; i <= options.runs; i++) {
     // A trace can come back broken on a loaded machine (NO_NAVSTART, NO_FCP): one retry per run.
-    const lhr = await oneRun(options.url, options.chromePath, i, options.outDir).catch((error: unknown) => {
+    const lhr = await oneRun(options.url, options.chromePath, i, options.outDir, options.name).catch((error: unknown) => {
       options.log(`  run ${i} failed (${error instanceof Error ? error.message : String(error)}); retrying once`);
-      return oneRun(options.url, options.chromePath, i, options.outDir);
+      return oneRun(options.url, options.chromePath, i, options.outDir, options.name);
     });
     reports.push(lhr);
     const r = toRun(lhr);
@@ -95,8 +103,13 @@ export async function runLighthouse(options: { url: string; chromePath: string; 
   };
 }
 
-export function lighthouseRows(summary: LighthouseSummary): Row[] {
-  const section = `Lighthouse (median of ${summary.runs.length})`;
+/**
+ * The rows of one page's runs. `page` names any page but home in the section (home keeps the
+ * section it always had); a protocol page is held to the same budgets (issue #12: Performance
+ * >= 95, LCP <= 1.5 s; the others as on home).
+ */
+export function lighthouseRows(summary: LighthouseSummary, page?: string): Row[] {
+  const section = `Lighthouse${page ? ` ${page}` : ""} (median of ${summary.runs.length})`;
   const m = summary.median;
   const score = (metric: string, value: number, budget: number, baseline?: number): Row => ({
     section,

@@ -53,6 +53,8 @@ export type ReportInput = {
   bytes?: BundleBytes;
   composition?: ModuleShare[] | null;
   lighthouse?: LighthouseSummary;
+  /** The same runs on a protocol page (issue #12). */
+  lighthouseProtocol?: LighthouseSummary;
   scale?: ScaleResult;
   errors: string[];
 };
@@ -94,14 +96,18 @@ function renderGenerated(input: ReportInput): string {
       "",
     );
   }
-  if (lh) {
+  for (const [title, runs] of [
+    ["### Lighthouse runs", lh],
+    ["### Lighthouse runs, a protocol page", input.lighthouseProtocol],
+  ] as const) {
+    if (!runs) continue;
     out.push(
-      "### Lighthouse runs",
+      title,
       "",
       "Mobile preset (default config: simulated slow 4G, 4x CPU slowdown), production build served by `vite preview` with the local API (seed data).",
       "",
       code(
-        lh.runs.map(
+        runs.runs.map(
           (r, i) =>
             `run ${i + 1}: perf ${r.performance}, a11y ${r.accessibility}, best practices ${r["best-practices"]}, seo ${r.seo}; ` +
             `FCP ${ms(r.fcpMs)}, LCP ${ms(r.lcpMs)}, TBT ${ms(r.tbtMs)}, CLS ${r.cls.toFixed(3)}, SI ${ms(r.speedIndexMs)}`,
@@ -109,7 +115,7 @@ function renderGenerated(input: ReportInput): string {
       ),
       "",
     );
-    if (lh.findings.length > 0) out.push("Audits costing points:", "", ...lh.findings.map((f) => `- ${f}`), "");
+    if (runs.findings.length > 0) out.push("Audits costing points:", "", ...runs.findings.map((f) => `- ${f}`), "");
   }
   if (s) {
     const tasks = (list: number[]) => list.map(ms).join(", ") || "none";

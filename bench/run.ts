@@ -30,6 +30,8 @@ const SYNTHETIC = 10_000;
 const KEYSTROKES = 20;
 /** The whole run is bounded: past this, everything is stopped and the run fails. */
 const WATCHDOG_MS = 25 * 60_000;
+/** The protocol page Lighthouse measures next to home (issue #12): the largest entry, with history. */
+const PROTOCOL_PAGE = "/protocols/blackrock-buidl-securitize";
 const PHASES = ["bytes", "lighthouse", "scale", "unit"] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -123,6 +125,12 @@ if (app && phases.has("lighthouse")) {
     report.lighthouse = await runLighthouse({ url: appUrl, chromePath: chrome!, runs: lighthouseRuns, outDir: OUT, log });
     report.rows.push(...lighthouseRows(report.lighthouse));
     for (const finding of report.lighthouse.findings) log(`  - ${finding}`);
+    // A protocol page (issue #12), prerendered from the committed data like every other.
+    const protocolUrl = new URL(PROTOCOL_PAGE, appUrl).href;
+    log(`\n[lighthouse] ${lighthouseRuns} runs, mobile preset, ${protocolUrl}`);
+    report.lighthouseProtocol = await runLighthouse({ url: protocolUrl, chromePath: chrome!, runs: lighthouseRuns, outDir: OUT, log, name: "protocol" });
+    report.rows.push(...lighthouseRows(report.lighthouseProtocol, PROTOCOL_PAGE));
+    for (const finding of report.lighthouseProtocol.findings) log(`  - ${finding}`);
   });
   stopApi();
 }

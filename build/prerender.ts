@@ -8,24 +8,76 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { CSV_DISPLAY, CSV_PATH } from "../scripts/data/paths.ts";
+import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
+
+/** The production origin, as index.html's canonical link holds it after Vite's %VITE_SITE_URL% replacement. */
+function siteUrlOf(html: string): string {
+  const href = /<link\s+rel="canonical"\s+href="([^"]*)"/.exec(html)?.[1];
+  if (!href) throw new Error('prerender: index.html has no <link rel="canonical">');
+  return href.replace(/\/+$/, "");
+}
 
 const ENTRY = "src/entry-prerender.tsx";
 const ROOT_MARKER = '<div id="root"></div>';
 
-type PrerenderModule = { renderHomeShell: () => string; bootScript: () => string; PRERENDERED_ATTRIBUTE: string };
+type ProtocolPageRender = { path: string; markup: string; title: string; description: string; jsonLd: string };
+/** What src/entry-prerender.tsx exports (its SSR build is imported below; tests import it directly). */
+export type PrerenderModule = {
+  renderHomeShell: () => string;
+  renderProtocolPages: (rows: readonly unknown[], siteUrl: string) => ProtocolPageRender[];
+  bootScript: () => string;
+  PRERENDERED_ATTRIBUTE: string;
+};
 
-type Shell = { markup: string; attribute: string; bootSrc: string };
+type Shell = { markup: string; attribute: string; route: string; bootSrc: string };
+
+/** The committed data (data/protocols.csv) as the API would serve it; the ids are stand-ins. */
+export function committedRows(): Array<ProtocolRow & { id: string }> {
+  const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today: todayUtc(), freshness: false });
+  if (problems.length > 0) throw new Error(`prerender: ${CSV_DISPLAY} has problems (npm run data:check):\n${problems.map(formatProblem).join("\n")}`);
+  // In the API's order (by name), which decides which of two equal slugs gets the '-2'.
+  return rows.map((row) => ({ ...row, id: row.name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/**
+ * index.html's head, retargeted at one page: its title, description, canonical URL, Open Graph and
+ * Twitter tags, and the page's JSON-LD before </head>. Throws if a tag it rewrites is missing.
+ */
+export function retargetHead(html: string, page: { url: string; title: string; description: string; jsonLd: string }): string {
+  let out = html;
+  const replace = (pattern: RegExp, value: string) => {
+    if (!pattern.test(out)) throw new Error(`prerender: index.html has no ${pattern.source}`);
+    out = out.replace(pattern, (_match, before: string, after: string) => `${before}${value}${after}`);
+  };
+  const title = escapeAttribute(page.title);
+  const description = escapeAttribute(page.description);
+  const url = escapeAttribute(page.url);
+  replace(/(<title>)[^<]*(<\/title>)/, escapeText(page.title));
+  replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, description);
+  replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, title);
+  replace(/(<meta\s+property="og:description"\s+content=")[^"]*(")/, description);
+  replace(/(<meta\s+property="og:url"\s+content=")[^"]*(")/, url);
+  replace(/(<link\s+rel="canonical"\s+href=")[^"]*(")/, url);
+  replace(/(<meta\s+name="twitter:title"\s+content=")[^"]*(")/, title);
+  replace(/(<meta\s+name="twitter:description"\s+content=")[^"]*(")/, description);
+  if (/<\/script/i.test(page.jsonLd)) throw new Error("prerender: JSON-LD must not contain </script");
+  return out.replace("</head>", `  <script type="application/ld+json">${page.jsonLd}</script>\n  </head>`);
+}
 
 /**
  * Fills the empty root element with the markup, marks it as prerendered and puts the boot script
  * (a file, never inline) right before it. Throws if the template has no empty root element.
  */
-export function injectShell(html: string, { markup, attribute, bootSrc }: Shell): string {
+export function injectShell(html: string, { markup, attribute, route, bootSrc }: Shell): string {
   const at = html.indexOf(ROOT_MARKER);
   if (at < 0) throw new Error(`prerender: index.html has no empty ${ROOT_MARKER} to fill`);
   if (/<script\b/i.test(markup)) throw new Error("prerender: the rendered shell contains a <script> element");
   const indent = /[ \t]*$/.exec(html.slice(0, at))?.[0] ?? "";
-  const filled = `<script src="${bootSrc}"></script>\n${indent}<div id="root" ${attribute}>${markup}</div>`;
+  const filled = `<script src="${bootSrc}"></script>\n${indent}<div id="root" ${attribute}="${escapeAttribute(route)}">${markup}</div>`;
   return html.slice(0, at) + filled + html.slice(at + ROOT_MARKER.length);
 }
 
@@ -67,13 +119,28 @@ export function prerenderShell(): Plugin {
         const bootFile = path.posix.join(config.build.assetsDir, `boot-${createHash("sha256").update(boot).digest("hex").slice(0, 8)}.js`);
         writeFileSync(path.join(outDir, bootFile), boot);
         const indexFile = path.join(outDir, "index.html");
-        const html = injectShell(readFileSync(indexFile, "utf8"), {
-          markup: shell.renderHomeShell(),
-          attribute: shell.PRERENDERED_ATTRIBUTE,
-          bootSrc: config.base + bootFile,
-        });
+        const template = readFileSync(indexFile, "utf8");
+        const bootSrc = config.base + bootFile;
+        const html = injectShell(template, { markup: shell.renderHomeShell(), attribute: shell.PRERENDERED_ATTRIBUTE, route: "/", bootSrc });
         writeFileSync(indexFile, html);
         config.logger.info(`prerender: home shell written into ${path.relative(config.root, indexFile)} (${html.length} bytes)`);
+
+        // Every protocol page, from the committed data, as /protocols/<slug>/index.html and as
+        // /protocols/<slug>.html: static hosts differ in which one answers /protocols/<slug> (the
+        // canonical URL, no trailing slash). Netlify and Cloudflare Pages serve `<slug>.html` there
+        // without a redirect, and so does `vite preview`; hosts that only map directories to their
+        // index.html serve the other. Without either, the client route renders the same page.
+        const siteUrl = siteUrlOf(template);
+        const pages = shell.renderProtocolPages(committedRows(), siteUrl);
+        for (const page of pages) {
+          const head = retargetHead(template, { url: `${siteUrl}${page.path}`, title: page.title, description: page.description, jsonLd: page.jsonLd });
+          const html = injectShell(head, { markup: page.markup, attribute: shell.PRERENDERED_ATTRIBUTE, route: page.path, bootSrc });
+          const base = path.join(outDir, ...page.path.split("/").filter(Boolean));
+          mkdirSync(base, { recursive: true });
+          writeFileSync(path.join(base, "index.html"), html);
+          writeFileSync(`${base}.html`, html);
+        }
+        config.logger.info(`prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/`);
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }

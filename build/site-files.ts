@@ -2,12 +2,18 @@ import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
 import { parseCsv } from "../scripts/data/csv.ts";
 import { CSV_PATH } from "../scripts/data/paths.ts";
+import { slugify, uniqueSlugs } from "../src/features/protocols/slug.ts";
 
 // robots.txt and sitemap.xml need the production origin, which only the deployer knows
 // (VITE_SITE_URL), so they are generated rather than kept in public/. The sitemap's lastmod is
-// the newest as_of in data/protocols.csv: the page changes when the data does.
+// the newest as_of in data/protocols.csv: the page changes when the data does. Every protocol
+// page (/protocols/<slug>, prerendered by build/prerender.ts) is listed with its own as_of.
 export function siteFiles({ siteUrl }: { siteUrl: string }): Plugin {
-  const files = () => ({ "robots.txt": robotsTxt(siteUrl), "sitemap.xml": sitemapXml(siteUrl, newestAsOf()) });
+  const files = () => {
+    const protocols = committedProtocols();
+    const dates = protocols.flatMap((p) => (p.asOf ? [p.asOf] : [])).sort();
+    return { "robots.txt": robotsTxt(siteUrl), "sitemap.xml": sitemapXml(siteUrl, dates.at(-1) ?? null, protocols) };
+  };
   return {
     name: "rwa-atlas:site-files",
     configureServer(server) {
@@ -29,15 +35,23 @@ export function robotsTxt(siteUrl: string): string {
   return `# Every page is public.\nUser-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
-export function sitemapXml(siteUrl: string, lastmod: string | null): string {
-  const url = (path: string, changefreq: string, priority: string) =>
-    `  <url>\n    <loc>${siteUrl}${path}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ""}    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>\n`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/privacy-policy", "yearly", "0.3")}</urlset>\n`;
+export type SitemapProtocol = { slug: string; asOf: string | null };
+
+export function sitemapXml(siteUrl: string, lastmod: string | null, protocols: readonly SitemapProtocol[] = []): string {
+  const url = (path: string, changefreq: string, priority: string, modified = lastmod) =>
+    `  <url>\n    <loc>${siteUrl}${path}</loc>\n${modified ? `    <lastmod>${modified}</lastmod>\n` : ""}    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>\n`;
+  const pages = protocols.map((p) => url(`/protocols/${p.slug}`, "daily", "0.8", p.asOf)).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/privacy-policy", "yearly", "0.3")}${pages}</urlset>\n`;
 }
 
-function newestAsOf(): string | null {
+/** Slug and as_of of each row of data/protocols.csv, slugged as the app slugs them (model.ts). */
+export function committedProtocols(): SitemapProtocol[] {
   const [header, ...rows] = parseCsv(readFileSync(CSV_PATH, "utf8"));
-  const column = header?.cells.indexOf("as_of") ?? -1;
-  const dates = rows.map((r) => r.cells[column] ?? "").filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
-  return dates.length ? dates.sort().at(-1)! : null;
+  const nameColumn = header?.cells.indexOf("name") ?? -1;
+  const asOfColumn = header?.cells.indexOf("as_of") ?? -1;
+  const named = rows.map((r) => ({ name: (r.cells[nameColumn] ?? "").trim(), asOf: r.cells[asOfColumn] ?? "" })).filter((r) => r.name !== "");
+  // The API serves the rows by name; the app dedupes slugs in that order.
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const slugs = uniqueSlugs(named.map((r) => slugify(r.name)));
+  return named.map((r, index) => ({ slug: slugs[index]!, asOf: /^\d{4}-\d{2}-\d{2}$/.test(r.asOf) ? r.asOf : null }));
 }

@@ -1,16 +1,18 @@
 // npm run screenshots:readme: refreshes the README's pictures on purpose. `npm run test:e2e`
 // writes every screenshot to the ignored e2e/screenshots/ and never touches tracked files; this
-// runs the two specs that take the README's pictures and copies them into docs/screenshots/.
+// runs the specs that take the README's pictures and copies them into docs/screenshots/.
 import { spawnSync } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const PICTURES = ["home-desktop.png", "compare-desktop.png"];
+// protocol-figures: header and key figures of a protocol page (served data only; the chart's own
+// screenshots are protocol-*.png, or protocol-standin-*.png while the API has no history table).
+const PICTURES = ["home-desktop.png", "compare-desktop.png", "protocol-figures-desktop.png"];
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 const run = spawnSync(
   "npx",
-  ["playwright", "test", "e2e/screenshots.spec.ts", "e2e/analyst-screenshots.spec.ts", "--project=desktop", "--grep", "home|README"],
+  ["playwright", "test", "e2e/screenshots.spec.ts", "e2e/analyst-screenshots.spec.ts", "--project=desktop", "--grep", "home|README|protocol page"],
   { cwd: root, stdio: "inherit" },
 );
 if (run.status !== 0) {

@@ -6,6 +6,7 @@ import { ErrorBoundary } from "@/components/error-boundary";
 import { ToasterHost } from "@/components/toaster-host";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
 import { HomePage } from "@/pages/home";
+import { ProtocolPage } from "@/pages/protocol-page-loader";
 import { SiteLayout } from "@/pages/site-layout";
 
 // The home page is the landing route and ships in the entry chunk; the rest load on demand.
@@ -60,6 +61,7 @@ export function AppRoutes({ onFirstCommit }: AppRoutesProps = {}) {
           <Route path="/" element={<HomePage />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="/confirm" element={<ConfirmPage />} />
+          <Route path="/protocols/:slug" element={<ProtocolPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
         {onFirstCommit && <AfterFirstCommit onCommit={onFirstCommit} />}

@@ -1,8 +1,6 @@
-// Shared by the browser entry (main.tsx), the app shell (app.tsx) and the build-time prerender.
+// Shared by the data half of the boot (start.ts) and the app shell (app.tsx). The prerendered
+// frame's attribute lives in frame.ts.
 import { QueryClient } from "@tanstack/react-query";
-
-/** Set on `#root` while it holds the build-time home frame (build/prerender.ts, main.tsx). */
-export const PRERENDERED_ATTRIBUTE = "data-prerendered";
 
 export function createQueryClient() {
   return new QueryClient({

@@ -5,10 +5,14 @@
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
+import { Route, Routes, StaticRouter } from "react-router-dom";
 import { AppProviders, AppRoutes } from "@/app";
-import { PRERENDERED_ATTRIBUTE } from "@/boot";
-import { BANNER_DISMISSED_KEY } from "@/config/site";
+import { parseProtocolRows } from "@/features/protocols/model";
+import { protocolsQueryOptions } from "@/features/protocols/queries";
+import { jsonLdText, protocolDescription, protocolJsonLd, protocolPageTitle, protocolPath } from "@/features/protocols/seo";
+import { ProtocolPage } from "@/pages/protocol";
+import { PRERENDERED_ATTRIBUTE } from "@/frame";
+import { BANNER_DISMISSED_KEY, site } from "@/config/site";
 
 export { PRERENDERED_ATTRIBUTE };
 
@@ -32,25 +36,74 @@ export function renderHomeShell(): string {
   }
 }
 
+/** What build/prerender.ts writes for one protocol page: the markup for `#root` and its head. */
+export type ProtocolPageRender = {
+  path: string;
+  markup: string;
+  title: string;
+  description: string;
+  jsonLd: string;
+};
+
+/**
+ * Every protocol page as the build's data shows it (`rows`: protocol rows as the API serves them,
+ * from data/protocols.csv). The figures are live in the browser: render-app.tsx replaces this
+ * frame with the page rendered from the response. The TVL history is left pending (its frame).
+ */
+export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): ProtocolPageRender[] {
+  const protocols = parseProtocolRows(rows);
+  return protocols.map((protocol) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(protocolsQueryOptions().queryKey, protocols);
+    const path = protocolPath(protocol.slug);
+    try {
+      const markup = renderToString(
+        <StrictMode>
+          <StaticRouter location={path}>
+            <AppProviders queryClient={queryClient}>
+              <Routes>
+                <Route path="/protocols/:slug" element={<ProtocolPage />} />
+              </Routes>
+            </AppProviders>
+          </StaticRouter>
+        </StrictMode>,
+      );
+      return {
+        path,
+        markup,
+        title: protocolPageTitle(protocol, site.productName),
+        description: protocolDescription(protocol),
+        jsonLd: jsonLdText(protocolJsonLd(protocol, siteUrl, site.productName)),
+      };
+    } finally {
+      queryClient.clear();
+    }
+  });
+}
+
 /**
  * A classic script placed before `#root` (parser-blocking, so it runs before the prerendered
- * frame can paint; a file, as the CSP allows no inline script). Every URL gets the same
- * index.html, but the frame is right only for the home page with the banner showing:
- * - another route (privacy policy, 404): the home frame stays hidden until React renders the page,
- *   instead of flashing the wrong page;
+ * frame can paint; a file, as the CSP allows no inline script). The frame in `#root` names its
+ * route (`data-prerendered="/"`, `"/protocols/<slug>"`), but a host may serve that HTML for
+ * another URL (every unknown path gets index.html), so:
+ * - a frame of another route (privacy policy, 404, a protocol page served by the index.html
+ *   fallback) stays hidden until React renders the page, instead of flashing the wrong page;
+ *   main.tsx then starts the app at once (no paint to wait for);
  * - the banner dismissed this session: the frame's banner is hidden, so it never flashes and the
  *   page does not shift when React renders without it.
  * Runs in every browser the app supports: no syntax newer than ES5, storage errors ignored.
  */
 export function bootScript(): string {
-  const rootRule = `#root[${PRERENDERED_ATTRIBUTE}]`;
+  const attribute = PRERENDERED_ATTRIBUTE;
   return `(function () {
-  var home = location.pathname === "/";
+  var path = location.pathname.replace(/\\/+$/, "") || "/";
   var dismissed = false;
   try { dismissed = sessionStorage.getItem(${JSON.stringify(BANNER_DISMISSED_KEY)}) === "1"; } catch (e) {}
-  if (home && !dismissed) return;
+  if (path === "/" && !dismissed) return;
+  var css = '#root[${attribute}]:not([${attribute}="' + path.replace(/["\\\\]/g, "\\\\$&") + '"]){visibility:hidden}';
+  if (dismissed) css += "#root[${attribute}] [data-top-banner]{display:none}";
   var style = document.createElement("style");
-  style.textContent = home ? "${rootRule} [data-top-banner]{display:none}" : "${rootRule}{visibility:hidden}";
+  style.textContent = css;
   document.head.appendChild(style);
 })();
 `;

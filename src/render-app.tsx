@@ -4,26 +4,31 @@ import type { QueryClient } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app";
-import { PRERENDERED_ATTRIBUTE } from "@/boot";
 import { readSessionFlag } from "@/components/layout/session-flag";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
+import { protocolsQueryOptions } from "@/features/protocols/queries";
+import { frameRoute, PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
+import { loadProtocolPage } from "@/pages/protocol-page-loader";
+
+/** The longest a protocol page's frame waits for the live data before React takes over anyway. */
+const LIVE_DATA_WAIT_MS = 3000;
 
 /**
  * Hydrates the prerendered frame or renders the page. `queryClient` already runs the boot
  * request; `releaseProtocols` lets its response into the cache (see start.ts).
  */
-export function renderApp(queryClient: QueryClient, releaseProtocols: () => void): void {
-  const { pathname, search } = window.location;
+export async function renderApp(queryClient: QueryClient, releaseProtocols: () => void): Promise<void> {
+  const { search } = window.location;
+  const path = routePath(window.location.pathname);
   const container = document.getElementById("root")!;
+  const frame = frameRoute(container);
 
   // index.html carries the prerendered first frame of `/` in its default state (build/prerender.ts).
   // Hydrate only when this visit renders exactly that: the bare home URL (the query string holds
   // search, filters and selection) with the banner not dismissed this session. Another state of the
   // home page renders from scratch and React swaps the markup in its first commit (no blank frame;
-  // the boot script already hid a dismissed banner). Another route drops the home frame, which the
-  // boot script kept hidden, and renders its page. See docs/architecture.md, "Prerendered shell".
-  const prerendered = container.firstElementChild !== null;
-  if (prerendered && pathname === "/" && search === "" && !readSessionFlag(BANNER_DISMISSED_KEY)) {
+  // the boot script already hid a dismissed banner). See docs/architecture.md, "Prerendered shell".
+  if (frame === "/" && path === "/" && search === "" && !readSessionFlag(BANNER_DISMISSED_KEY)) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole tree (a long task on slow phones); an early click is replayed.
     startTransition(() => {
@@ -34,19 +39,47 @@ export function renderApp(queryClient: QueryClient, releaseProtocols: () => void
         </StrictMode>,
       );
     });
-  } else {
-    releaseProtocols();
-    if (prerendered && pathname !== "/") {
-      container.replaceChildren();
-      container.removeAttribute(PRERENDERED_ATTRIBUTE);
-    }
-    const root = createRoot(container);
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App queryClient={queryClient} />
-        </StrictMode>,
-      ),
-    );
+    return;
   }
+
+  releaseProtocols();
+  if (frame !== null && frame === path && path !== "/") {
+    // A protocol page's own file: its frame shows the committed figures. React replaces it (never
+    // hydrates: the live figures differ from the build's) once the live data and the page's code
+    // are here, so the frame goes straight to the live page with no loading state in between. A
+    // slow backend does not keep the frame forever: after LIVE_DATA_WAIT_MS the page's own loading
+    // state takes over.
+    await Promise.race([
+      Promise.all([loadProtocolPage(), settled(queryClient, protocolsQueryOptions().queryKey)]),
+      new Promise((resolve) => setTimeout(resolve, LIVE_DATA_WAIT_MS)),
+    ]);
+  } else if (frame !== null && frame !== path) {
+    // Another route's frame, kept hidden by the boot script: drop it and render this page.
+    container.replaceChildren();
+    container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  }
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
+}
+
+/** Resolves once the query has data or an error (never starts a request of its own). */
+function settled(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  return new Promise((resolve) => {
+    const cache = queryClient.getQueryCache();
+    const check = () => {
+      const state = queryClient.getQueryState(queryKey);
+      if (state && state.status !== "pending") {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = cache.subscribe(check);
+    check();
+  });
 }

@@ -17,10 +17,10 @@ export function releaseProtocols(): void {
   openGate();
 }
 
-// Only the home page lists protocols. This is prefetchProtocols (queries.ts) with the gate in
-// front of the result; the request itself starts now. prefetchQuery never rejects; a failure
-// surfaces as the page's error state.
-if (window.location.pathname === "/") {
+// The home page and the protocol pages read the list. This is prefetchProtocols (queries.ts) with
+// the gate in front of the result; the request itself starts now. prefetchQuery never rejects; a
+// failure surfaces as the page's error state.
+if (window.location.pathname === "/" || window.location.pathname.startsWith("/protocols/")) {
   const options = protocolsQueryOptions();
   const fetchRows = options.queryFn as Exclude<typeof options.queryFn, symbol | undefined>;
   void queryClient.prefetchQuery({

@@ -280,9 +280,10 @@ describe("home: hostile data", () => {
     expect(within(evil).getByText("Unrated")).toBeInTheDocument();
     expect(within(evil).getByText("TVL").nextElementSibling).toHaveTextContent("lots");
     expect(within(evil).getByText("Min Investment").nextElementSibling).toHaveTextContent("—");
-    expect(within(evil).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(evil).queryByRole("link", { name: /Visit Protocol/ })).not.toBeInTheDocument();
+    expect(within(evil).getByRole("link", { name: "<img src=x onerror=alert(1)>Evil Yield" })).toHaveAttribute("href", "/protocols/img-src-x-onerror-alert-1-evil-yield");
     expect(within(evil).queryByRole("list", { name: "Asset classes" })).not.toBeInTheDocument();
-    expect(within(screen.getByRole("article", { name: "Data Link Fund" })).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Data Link Fund" })).queryByRole("link", { name: /Visit Protocol/ })).not.toBeInTheDocument();
     const stats = screen.getByRole("heading", { name: "Explore the RWA Protocol Ecosystem" }).closest("section")!;
     expect(within(stats).getByText("Total TVL").nextElementSibling).toHaveTextContent(/^\$5M/);
   });

@@ -1,14 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { useLocation } from "react-router-dom";
 import { usePageTitle } from "@/components/layout/use-page-title";
-import { MAX_COMPARED, site } from "@/config/site";
-import { SelectionBar } from "@/features/compare/selection-bar";
-import { useSelection } from "@/features/compare/use-selection";
-import { bestValues } from "@/features/protocols/best-values";
+import { site } from "@/config/site";
 import { DirectoryError, DirectoryLoading } from "@/features/protocols/directory-status";
 import { EcosystemStats } from "@/features/protocols/ecosystem-stats";
-import { downloadProtocolsCsv } from "@/features/protocols/export-csv";
 import { Hero } from "@/features/protocols/hero";
 import { PortfolioPromo } from "@/features/protocols/portfolio-promo";
 import { ProtocolDirectory } from "@/features/protocols/protocol-directory";
@@ -17,16 +13,11 @@ import { computeStats } from "@/features/protocols/stats";
 import type { Protocol } from "@/features/protocols/types";
 import { useDirectoryView } from "@/features/protocols/use-directory-view";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
+import { CompareTray } from "@/pages/compare-tray";
 import { SiteLayout } from "@/pages/site-layout";
-import { TvlSource } from "@/components/tvl-source";
-
-// The comparison table is only needed after a click: keep it out of the entry chunk.
-const ComparisonDialog = lazy(() =>
-  import("@/features/compare/comparison-dialog").then((m) => ({ default: m.ComparisonDialog })),
-);
+import { useCompareSlugs } from "@/pages/use-compare-slugs";
 
 const NO_PROTOCOLS: Protocol[] = [];
-const renderTvlSource = (protocol: Protocol) => <TvlSource protocol={protocol} />;
 
 export function HomePage() {
   usePageTitle(`${site.productName} · Tokenized Real-World Asset Protocol Directory`);
@@ -44,30 +35,8 @@ export function HomePage() {
   const view = useDirectoryView();
   const { pathname } = useLocation();
   const { setCompare } = view;
-  // The URL names compared protocols by slug; the selection works in ids.
-  const { idsBySlug, slugsById } = useMemo(
-    () => ({
-      idsBySlug: new Map(protocols.map((p) => [p.slug, p.id])),
-      slugsById: new Map(protocols.map((p) => [p.id, p.slug])),
-    }),
-    [protocols],
-  );
-  const selectionValue = useMemo(() => view.compare.flatMap((slug) => idsBySlug.get(slug) ?? []), [view.compare, idsBySlug]);
-  const onSelectionChange = useCallback(
-    (ids: string[]) => setCompare(ids.flatMap((id) => slugsById.get(id) ?? [])),
-    [setCompare, slugsById],
-  );
-
-  const onLimitReached = useCallback(() => openWaitlist({ limitReached: true, source: "limit-reached" }), [openWaitlist]);
-  const selection = useSelection(protocols, { onLimitReached, value: selectionValue, onChange: onSelectionChange });
-  // With the selection full, the next select opens the limit-reached waitlist dialog: warm its code.
-  const selectionFull = selection.selectedIds.length >= MAX_COMPARED;
-  useEffect(() => {
-    if (selectionFull) prefetchWaitlist();
-  }, [selectionFull, prefetchWaitlist]);
-  const [compareOpen, setCompareOpen] = useState(false);
-  const comparing = compareOpen && selection.selectedProtocols.length > 0;
-  const best = useMemo(() => bestValues(selection.selectedProtocols), [selection.selectedProtocols]);
+  // The URL names compared protocols by slug (use-compare-slugs.ts).
+  const selection = useCompareSlugs(protocols, view.compare, setCompare);
 
   return (
     <SiteLayout home dataAsOf={stats?.dataAsOf}>
@@ -97,20 +66,11 @@ export function HomePage() {
         </div>
       </div>
 
-      <SelectionBar protocols={selection.selectedProtocols} onRemove={selection.remove} onCompare={() => setCompareOpen(true)} />
-      {comparing && (
-        <Suspense fallback={null}>
-          <ComparisonDialog
-            open
-            onOpenChange={setCompareOpen}
-            protocols={selection.selectedProtocols}
-            best={best}
-            shareUrl={new URL(`${pathname}${view.search}`, window.location.origin).href}
-            onDownloadCsv={() => downloadProtocolsCsv(selection.selectedProtocols, "comparison")}
-            renderTvlSource={renderTvlSource}
-          />
-        </Suspense>
-      )}
+      <CompareTray
+        selected={selection.selectedProtocols}
+        onRemove={selection.remove}
+        shareUrl={() => new URL(`${pathname}${view.search}`, window.location.origin).href}
+      />
     </SiteLayout>
   );
 }

@@ -7,13 +7,12 @@ import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
-import { injectShell } from "../../build/prerender.ts";
+import { committedRows, injectShell, retargetHead, type PrerenderModule } from "../../build/prerender.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // Loaded by path: this tsconfig (Node side) has no JSX; Vitest compiles the entry as Vite would.
 const ENTRY = path.join(ROOT, "src", "entry-prerender.tsx");
-type PrerenderEntry = { renderHomeShell: () => string; bootScript: () => string; PRERENDERED_ATTRIBUTE: string };
-const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell } = (await import(/* @vite-ignore */ ENTRY)) as PrerenderEntry;
+const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell, renderProtocolPages } = (await import(/* @vite-ignore */ ENTRY)) as PrerenderModule;
 
 /** Visible text of an HTML fragment, roughly as a browser lays it out (tags become spaces). */
 function textOf(html: string): string {
@@ -68,16 +67,16 @@ describe("injectShell", () => {
   ].join("\n");
 
   it("fills the root, marks it, and loads the boot script from a file right before it", () => {
-    const html = injectShell(template, { markup: "<p>frame</p>", attribute: PRERENDERED_ATTRIBUTE, bootSrc: "/assets/boot-1.js" });
-    expect(html).toContain(`<script src="/assets/boot-1.js"></script>\n    <div id="root" ${PRERENDERED_ATTRIBUTE}><p>frame</p></div>`);
+    const html = injectShell(template, { markup: "<p>frame</p>", attribute: PRERENDERED_ATTRIBUTE, route: "/", bootSrc: "/assets/boot-1.js" });
+    expect(html).toContain(`<script src="/assets/boot-1.js"></script>\n    <div id="root" ${PRERENDERED_ATTRIBUTE}="/"><p>frame</p></div>`);
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts).toHaveLength(2);
     for (const tag of scripts) expect(tag).toMatch(/\ssrc="/);
   });
 
   it("refuses a template without an empty root and markup with a script", () => {
-    expect(() => injectShell("<body></body>", { markup: "", attribute: "x", bootSrc: "/b.js" })).toThrow(/no empty/);
-    expect(() => injectShell(template, { markup: "<script>1</script>", attribute: "x", bootSrc: "/b.js" })).toThrow(/<script>/);
+    expect(() => injectShell("<body></body>", { markup: "", attribute: "x", route: "/", bootSrc: "/b.js" })).toThrow(/no empty/);
+    expect(() => injectShell(template, { markup: "<script>1</script>", attribute: "x", route: "/", bootSrc: "/b.js" })).toThrow(/<script>/);
   });
 });
 
@@ -106,14 +105,53 @@ describe("bootScript", () => {
     expect(boot("/", "throws")).toBeNull();
   });
 
-  it("hides the whole frame on any other route", () => {
-    for (const route of ["/privacy-policy", "/no-such-page"]) {
-      expect(boot(route, {})).toBe(`#root[${PRERENDERED_ATTRIBUTE}]{visibility:hidden}`);
+  it("hides a frame of any other route than the visited one", () => {
+    for (const route of ["/privacy-policy", "/no-such-page", "/protocols/centrifuge"]) {
+      expect(boot(route, {})).toBe(`#root[${PRERENDERED_ATTRIBUTE}]:not([${PRERENDERED_ATTRIBUTE}="${route}"]){visibility:hidden}`);
     }
+    // A trailing slash (static hosts add one for directories) names the same route.
+    expect(boot("/protocols/centrifuge/", {})).toContain(`:not([${PRERENDERED_ATTRIBUTE}="/protocols/centrifuge"])`);
+    // A quote in the path cannot end the attribute selector.
+    expect(boot('/a"b', {})).toContain(`:not([${PRERENDERED_ATTRIBUTE}="/a\\"b"])`);
   });
 
   it("hides only the banner when it was dismissed this session", () => {
-    expect(boot("/", { "rwa-atlas:banner-dismissed": "1" })).toBe(`#root[${PRERENDERED_ATTRIBUTE}] [data-top-banner]{display:none}`);
+    expect(boot("/", { "rwa-atlas:banner-dismissed": "1" })).toBe(
+      `#root[${PRERENDERED_ATTRIBUTE}]:not([${PRERENDERED_ATTRIBUTE}="/"]){visibility:hidden}#root[${PRERENDERED_ATTRIBUTE}] [data-top-banner]{display:none}`,
+    );
+  });
+});
+
+describe("renderProtocolPages", () => {
+  const rows = committedRows();
+  const pages = renderProtocolPages(rows, "https://example.org");
+
+  it("renders one page per committed protocol, with its figures and no script", () => {
+    expect(pages).toHaveLength(rows.length);
+    const buidl = pages.find((page) => page.path === "/protocols/blackrock-buidl-securitize")!;
+    const text = textOf(buidl.markup);
+    expect(buidl.markup).toMatch(/<h1 id="protocol-name"[^>]*>BlackRock BUIDL \(Securitize\)<\/h1>/);
+    for (const figure of ["Key figures", "$2.8B", "3.8-4.2%", "$5M", "Low", "TVL history", "Similar protocols", "Back to directory", "Visit Protocol"]) {
+      expect(text).toContain(figure);
+    }
+    expect(buidl.markup).not.toMatch(/<script/i);
+    expect(buidl.title).toBe("BlackRock BUIDL (Securitize): TVL, yield and risk | RWA Atlas");
+    expect(buidl.description).toContain("TVL $2.8B, yield 3.8-4.2%, minimum investment $5M, Low risk as of Oct 31, 2025");
+    const ld = JSON.parse(buidl.jsonLd) as Record<string, unknown>;
+    expect(ld).toMatchObject({ "@type": "FinancialProduct", name: "BlackRock BUIDL (Securitize)", url: "https://example.org/protocols/blackrock-buidl-securitize" });
+  });
+
+  it("retargets index.html's head at the page", () => {
+    const template = readFileSync(path.join(ROOT, "index.html"), "utf8").replaceAll("%VITE_SITE_URL%", "https://example.org");
+    const html = retargetHead(template, { url: "https://example.org/protocols/x", title: 'A & "B"', description: "d <1>", jsonLd: '{"a":"\\u003c/script"}' });
+    expect(html).toContain("<title>A &amp; \"B\"</title>");
+    expect(html).toContain('<link rel="canonical" href="https://example.org/protocols/x" />');
+    expect(html).toContain('<meta property="og:url" content="https://example.org/protocols/x" />');
+    expect(html).toMatch(/<meta\s+name="description"\s+content="d &lt;1>"/);
+    expect(html).toMatch(/<meta\s+name="twitter:title"\s+content="A &amp; &quot;B&quot;"/);
+    expect(html).toContain('<script type="application/ld+json">{"a":"\\u003c/script"}</script>\n  </head>');
+    expect(() => retargetHead(template, { url: "u", title: "t", description: "d", jsonLd: "</script>" })).toThrow(/JSON-LD/);
+    expect(() => retargetHead("<html></html>", { url: "u", title: "t", description: "d", jsonLd: "{}" })).toThrow(/no/);
   });
 });
 
@@ -124,14 +162,40 @@ describe("vite build", () => {
   it("writes the frame into <outDir>/index.html with only file scripts", async () => {
     await build({ root: ROOT, configFile: path.join(ROOT, "vite.config.ts"), logLevel: "silent", build: { outDir, emptyOutDir: true } });
     const html = readFileSync(path.join(outDir, "index.html"), "utf8");
-    expect(html).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}>`);
+    expect(html).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}="/">`);
     expect(textOf(html)).toContain("Loading protocols...");
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts).toHaveLength(2);
     expect(scripts[0]).toMatch(/type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
     expect(scripts[1]).toMatch(/^<script src="\/assets\/boot-[0-9a-f]{8}\.js">$/);
+    // Before the first paint the entry loads nothing but Vite's preload helper (a chunk of its own,
+    // ~1 KB; vite.config.ts): no app, React or data chunk competes with the paint.
+    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+    for (const file of preloads) expect(file).toMatch(/^index-[\w-]+\.js$/);
+    const entry = readFileSync(path.join(outDir, /src="\/(assets\/index-[\w-]+\.js)"/.exec(scripts[0]!)![1]!), "utf8");
+    for (const [, file] of entry.matchAll(/\bfrom\s*["']\.\/([^"']+)["']/g)) expect(file).toMatch(/^index-[\w-]+\.js$/);
     // Every script is a file the build wrote (the CSP allows no inline script).
     const assets = readdirSync(path.join(outDir, "assets"));
     for (const tag of scripts) expect(assets).toContain(/src="\/assets\/([^"]+)"/.exec(tag)![1]);
+
+    // Every protocol page, with its own head, JSON-LD and frame; all of them in the sitemap.
+    const entries = readdirSync(path.join(outDir, "protocols"));
+    const slugs = entries.filter((name) => !name.endsWith(".html"));
+    expect(slugs).toHaveLength(committedRows().length);
+    // The same page as /protocols/<slug>.html, for hosts (and vite preview) that serve it at /protocols/<slug>.
+    for (const slug of slugs) {
+      expect(readFileSync(path.join(outDir, "protocols", `${slug}.html`), "utf8")).toBe(readFileSync(path.join(outDir, "protocols", slug, "index.html"), "utf8"));
+    }
+    const sitemap = readFileSync(path.join(outDir, "sitemap.xml"), "utf8");
+    for (const slug of slugs) {
+      const page = readFileSync(path.join(outDir, "protocols", slug, "index.html"), "utf8");
+      expect(page).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}="/protocols/${slug}">`);
+      expect(page).toMatch(/<title>[^<]+: TVL, yield and risk \| RWA Atlas<\/title>/);
+      expect(page).toContain(`<link rel="canonical" href="https://rwaatlas.com/protocols/${slug}" />`);
+      expect(page).toMatch(/<meta\s+name="description"\s+content="[^"]+: TVL [^"]+, yield /);
+      const ld = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(page)?.[1];
+      expect(JSON.parse(ld!)).toMatchObject({ "@type": "FinancialProduct", url: `https://rwaatlas.com/protocols/${slug}` });
+      expect(sitemap).toContain(`<loc>https://rwaatlas.com/protocols/${slug}</loc>`);
+    }
   }, 120_000);
 });

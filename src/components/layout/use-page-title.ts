@@ -26,3 +26,16 @@ export function useCanonicalPath(path: string): void {
     };
   }, [path]);
 }
+
+/** Sets `<meta name="description">` (from index.html) while the page is shown, then restores it. */
+export function usePageDescription(description: string): void {
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) return;
+    const previous = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = previous;
+    };
+  }, [description]);
+}

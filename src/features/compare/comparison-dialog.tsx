@@ -141,6 +141,8 @@ type ComparisonDialogProps = {
    * the protocols feature's, and its code stays in the first load instead of a shared chunk.
    */
   renderTvlSource?: RenderTvlSource;
+  /** Renders each header name (the page makes it a link to the protocol's page); plain text by default. */
+  renderName?: (protocol: Protocol) => ReactNode;
 };
 
 async function copyLink(url: string) {
@@ -152,7 +154,7 @@ async function copyLink(url: string) {
   }
 }
 
-export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, shareUrl, onDownloadCsv, renderTvlSource }: ComparisonDialogProps) {
+export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, shareUrl, onDownloadCsv, renderTvlSource, renderName }: ComparisonDialogProps) {
   // Opened from a plain button rather than a Radix trigger, so remember the opener (focus is
   // still on it while this first renders) and give focus back to it on close.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -209,7 +211,7 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
                 </th>
                 {protocols.map((protocol) => (
                   <th key={protocol.id} scope="col" className="w-64 min-w-52 px-4 py-4 align-top font-normal sm:min-w-64">
-                    <span className="block text-base font-bold text-foreground">{protocol.name}</span>
+                    <span className="block text-base font-bold text-foreground">{renderName ? renderName(protocol) : protocol.name}</span>
                     <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
                       {protocol.description || "No description on record."}
                     </span>

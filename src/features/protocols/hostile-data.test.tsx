@@ -83,7 +83,9 @@ describe("hostile protocol data, rendered through the real page", () => {
     expect(within(safe).getByRole("link", { name: /Visit Protocol/ })).toHaveAttribute("href", "https://safe.example.com/path?q=1");
     expect(within(safe).getByRole("link", { name: /Visit Protocol/ })).toHaveAttribute("rel", expect.stringContaining("noopener"));
     for (const i of UNSAFE_URLS.keys()) {
-      expect(within(screen.getByRole("article", { name: `Unsafe ${i}` })).queryByRole("link")).not.toBeInTheDocument();
+      // Only the name's link to its own page (same origin) remains.
+      const links = within(screen.getByRole("article", { name: `Unsafe ${i}` })).getAllByRole("link");
+      expect(links.map((link) => link.getAttribute("href"))).toEqual([`/protocols/unsafe-${i}`]);
     }
     expectNoInjection();
 
@@ -168,7 +170,7 @@ describe("hostile protocol data, rendered through the real page", () => {
     expect(within(wrong).getByText("TVL").nextElementSibling).toHaveTextContent("1200");
     expect(within(wrong).getByText("Yield").nextElementSibling).toHaveTextContent("—");
     expect(within(wrong).getByRole("list", { name: "Blockchains" })).toHaveTextContent(/^Ethereum$/);
-    expect(within(wrong).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(wrong).queryByRole("link", { name: /Visit Protocol/ })).not.toBeInTheDocument();
     const empty = screen.getByRole("article", { name: "All Null" });
     expect(within(empty).getByText("No description on record.")).toBeInTheDocument();
     const many = screen.getByRole("article", { name: "Many Chains" });

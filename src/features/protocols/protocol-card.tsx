@@ -1,9 +1,11 @@
-import { Check, ExternalLink, Plus } from "lucide-react";
 import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
 import { TvlSource } from "@/components/tvl-source";
+import { ProtocolLink } from "./protocol-link";
+import { CompareToggle } from "./compare-toggle";
 import { RiskBadge } from "./risk-badge";
+import { VisitProtocolLink } from "./visit-protocol-link";
 import type { Protocol } from "./types";
 
 type ProtocolCardProps = {
@@ -37,7 +39,12 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
       )}
     >
       <h3 id={titleId} className="text-base leading-snug font-bold tracking-tight text-foreground [overflow-wrap:anywhere]">
-        {protocol.name}
+        <ProtocolLink
+          slug={protocol.slug}
+          className="rounded-sm underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {protocol.name}
+        </ProtocolLink>
       </h3>
 
       <p
@@ -94,45 +101,9 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
       </div>
 
       <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-        <button
-          type="button"
-          // SPEC: "a selection checkbox button". A checkbox keeps one stable name and announces
-          // its state, so it never shares a name with the selection bar's remove buttons.
-          role="checkbox"
-          aria-checked={selected}
-          aria-label={`Select ${protocol.name} for comparison`}
-          onClick={() => onToggleSelect(protocol.id)}
-          className={cn(
-            "inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-            selected
-              ? "border-accent bg-accent text-accent-foreground hover:bg-teal-800"
-              : "border-border bg-surface text-foreground hover:border-slate-400 hover:bg-muted",
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              "flex size-4 items-center justify-center rounded-[4px] border",
-              selected ? "border-white bg-white text-accent" : "border-slate-400",
-            )}
-          >
-            {selected ? <Check className="size-3" strokeWidth={3} /> : <Plus className="size-3 text-slate-500" strokeWidth={3} />}
-          </span>
-          {selected ? "Selected" : "Compare"}
-        </button>
+        <CompareToggle name={protocol.name} selected={selected} onToggle={() => onToggleSelect(protocol.id)} />
 
-        {protocol.url !== null && (
-          <a
-            href={protocol.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Visit Protocol: ${protocol.name} (opens in a new tab)`}
-            className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            Visit Protocol
-            <ExternalLink className="size-3.5" aria-hidden="true" />
-          </a>
-        )}
+        {protocol.url !== null && <VisitProtocolLink name={protocol.name} url={protocol.url} variant="text" />}
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { FIRST_GRID_SIZE } from "@/config/site";
 import { DEFAULT_FILTERS } from "./filter";
@@ -26,8 +27,10 @@ describe("ProtocolDirectory at scale", () => {
   it("expands a long second grid without mounting every card, and collapses again", async () => {
     const user = userEvent.setup();
     const onToggleSelect = vi.fn();
+    // Card names link to their pages: the directory renders inside the app's router.
     render(
-      <ProtocolDirectory
+      <MemoryRouter>
+        <ProtocolDirectory
         protocols={many}
         selectedIds={["p-10"]}
         onToggleSelect={onToggleSelect}
@@ -36,7 +39,8 @@ describe("ProtocolDirectory at scale", () => {
         sort="name"
         onSortChange={vi.fn()}
         onClearFilters={vi.fn()}
-      />,
+        />
+      </MemoryRouter>,
     );
     expect(screen.getByText("Showing 400 of 400 protocols • 1 selected")).toBeInTheDocument();
 

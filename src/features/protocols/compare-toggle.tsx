@@ -1,0 +1,41 @@
+import { Check, Plus } from "lucide-react";
+import { cn } from "@/lib/utils";
+
+type CompareToggleProps = {
+  name: string;
+  selected: boolean;
+  onToggle: () => void;
+  /** The card's compact size or the protocol page's header size. */
+  size?: "sm" | "md";
+};
+
+/**
+ * SPEC: "a selection checkbox button". A checkbox keeps one stable name ('Select X for comparison')
+ * and announces its state, so it never shares a name with the selection bar's remove buttons.
+ */
+export function CompareToggle({ name, selected, onToggle, size = "sm" }: CompareToggleProps) {
+  return (
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={selected}
+      aria-label={`Select ${name} for comparison`}
+      onClick={onToggle}
+      className={cn(
+        "inline-flex items-center gap-2 rounded-md border text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        size === "sm" ? "h-9 px-3" : "h-10 px-4",
+        selected
+          ? "border-accent bg-accent text-accent-foreground hover:bg-teal-800"
+          : "border-border bg-surface text-foreground hover:border-slate-400 hover:bg-muted",
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn("flex size-4 items-center justify-center rounded-[4px] border", selected ? "border-white bg-white text-accent" : "border-slate-400")}
+      >
+        {selected ? <Check className="size-3" strokeWidth={3} /> : <Plus className="size-3 text-slate-500" strokeWidth={3} />}
+      </span>
+      {selected ? "Selected" : "Compare"}
+    </button>
+  );
+}

@@ -1,0 +1,83 @@
+import { AlertCircle, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { isStale, STALE_AFTER_DAYS } from "./freshness";
+import { figureProvenance, type FigureProvenance } from "./figure-provenance";
+import { formatAsOf } from "./provenance";
+import { RiskBadge } from "./risk-badge";
+import type { Protocol } from "./types";
+
+function Provenance({ label, provenance, today }: { label: string; provenance: FigureProvenance; today: Date }) {
+  const { asOf, sourceUrl, sourceLabel } = provenance;
+  const stale = asOf !== null && isStale(asOf, today);
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      {asOf !== null ? (
+        <span>
+          As of <time dateTime={asOf}>{formatAsOf(asOf)}</time>
+        </span>
+      ) : (
+        <span>Date not recorded</span>
+      )}
+      {sourceUrl !== null ? (
+        <a
+          href={sourceUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={sourceLabel === "Source" ? `Source for ${label} (opens in a new tab)` : `${label} source: ${sourceLabel} (opens in a new tab)`}
+          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {sourceLabel}
+          <ExternalLink className="size-3" aria-hidden="true" />
+        </a>
+      ) : sourceLabel !== "Source" ? (
+        <span>{sourceLabel}</span>
+      ) : (
+        <span>Source not recorded</span>
+      )}
+      {stale && (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900"
+          title={`Older than ${STALE_AFTER_DAYS} days`}
+        >
+          <AlertCircle className="size-3" aria-hidden="true" />
+          Stale<span className="sr-only">: older than {STALE_AFTER_DAYS} days</span>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function Figure({ label, value, provenance, today }: { label: string; value: ReactNode; provenance: FigureProvenance; today: Date }) {
+  return (
+    <div className="flex min-w-0 flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+      <dt className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-1 flex flex-1 flex-col justify-between">
+        <span className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-foreground tabular-nums sm:text-2xl">{value}</span>
+        <Provenance label={label} provenance={provenance} today={today} />
+      </dd>
+    </div>
+  );
+}
+
+/** TVL, yield range, minimum investment and risk, each with its date, source and staleness. */
+export function KeyFigures({ protocol, today = new Date() }: { protocol: Protocol; today?: Date }) {
+  return (
+    <section aria-labelledby="key-figures-heading">
+      <h2 id="key-figures-heading" className="text-xl font-bold tracking-tight text-navy-900">
+        Key figures
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Figure label="TVL" provenance={figureProvenance(protocol, "tvl")} value={protocol.tvl} today={today} />
+        <Figure label="Yield" provenance={figureProvenance(protocol, "yield")} value={protocol.yieldRange} today={today} />
+        <Figure label="Min Investment" provenance={figureProvenance(protocol, "minInvestment")} value={<span className="text-lg sm:text-xl">{protocol.minInvestment}</span>} today={today} />
+        <Figure label="Risk" provenance={figureProvenance(protocol, "risk")} value={<RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />} today={today} />
+      </dl>
+      {protocol.notes && (
+        <p className="mt-4 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-slate-700">
+          <span className="font-semibold text-foreground">Notes on the figures: </span>
+          {protocol.notes}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router-dom";
+import { CompareToggle } from "./compare-toggle";
+import { RiskBadge } from "./risk-badge";
+import { VisitProtocolLink } from "./visit-protocol-link";
+import type { Protocol } from "./types";
+
+type ProtocolHeaderProps = {
+  protocol: Protocol;
+  /** '/?...': the directory view the visitor came from. */
+  directoryHref: string;
+  selected: boolean;
+  onToggleSelect: (id: string) => void;
+};
+
+/** Name, description, tags, risk, 'Visit Protocol' and the comparison toggle. */
+export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSelect }: ProtocolHeaderProps) {
+  return (
+    <header className="border-b border-border bg-surface">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <Link
+          to={directoryHref}
+          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to directory
+        </Link>
+        <div className="mt-5 flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
+          <div className="min-w-0 max-w-3xl">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 id="protocol-name" className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-navy-900 sm:text-4xl">{protocol.name}</h1>
+              <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
+            </div>
+            <p className="mt-3 text-base leading-relaxed text-slate-700">{protocol.description || "No description on record."}</p>
+            <div className="mt-4 space-y-2">
+              {protocol.assetClasses.length > 0 && (
+                <ul aria-label="Asset classes" className="flex flex-wrap gap-1.5">
+                  {protocol.assetClasses.map((assetClass) => (
+                    <li key={assetClass} className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900">
+                      {assetClass}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {protocol.blockchains.length > 0 && (
+                <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
+                  {protocol.blockchains.map((chain) => (
+                    <li key={chain} className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700">
+                      {chain}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-3">
+            <CompareToggle name={protocol.name} selected={selected} onToggle={() => onToggleSelect(protocol.id)} size="md" />
+            {protocol.url !== null && <VisitProtocolLink name={protocol.name} url={protocol.url} variant="button" />}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { directoryLinkState, protocolPath } from "./directory-link";
+import type { Protocol } from "./types";
+
+type ProtocolLinkProps = {
+  slug: string;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A link to a protocol's page that carries the directory view along (see directory-link.ts). */
+export function ProtocolLink({ slug, className, children }: ProtocolLinkProps) {
+  const location = useLocation();
+  return (
+    <Link
+      to={protocolPath(slug)}
+      state={directoryLinkState(location)}
+      className={className}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** A protocol's name as a link to its page (the comparison's header row). */
+export function ProtocolNameLink({ protocol }: { protocol: Pick<Protocol, "slug" | "name"> }) {
+  return (
+    <ProtocolLink slug={protocol.slug} className="rounded-sm underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+      {protocol.name}
+    </ProtocolLink>
+  );
+}

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { protocolRows } from "../../tests/fixtures/protocols";
+import { server } from "../../tests/msw/server";
+import { renderApp } from "../../tests/render";
+
+// The canvas line is drawn by uPlot in a real browser (e2e); jsdom has no canvas, so the lazily
+// loaded chart module is replaced by a marker that shows which points it was given.
+vi.mock("@/features/protocols/tvl-chart", () => ({
+  TvlChart: ({ points }: { points: Array<{ day: string }> }) => <div data-testid="tvl-chart">{points.map((p) => p.day).join(",")}</div>,
+}));
+
+const apollo = protocolRows[0]!;
+const APOLLO_PATH = "/protocols/apollo-acred-securitize";
+
+function history(rows: unknown[], status = 200) {
+  const seen: URL[] = [];
+  server.use(
+    http.get("*/rest/v1/protocol_tvl_history", ({ request }) => {
+      seen.push(new URL(request.url));
+      return status === 200 ? HttpResponse.json(rows) : HttpResponse.json({ message: "relation does not exist" }, { status });
+    }),
+  );
+  return seen;
+}
+
+const POINTS = [
+  { day: "2024-10-01", tvl_usd: 50_000_000, source: "defillama" },
+  { day: "2025-06-01", tvl_usd: 80_000_000, source: "defillama" },
+  { day: "2025-09-15", tvl_usd: 90_000_000, source: "defillama" },
+  { day: "2025-10-31", tvl_usd: 100_000_000, source: "defillama" },
+];
+
+describe("protocol page", () => {
+  it("shows the header, the key figures with their source and date, and the history", async () => {
+    const seen = history(POINTS);
+    renderApp(APOLLO_PATH);
+
+    expect(await screen.findByRole("heading", { level: 1, name: apollo.name })).toBeInTheDocument();
+    expect(document.title).toBe(`${apollo.name}: TVL, yield and risk | RWA Atlas`);
+    expect(screen.getByText(apollo.description)).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Asset classes" })).getByText("Private Credit")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: `Visit Protocol: ${apollo.name} (opens in a new tab)` })).toHaveAttribute("href", "https://securitize.io");
+
+    const figures = screen.getByRole("region", { name: "Key figures" });
+    for (const value of ["$100M", "8-10%", "$50K", "Medium"]) expect(within(figures).getByText(value)).toBeInTheDocument();
+    // No source recorded for this row: said so, never a dead link.
+    expect(within(figures).getAllByText("Source not recorded")).toHaveLength(4);
+    expect(within(figures).getAllByText("Oct 31, 2025")).toHaveLength(4);
+
+    // The exact request the live-data issue serves.
+    expect(await screen.findByTestId("tvl-chart")).toHaveTextContent("2024-10-01,2025-06-01,2025-09-15,2025-10-31");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.search).toBe(`?select=day%2Ctvl_usd%2Csource&protocol_id=eq.${apollo.id}&order=day.asc`);
+    expect(screen.getByText(/TVL went from \$50M on Oct 1, 2024 to \$100M on Oct 31, 2025 \(\+100\.0%\)/)).toBeInTheDocument();
+  });
+
+  it("narrows the chart and the data table by range", async () => {
+    history(POINTS);
+    const { user } = renderApp(APOLLO_PATH);
+    await screen.findByTestId("tvl-chart");
+
+    await user.click(screen.getByRole("button", { name: "3M: last 3 months" }));
+    expect(screen.getByRole("button", { name: "3M: last 3 months" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("tvl-chart")).toHaveTextContent("2025-09-15,2025-10-31");
+
+    await user.click(screen.getByText("Show data"));
+    const rows = within(screen.getByRole("table")).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual(["DateTVL (USD)Source", "Sep 15, 2025$90,000,000DefiLlama", "Oct 31, 2025$100,000,000DefiLlama"]);
+
+    await user.click(screen.getByRole("button", { name: "1Y: last year" }));
+    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(4);
+  });
+
+  it("says 'No history recorded yet' with fewer than two points", async () => {
+    history([{ day: "2025-10-31", tvl_usd: 1, source: "curated" }]);
+    renderApp(APOLLO_PATH);
+    expect(await screen.findByText("No history recorded yet")).toBeInTheDocument();
+    expect(screen.queryByTestId("tvl-chart")).not.toBeInTheDocument();
+  });
+
+  it("shows the history's error without hiding the figures", async () => {
+    history([], 500);
+    renderApp(APOLLO_PATH);
+    expect(await screen.findByText("Error loading TVL history")).toBeInTheDocument();
+    expect(screen.getByText("relation does not exist")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: apollo.name })).toBeInTheDocument();
+  });
+
+  it("shows the spec's error when the protocols cannot be loaded", async () => {
+    server.use(http.get("*/rest/v1/protocols", () => HttpResponse.json({ message: "Database unavailable" }, { status: 503 })));
+    renderApp(APOLLO_PATH);
+    expect(screen.getByText("Loading protocol...")).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Error loading protocols");
+    expect(alert).toHaveTextContent("Database unavailable");
+  });
+
+  it("gives the 404 page, with its console log, for an unknown slug", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderApp("/protocols/no-such-protocol");
+    expect(await screen.findByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith("404 Error: User attempted to access non-existent route:", "/protocols/no-such-protocol");
+  });
+
+  it("lists up to three similar protocols as links", async () => {
+    history([]);
+    renderApp(APOLLO_PATH);
+    const similar = await screen.findByRole("region", { name: "Similar protocols" });
+    const links = within(similar).getAllByRole("link");
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.length).toBeLessThanOrEqual(3);
+    for (const link of links) expect(link.getAttribute("href")).toMatch(/^\/protocols\/[a-z0-9-]+$/);
+    expect(within(similar).queryByText(apollo.name)).not.toBeInTheDocument();
+  });
+
+  it("goes from a card to the page and back with the filters and the selection, and toggles into the same selection", async () => {
+    history([]);
+    const { user } = renderApp("/?asset=Private+Credit&compare=maple-finance-syrup");
+    await screen.findByText(/^Showing \d+ of \d+ protocols/);
+    await user.click(screen.getByRole("link", { name: apollo.name }));
+
+    const compare = await screen.findByRole("checkbox", { name: `Select ${apollo.name} for comparison` });
+    expect(compare).toHaveAttribute("aria-checked", "false");
+    await user.click(compare);
+    expect(compare).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("region", { name: "Comparison selection" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Back to directory" }));
+    await screen.findByText(/^Showing \d+ of \d+ protocols/);
+    expect(screen.getByRole("checkbox", { name: `Select ${apollo.name} for comparison` })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("checkbox", { name: /^Select Maple Finance/ })).toHaveAttribute("aria-checked", "true");
+    await waitFor(() => expect(screen.getByRole("combobox", { name: /asset class/i })).toHaveTextContent("Private Credit"));
+  });
+});

@@ -1,0 +1,127 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import { ArrowLeft } from "lucide-react";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
+import { site } from "@/config/site";
+import { directoryQuery } from "@/features/protocols/directory-link";
+import { DirectoryError } from "@/features/protocols/directory-status";
+import { KeyFigures } from "@/features/protocols/key-figures";
+import { ProtocolHeader } from "@/features/protocols/protocol-header";
+import { protocolsQueryOptions } from "@/features/protocols/queries";
+import { protocolDescription, protocolPageTitle, protocolPath } from "@/features/protocols/seo";
+import { similarProtocols } from "@/features/protocols/similar";
+import { SimilarProtocols } from "@/features/protocols/similar-protocols";
+import { TvlHistory } from "@/features/protocols/tvl-history";
+import type { Protocol } from "@/features/protocols/types";
+import { parseDirectoryView, queryString, serializeDirectoryView } from "@/features/protocols/url-state";
+import { NotFoundPage } from "@/pages/not-found";
+import { CompareTray } from "@/pages/compare-tray";
+import { SiteLayout } from "@/pages/site-layout";
+import { useCompareSlugs } from "@/pages/use-compare-slugs";
+
+/** `/protocols/:slug`: one protocol's figures with their sources, its TVL history and its peers. */
+export function ProtocolPage() {
+  const { slug = "" } = useParams();
+  const { data, error } = useQuery(protocolsQueryOptions());
+
+  if (error) {
+    return (
+      <ProtocolFrame>
+        <DirectoryError message={error.message} />
+      </ProtocolFrame>
+    );
+  }
+  if (!data) return <ProtocolLoading />;
+  const protocol = data.find((candidate) => candidate.slug === slug.toLowerCase());
+  if (!protocol) return <NotFoundPage />;
+  return <ProtocolDetails key={protocol.id} protocol={protocol} protocols={data} />;
+}
+
+/** The page while its protocol is unknown (loading, or the list failed): a heading and the state. */
+function ProtocolFrame({ children }: { children: React.ReactNode }) {
+  usePageTitle(`Protocol details · ${site.productName}`);
+  return (
+    <SiteLayout>
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to directory
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Protocol details</h1>
+        {children}
+      </div>
+    </SiteLayout>
+  );
+}
+
+function ProtocolLoading() {
+  return (
+    <ProtocolFrame>
+      <div aria-busy="true" className="space-y-6">
+        <p role="status" className="text-sm font-medium text-muted-foreground">
+          Loading protocol...
+        </p>
+        <div className="h-5 w-full animate-pulse rounded bg-muted" />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: 4 }, (_, index) => (
+            <div key={index} className="h-32 rounded-xl border border-border bg-surface" />
+          ))}
+        </div>
+        <div className="h-72 rounded-lg bg-muted/70" />
+      </div>
+    </ProtocolFrame>
+  );
+}
+
+function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocols: readonly Protocol[] }) {
+  usePageTitle(protocolPageTitle(protocol, site.productName));
+  usePageDescription(protocolDescription(protocol));
+  useCanonicalPath(protocolPath(protocol.slug));
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // The selection is the home page's `compare=` list, carried in this entry's state with the rest
+  // of the directory view (directory-link.ts): toggling here rewrites it, 'Back to directory' and
+  // the comparison's share link take it home.
+  const directory = directoryQuery(location.state);
+  const view = useMemo(() => parseDirectoryView(new URLSearchParams(directory)), [directory]);
+  const setCompare = useCallback(
+    (compare: string[]) => {
+      const next = queryString(serializeDirectoryView({ ...view, compare }, new URLSearchParams(directory)));
+      void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: { directory: next } });
+    },
+    [view, directory, navigate, location.pathname, location.search, location.hash],
+  );
+  const selection = useCompareSlugs(protocols, view.compare, setCompare);
+  const similar = useMemo(() => similarProtocols(protocol, protocols), [protocol, protocols]);
+  const directoryHref = `/${directory}`;
+
+  return (
+    <SiteLayout>
+      <article aria-labelledby="protocol-name">
+        <ProtocolHeader
+          protocol={protocol}
+          directoryHref={directoryHref}
+          selected={selection.selectedIds.includes(protocol.id)}
+          onToggleSelect={selection.toggle}
+        />
+        <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+          <KeyFigures protocol={protocol} />
+          <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
+          {/* Sections about the product itself (its terms, issue 13) go here, between the history and the peers. */}
+          {protocol.assetClasses[0] !== undefined && <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />}
+        </div>
+      </article>
+
+      <CompareTray
+        selected={selection.selectedProtocols}
+        onRemove={selection.remove}
+        shareUrl={() => new URL(directoryHref, window.location.origin).href}
+      />
+    </SiteLayout>
+  );
+}
