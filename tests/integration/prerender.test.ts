@@ -131,12 +131,13 @@ describe("renderProtocolPages", () => {
     const buidl = pages.find((page) => page.path === "/protocols/blackrock-buidl-securitize")!;
     const text = textOf(buidl.markup);
     expect(buidl.markup).toMatch(/<h1 id="protocol-name"[^>]*>BlackRock BUIDL \(Securitize\)<\/h1>/);
-    for (const figure of ["Key figures", "$2.8B", "3.8-4.2%", "$5M", "Low", "TVL history", "Similar protocols", "Back to directory", "Visit Protocol"]) {
+    const row = rows.find((r) => r.name === "BlackRock BUIDL (Securitize)")!;
+    for (const figure of ["Key figures", row.tvl, row.yield_range, row.min_investment, row.risk_level, "TVL history", "Similar protocols", "Back to directory", "Visit Protocol"]) {
       expect(text).toContain(figure);
     }
     expect(buidl.markup).not.toMatch(/<script/i);
     expect(buidl.title).toBe("BlackRock BUIDL (Securitize): TVL, yield and risk | RWA Atlas");
-    expect(buidl.description).toContain("TVL $2.8B, yield 3.8-4.2%, minimum investment $5M, Low risk as of Oct 31, 2025");
+    expect(buidl.description).toContain(`TVL ${row.tvl}, yield ${row.yield_range}, minimum investment ${row.min_investment}, ${row.risk_level} risk as of`);
     const ld = JSON.parse(buidl.jsonLd) as Record<string, unknown>;
     expect(ld).toMatchObject({ "@type": "FinancialProduct", name: "BlackRock BUIDL (Securitize)", url: "https://example.org/protocols/blackrock-buidl-securitize" });
   });
