@@ -77,16 +77,23 @@ test.describe("every route paints its content as soon as its code has run", () =
 });
 
 test("a protocol page shows its figures with sources and the TVL history, with a table matching the chart", async ({ page, request }) => {
-  const protocol = seed.find((row) => row.name.startsWith("BlackRock BUIDL"))!;
-  const served = await servedHistory(request, protocol.id);
-  const history = served && served.length >= 2 ? served : yearOfHistory();
-  if (history !== served) await serveHistory(page, history);
+  // The protocol with the longest history the local API serves (the live-data issue's seed, written
+  // by data:refresh --backfill from saved responses); a stand-in year only if none has two points.
+  let protocol = seed[0]!;
+  let served: HistoryRow[] | null = null;
+  for (const row of seed) {
+    const points = await servedHistory(request, row.id);
+    if (points && points.length >= 2 && points.length > (served?.length ?? 0)) [protocol, served] = [row, points];
+  }
+  const history = served ?? yearOfHistory();
+  if (served === null) await serveHistory(page, history);
 
   await page.goto(`/protocols/${slugify(protocol.name)}`);
   await expect(protocolHeading(page, protocol.name)).toBeVisible();
   await expect(page).toHaveTitle(`${protocol.name}: TVL, yield and risk | RWA Atlas`);
   const figures = page.getByRole("region", { name: "Key figures" });
   await expect(figures).toContainText(protocol.tvl);
+  expect(served, "the seed serves a TVL history of at least two points for some protocol").not.toBeNull();
   await expect(figures).toContainText(protocol.yield_range);
   // The TVL's own source (the live-data issue: DefiLlama or the curated page); the others, the row's.
   if (protocol.tvl_source === "defillama") {
@@ -114,7 +121,10 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   // 3M keeps the points of the last three months only, in the chart's summary and the table.
   await page.getByRole("button", { name: "3M: last 3 months" }).click();
   await expect(page.getByRole("button", { name: "3M: last 3 months" })).toHaveAttribute("aria-pressed", "true");
-  await expect.poll(() => rows.count()).toBeLessThan(history.length + 1);
+  const from = new Date(`${last.day}T00:00:00Z`);
+  from.setUTCMonth(from.getUTCMonth() - 3);
+  const inRange = history.filter((p) => p.day >= from.toISOString().slice(0, 10)).length;
+  if (inRange >= 2) await expect(rows).toHaveCount(inRange + 1);
   await expect(rows.last()).toContainText(formatDay(last.day));
   await expectNoAxeViolations(page, "a protocol page with history");
 });

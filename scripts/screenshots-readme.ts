@@ -5,9 +5,9 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-// protocol-figures: header and key figures of a protocol page (served data only; the chart's own
-// screenshots are protocol-*.png, or protocol-standin-*.png while the API has no history table).
-const PICTURES = ["home-desktop.png", "compare-desktop.png", "protocol-figures-desktop.png"];
+// protocol-desktop: the protocol with the longest served history. Written only from served data (with
+// no history to show, the spec names its files protocol-standin-*, and this copy fails instead).
+const PICTURES = ["home-desktop.png", "compare-desktop.png", "protocol-desktop.png"];
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 const run = spawnSync(
