@@ -1,6 +1,7 @@
 // The TVL's source, date and staleness as readers see them: on a card and in the comparison's
 // Source row (issue #11). Real components, parsed rows as the API serves them.
 import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { ComparisonDialog } from "@/features/compare/comparison-dialog";
 import { parseProtocolRows } from "@/features/protocols/model";
@@ -32,7 +33,12 @@ const [defillama, stale, curated, estimate, legacy] = parseProtocolRows([
 ]);
 
 function card(protocol: NonNullable<typeof defillama>) {
-  render(<ProtocolCard protocol={protocol} selected={false} onToggleSelect={vi.fn()} />);
+  // The card's name links to the protocol's page: it renders inside the app's router.
+  render(
+    <MemoryRouter>
+      <ProtocolCard protocol={protocol} selected={false} onToggleSelect={vi.fn()} />
+    </MemoryRouter>,
+  );
   return screen.getByRole("article", { name: protocol.name });
 }
 
