@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalApi } from "../../local-api/server.ts";
 import { handleRequest, type Deps } from "../../supabase/functions/add-to-waitlist/handler.ts";
 import { normalizeEmail } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
-import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
+import { silentLogger } from "../../supabase/functions/_shared/log.ts";
 import { DEFAULT_LIMITS, type Signup, type WaitlistMailer, type WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
 import { startSnapshotApi } from "./snapshot.ts";
 

@@ -16,7 +16,7 @@ import { createPgliteWaitlistStore } from "../../local-api/waitlist-store.ts";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { handleRequest, MESSAGES, type Deps } from "../../supabase/functions/add-to-waitlist/handler.ts";
-import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
+import { silentLogger } from "../../supabase/functions/_shared/log.ts";
 import { createResendMailer } from "../../supabase/functions/add-to-waitlist/lib/resend.ts";
 import { resyncPending } from "../../supabase/functions/add-to-waitlist/lib/resync.ts";
 import { handleResyncRequest } from "../../supabase/functions/add-to-waitlist/lib/resync-endpoint.ts";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { startLocalApi, type LocalApi, type LocalApiOptions } from "../../local-api/server.ts";
-import { silentLogger } from "../../supabase/functions/add-to-waitlist/lib/log.ts";
+import { silentLogger } from "../../supabase/functions/_shared/log.ts";
 
 /** The migrated (unseeded) database built once by global-setup.ts, as a Blob for loadDataDir. */
 export async function snapshotBlob(): Promise<Blob> {

@@ -2,7 +2,8 @@
 import { createClient } from "@supabase/supabase-js";
 import { handleRequest, type Deps } from "./handler.ts";
 import { readEdgeConfig, refusingHandler } from "./lib/edge-config.ts";
-import { createJsonLogger } from "./lib/log.ts";
+import { readServiceEnv } from "../_shared/env.ts";
+import { createJsonLogger } from "../_shared/log.ts";
 import { createResendMailer, readResendConfig } from "./lib/resend.ts";
 import { createSupabaseStore } from "./lib/supabase-store.ts";
 import { DEFAULT_LIMITS } from "./lib/types.ts";
@@ -10,9 +11,7 @@ import { DEFAULT_LIMITS } from "./lib/types.ts";
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 
 const env = (name: string) => Deno.env.get(name);
-const supabaseUrl = env("SUPABASE_URL");
-const serviceRoleKey = env("SUPABASE_SERVICE_ROLE_KEY");
-if (!supabaseUrl || !serviceRoleKey) throw new Error("SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
+const { supabaseUrl, serviceRoleKey } = readServiceEnv(env);
 
 const log = createJsonLogger();
 const edge = readEdgeConfig(env);
@@ -22,7 +21,8 @@ if (!edge.ok) {
 } else {
   for (const warning of edge.warnings) log.warn("waitlist.config_warning", { detail: warning });
   const resend = readResendConfig(env);
-  if (!resend) log.warn("waitlist.provider_not_configured", { detail: "RESEND_API_KEY, RESEND_AUDIENCE_ID, WAITLIST_FROM" });
+  if (!resend)
+    log.warn("waitlist.provider_not_configured", { detail: "RESEND_API_KEY, RESEND_AUDIENCE_ID, WAITLIST_FROM" });
 
   const confirmUrl = edge.config.confirmUrl;
   const deps: Deps = {

@@ -4,18 +4,18 @@
 // and resync-endpoint.ts.
 import { createClient } from "@supabase/supabase-js";
 import { readEdgeConfig } from "../add-to-waitlist/lib/edge-config.ts";
-import { createJsonLogger } from "../add-to-waitlist/lib/log.ts";
+import { readServiceEnv } from "../_shared/env.ts";
+import { createJsonLogger } from "../_shared/log.ts";
 import { createResendMailer, readResendConfig } from "../add-to-waitlist/lib/resend.ts";
 import { handleResyncRequest } from "../add-to-waitlist/lib/resync-endpoint.ts";
 import { resyncPending } from "../add-to-waitlist/lib/resync.ts";
 import { createSupabaseStore } from "../add-to-waitlist/lib/supabase-store.ts";
 
 const env = (name: string) => Deno.env.get(name);
-const supabaseUrl = env("SUPABASE_URL");
-const serviceRoleKey = env("SUPABASE_SERVICE_ROLE_KEY");
-if (!supabaseUrl || !serviceRoleKey) throw new Error("SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set");
+const { supabaseUrl, serviceRoleKey } = readServiceEnv(env);
 const resend = readResendConfig(env);
-if (!resend) throw new Error("RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM must be set: there is nothing to resync to");
+if (!resend)
+  throw new Error("RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM must be set: there is nothing to resync to");
 const edge = readEdgeConfig(env);
 if (!edge.ok) throw new Error(edge.problems.join("; "));
 const confirmUrl = edge.config.confirmUrl;

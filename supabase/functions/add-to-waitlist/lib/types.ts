@@ -25,7 +25,8 @@ export type SignupAttempt = Signup & {
 };
 
 /** send: a confirmation mail is due now for the token; none: nothing to send (repeat, or one today). */
-export type SignupOutcome = { outcome: "send" } | { outcome: "none" } | { outcome: "limited"; retryAfterSeconds: number };
+export type SignupOutcome =
+  { outcome: "send" } | { outcome: "none" } | { outcome: "limited"; retryAfterSeconds: number };
 
 export type ConfirmOutcome = { status: "confirmed"; email: string } | { status: "already" | "expired" | "invalid" };
 
@@ -72,13 +73,7 @@ export interface WaitlistMailer {
   sendConfirmation(mail: ConfirmationMail, signal: AbortSignal): Promise<void>;
 }
 
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
-
-export interface Logger {
-  info(event: string, fields?: LogFields): void;
-  warn(event: string, fields?: LogFields): void;
-  error(event: string, fields?: LogFields): void;
-}
+export type { LogFields, Logger } from "../../_shared/log.ts";
 
 /** "*" or an exact list of origins such as "https://rwaatlas.com". */
 export type AllowedOrigins = "*" | readonly string[];

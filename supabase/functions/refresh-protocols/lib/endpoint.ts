@@ -1,7 +1,7 @@
 // The HTTP face of the refresh for the scheduled Edge Function (supabase/functions/refresh-protocols):
 // POST with REFRESH_PROTOCOLS_SECRET as bearer token (what the pg_cron + pg_net schedule sends),
 // get the counts back. Runtime-neutral like add-to-waitlist/handler.ts.
-import { sameSecret } from "../../add-to-waitlist/lib/resync-endpoint.ts";
+import { answerJson as answer, hasBearerSecret, refuseNonPost } from "../../_shared/scheduled.ts";
 import { SourceError } from "./defillama.ts";
 import type { RefreshReport } from "./refresh.ts";
 import { StoreError } from "./rest-store.ts";
@@ -15,15 +15,10 @@ export type RefreshEndpointDeps = {
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
-
 export async function handleRefreshRequest(req: Request, deps: RefreshEndpointDeps): Promise<Response> {
-  const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
-    new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...extra } });
-
-  if (req.method !== "POST") return answer(405, { error: "Method not allowed. Use POST." }, { Allow: "POST" });
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
-  if (!deps.secret || !(await sameSecret(token, deps.secret))) return answer(401, { error: "Unauthorized" });
+  const notPost = refuseNonPost(req);
+  if (notPost) return notPost;
+  if (!(await hasBearerSecret(req, deps.secret))) return answer(401, { error: "Unauthorized" });
 
   const day = deps.now().toISOString().slice(0, 10);
   try {
@@ -44,7 +39,11 @@ export async function handleRefreshRequest(req: Request, deps: RefreshEndpointDe
     if (error instanceof SourceError) {
       // DefiLlama failed: nothing was written; the site keeps the last good figures and dates.
       deps.log("refresh.source_failed", { day, error: message });
-      return answer(502, { error: "The source failed; nothing was written.", detail: message }, { "Retry-After": "3600" });
+      return answer(
+        502,
+        { error: "The source failed; nothing was written.", detail: message },
+        { "Retry-After": "3600" },
+      );
     }
     deps.log("refresh.failed", { day, error: message, store: error instanceof StoreError });
     return answer(503, { error: "The refresh could not write; nothing was written." }, { "Retry-After": "3600" });
