@@ -62,7 +62,7 @@ export default defineConfig(({ mode, command }) => {
               {
                 name: "data",
                 priority: 3,
-                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@supabase[\\/]postgrest-js[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](boot|start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/](queries|model|slug))\.tsx?$/,
+                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@supabase[\\/]postgrest-js[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/](queries|model|slug))\.tsx?$/,
               },
               // React, the router and the UI libraries.
               {

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
-import { createQueryClient } from "@/boot";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { ToasterHost } from "@/components/toaster-host";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
@@ -9,15 +8,16 @@ import { HomePage } from "@/pages/home";
 import { ProtocolPage } from "@/pages/protocol-page-loader";
 import { SiteLayout } from "@/pages/site-layout";
 
-// The home page is the landing route and ships in the entry chunk; the rest load on demand.
+// The home page is the landing route and ships with this file (the render-app chunk); the other
+// pages load on demand (the protocol page through protocol-page-loader.ts).
 const PrivacyPolicyPage = lazy(() => import("@/pages/privacy-policy").then((m) => ({ default: m.PrivacyPolicyPage })));
 const ConfirmPage = lazy(() => import("@/pages/confirm").then((m) => ({ default: m.ConfirmPage })));
 const NotFoundPage = lazy(() => import("@/pages/not-found").then((m) => ({ default: m.NotFoundPage })));
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [ownClient] = useState(createQueryClient);
+/** Every page's providers; `queryClient` is start.ts's in the browser, a fresh one in the prerender and tests. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient ?? ownClient}>
+    <QueryClientProvider client={queryClient}>
       <ErrorBoundary>
         <WaitlistProvider>{children}</WaitlistProvider>
       </ErrorBoundary>
@@ -30,7 +30,7 @@ type AppRoutesProps = {
   /**
    * Called once the routes' content has committed. When hydrating the prerendered frame this is
    * after the whole page, including this Suspense boundary (hydrated in a pass of its own), is
-   * hydrated (render-app.tsx lets the protocols response in then).
+   * hydrated (render-app.tsx lets the protocols response in then: `releaseProtocols`).
    */
   onFirstCommit?: () => void;
 };
@@ -83,8 +83,8 @@ function RouteFallback() {
   );
 }
 
-/** `queryClient`: main.tsx passes the one its boot-time protocols request already runs in. */
-export function App({ queryClient, onFirstCommit }: { queryClient?: QueryClient } & AppRoutesProps) {
+/** The browser's app; `queryClient` is the one start.ts's protocols request already runs in. */
+export function App({ queryClient, onFirstCommit }: { queryClient: QueryClient } & AppRoutesProps) {
   return (
     <BrowserRouter>
       <AppProviders queryClient={queryClient}>

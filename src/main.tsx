@@ -46,7 +46,7 @@ const paintsFrame =
 
 void (paintsFrame ? afterFirstPaint() : Promise.resolve())
   .then(() => Promise.all([import("@/start"), import("@/render-app")]))
-  .then(([{ queryClient, releaseProtocols }, { renderApp }]) => renderApp(queryClient, releaseProtocols))
+  .then(([{ queryClient, releaseProtocols }, { mountApp }]) => mountApp(queryClient, releaseProtocols))
   .catch((error: unknown) => {
     console.error("The app failed to load:", error);
   });

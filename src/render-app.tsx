@@ -1,5 +1,5 @@
-// The UI half of the app (React DOM, router, pages), evaluated in a task of its own after the
-// data half (start.ts) so neither is one long task on slow phones.
+// The UI half of the boot (React DOM, router, pages), evaluated in a task of its own after the
+// data half (start.ts) so neither is one long task on slow phones. docs/architecture.md, "Boot".
 import type { QueryClient } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -17,7 +17,7 @@ const LIVE_DATA_WAIT_MS = 3000;
  * Hydrates the prerendered frame or renders the page. `queryClient` already runs the boot
  * request; `releaseProtocols` lets its response into the cache (see start.ts).
  */
-export async function renderApp(queryClient: QueryClient, releaseProtocols: () => void): Promise<void> {
+export async function mountApp(queryClient: QueryClient, releaseProtocols: () => void): Promise<void> {
   const { search } = window.location;
   const path = routePath(window.location.pathname);
   const container = document.getElementById("root")!;

@@ -1,14 +1,17 @@
 // The data half of the boot: the query client and the directory's request, started before the
-// UI code is even evaluated, so the response overlaps React's start-up and the hydration.
-import { createQueryClient } from "@/boot";
+// UI code (render-app.tsx) is even evaluated, so the response overlaps React's start-up.
+import { QueryClient } from "@tanstack/react-query";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
 
-export const queryClient = createQueryClient();
+// The app's one query client. Each query sets its own staleTime and retry (queries.ts,
+// history.ts); data this static is kept for the visit and never refetched on a tab switch.
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { gcTime: 30 * 60_000, refetchOnWindowFocus: false } },
+});
 
-// The prerendered frame shows the loading state, so hydration must render it too: a response
-// that lands before the hydrating render would make React's first render differ from the markup
-// (a hydration error and a full re-render). The response is therefore held until render-app.tsx
-// opens this gate: at once when it renders from scratch, after the hydration commit otherwise.
+// Hydration must render the prerendered loading frame, so the response waits behind this gate
+// until render-app.tsx opens it (after the hydration commit, or at once when it renders from
+// scratch). A response let in earlier would be a hydration mismatch (React error #418).
 let openGate: () => void = () => {};
 const gate = new Promise<void>((resolve) => {
   openGate = resolve;
@@ -17,9 +20,8 @@ export function releaseProtocols(): void {
   openGate();
 }
 
-// The home page and the protocol pages read the list. This is prefetchProtocols (queries.ts) with
-// the gate in front of the result; the request itself starts now. prefetchQuery never rejects; a
-// failure surfaces as the page's error state.
+// The routes that read the list (home and the protocol pages) get their request now. A failure
+// surfaces as the page's error state (prefetchQuery never rejects; the query does not retry).
 if (window.location.pathname === "/" || window.location.pathname.startsWith("/protocols/")) {
   const options = protocolsQueryOptions();
   const fetchRows = options.queryFn as Exclude<typeof options.queryFn, symbol | undefined>;

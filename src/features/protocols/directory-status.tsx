@@ -3,10 +3,9 @@ import { AlertTriangle } from "lucide-react";
 const bar = "rounded bg-muted";
 
 /**
- * The directory's frame while the list loads: the filter panel, the count line and the first
- * grid's cards, each as tall as the loaded version, so nothing below moves when the data
- * arrives (CLS budget 0.02, issue #5). It is also what the prerendered index.html shows.
- * The panel mirrors protocol-directory.tsx and protocol-filters.tsx (search + four selects).
+ * The directory while the list loads, and what the prerendered index.html shows: the filter panel
+ * (search + four selects, as protocol-filters.tsx), the count line and the first grid's cards, each
+ * as tall as the loaded version so nothing moves when the data arrives (CLS budget, issue #5).
  */
 export function DirectoryLoading() {
   return (
@@ -45,6 +44,7 @@ export function DirectoryLoading() {
   );
 }
 
+/** The protocols request failed (home and protocol pages): the server's message, or the spec's fallback. */
 export function DirectoryError({ message }: { message: string }) {
   return (
     <div role="alert" className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center">

@@ -8,8 +8,8 @@ async function fetchProtocols(signal: AbortSignal): Promise<Protocol[]> {
     .from("protocols")
     .select("*")
     .order("name", { ascending: true })
-    // SPEC 7: the read is made once per home load. postgrest-js would otherwise retry 503s and
-    // network errors up to 3 times with backoff, holding the error state back for ~7 s.
+    // SPEC 7: one read per page load. postgrest-js would otherwise retry 503s and network errors
+    // up to 3 times with backoff, holding the error state back for ~7 s.
     .retry(false)
     .abortSignal(signal);
   // Keep the server's message (it is what the error state shows); an empty one stays empty
@@ -22,10 +22,9 @@ export function protocolsQueryOptions() {
   return queryOptions({
     queryKey: ["protocols"] as const,
     queryFn: ({ signal }) => fetchProtocols(signal),
-    // The directory is refreshed monthly: refetching on every focus would only cost requests.
+    // The list changes monthly: once fetched, it serves the visit's pages without a refetch.
     staleTime: 5 * 60 * 1000,
-    // Once, as above: the app-wide default may retry, this query does not. A boot-time prefetch
-    // that failed must not be repeated when the page mounts either (SPEC 2: no retry).
+    // No retry (SPEC 2), not even when a page mounts after start.ts's request failed.
     retry: false,
     retryOnMount: false,
   });

@@ -13,8 +13,6 @@ import {
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 
-export type { WaitlistSource } from "@/features/waitlist/waitlist-source";
-
 export type OpenWaitlistOptions = { limitReached?: boolean; source?: WaitlistSource };
 type WaitlistDialogApi = {
   openWaitlist: (options?: OpenWaitlistOptions) => void;
