@@ -1,14 +1,8 @@
 import "@/index.css";
 
-// The HTML may already hold this route's first frame (build/prerender.ts: `/` in index.html, each
-// protocol page in its own file), so nothing here is needed to paint it. The app's code is then
-// fetched and run only after that first paint: started earlier, its download and start-up work
-// would hold the paint back on slow phones and networks (issue #5: first paint must not wait for
-// JavaScript). The frame's links and buttons come alive when the app renders.
-//
-// Any other visit (the privacy policy, a 404, a protocol page served by a host's index.html
-// fallback, the dev server) has no frame to paint: the boot script keeps a frame of another route
-// hidden, so no first contentful paint would ever come. Those start at once.
+// When the HTML holds this route's own frame (build/prerender.ts), the app's code is fetched only
+// after that frame has painted; any other visit starts at once (its frame, if any, is hidden and
+// never paints). Why: docs/decisions/008-boot-after-first-paint.md.
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     let done = false;

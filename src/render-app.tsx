@@ -23,11 +23,9 @@ export async function mountApp(queryClient: QueryClient, releaseProtocols: () =>
   const container = document.getElementById("root")!;
   const frame = frameRoute(container);
 
-  // index.html carries the prerendered first frame of `/` in its default state (build/prerender.ts).
-  // Hydrate only when this visit renders exactly that: the bare home URL (the query string holds
-  // search, filters and selection) with the banner not dismissed this session. Another state of the
-  // home page renders from scratch and React swaps the markup in its first commit (no blank frame;
-  // the boot script already hid a dismissed banner). See docs/architecture.md, "Prerendered shell".
+  // Hydrate only the state index.html's frame shows: the bare home URL (the query string holds
+  // search, filters and selection) with the banner not dismissed this session. Any other state
+  // renders from scratch; React swaps the markup in its first commit (no blank frame).
   if (frame === "/" && path === "/" && search === "" && !readSessionFlag(BANNER_DISMISSED_KEY)) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole tree (a long task on slow phones); an early click is replayed.
@@ -44,11 +42,9 @@ export async function mountApp(queryClient: QueryClient, releaseProtocols: () =>
 
   releaseProtocols();
   if (frame !== null && frame === path && path !== "/") {
-    // A protocol page's own file: its frame shows the committed figures. React replaces it (never
-    // hydrates: the live figures differ from the build's) once the live data and the page's code
-    // are here, so the frame goes straight to the live page with no loading state in between. A
-    // slow backend does not keep the frame forever: after LIVE_DATA_WAIT_MS the page's own loading
-    // state takes over.
+    // A protocol page's own file shows the build's figures: replaced, never hydrated (the live
+    // figures differ), once the live data and the page's code are in, so the frame goes straight to
+    // the live page; after LIVE_DATA_WAIT_MS the page's own loading state takes over.
     await Promise.race([
       Promise.all([loadProtocolPage(), settled(queryClient, protocolsQueryOptions().queryKey)]),
       new Promise((resolve) => setTimeout(resolve, LIVE_DATA_WAIT_MS)),
