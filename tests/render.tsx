@@ -1,10 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
-import { act, render } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLayoutEffect, type ReactNode } from "react";
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from "react-router-dom";
 import { toast } from "sonner";
 import { AppProviders, AppRoutes } from "@/app";
+import { loadSelect } from "@/components/ui/lazy-select";
 
 /** What the router last committed, and a way to press back/forward. */
 export type RouterHandle = {
@@ -60,4 +61,27 @@ export function renderWithProviders(ui: ReactNode, path = "/") {
 /** Renders the whole app at `path`. */
 export function renderApp(path = "/") {
   return renderWithProviders(<AppRoutes />, path);
+}
+
+/**
+ * Opens a select (a filter or the sort) and picks `option`, as a person does with one click on
+ * the trigger and one on the option. The first open loads the real dropdown's code; this waits
+ * for that chunk before looking for the list, so a slow transform cannot time the query out.
+ */
+export async function chooseOption(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string | RegExp) {
+  await openSelect(user, combobox);
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+/**
+ * Clicks a select's trigger and resolves once its list of options is open. The pointer enters
+ * first, which loads the real select and swaps it in for the stand-in (same id), as in a browser;
+ * the press then goes to whichever trigger is there. (jsdom has no hit testing: a press sent to
+ * the detached stand-in would reach nothing.)
+ */
+export async function openSelect(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement) {
+  await user.hover(combobox);
+  await loadSelect();
+  await user.click(document.getElementById(combobox.id) ?? combobox);
+  return screen.findByRole("listbox");
 }

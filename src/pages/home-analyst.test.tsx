@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { protocolRows } from "../../tests/fixtures/protocols";
-import { renderApp, type RouterHandle } from "../../tests/render";
+import { chooseOption, openSelect, renderApp, type RouterHandle } from "../../tests/render";
 import { site } from "@/config/site";
 
 /** A record's first field: every field is quoted, quotes inside doubled. */
@@ -26,11 +26,6 @@ const cardNames = () => screen.queryAllByRole("article").map((card) => within(ca
 const sortSelect = () => screen.getByRole("combobox", { name: "Sort by" });
 const back = () => router.go(-1);
 const forward = () => router.go(1);
-
-async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole("option", { name: option }));
-}
 
 async function compare(user: ReturnType<typeof userEvent.setup>, names: string[]) {
   for (const name of names) await user.click(screen.getByRole("checkbox", { name: `Select ${name} for comparison` }));
@@ -79,9 +74,9 @@ describe("home: the view in the URL", () => {
     const { user } = await renderHome();
     expect(router.location.search).toBe("");
 
-    await choose(user, screen.getByRole("combobox", { name: /risk level/i }), "Low");
+    await chooseOption(user, screen.getByRole("combobox", { name: /risk level/i }), "Low");
     expect(query().get("risk")).toBe("Low");
-    await choose(user, sortSelect(), "Yield (high to low)");
+    await chooseOption(user, sortSelect(), "Yield (high to low)");
     expect(router.location.search).toBe("?risk=Low&sort=yield");
     await user.click(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" }));
     expect(query().get("compare")).toBe("circle-usyc");
@@ -120,8 +115,8 @@ describe("home: the view in the URL", () => {
 describe("home: sorting", () => {
   it("offers the five orders, sorts by each, and puts values that do not parse last", async () => {
     const { user } = await renderHome();
-    await user.click(sortSelect());
-    expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual([
+    await openSelect(user, sortSelect());
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
       "Name (A-Z)",
       "TVL (high to low)",
       "Yield (high to low)",
@@ -143,7 +138,7 @@ describe("home: sorting", () => {
     // 'Varies by pool' and 'KYC (UID) required' state no amount: last.
     expect(cardNames().slice(-2)).toEqual(["Centrifuge", "Goldfinch (Prime)"]);
 
-    await choose(user, sortSelect(), "Risk (low to high)");
+    await chooseOption(user, sortSelect(), "Risk (low to high)");
     expect(cardNames().slice(-3)).toEqual(["Goldfinch (Prime)", "KlimaDAO", "RealT"]);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { renderApp } from "../../tests/render";
+import { chooseOption, renderApp } from "../../tests/render";
 import { hostileRows, protocolRows } from "../../tests/fixtures/protocols";
 import { server } from "../../tests/msw/server";
 
@@ -23,8 +23,7 @@ function card(name: string) {
 }
 
 async function choose(user: ReturnType<typeof renderApp>["user"], filter: RegExp, option: string) {
-  await user.click(screen.getByRole("combobox", { name: filter }));
-  await user.click(await screen.findByRole("option", { name: option }));
+  await chooseOption(user, screen.getByRole("combobox", { name: filter }), option);
 }
 
 describe("home: loading and errors", () => {

@@ -1,7 +1,7 @@
 import { Search, X } from "lucide-react";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
 import type { ProtocolFilters } from "./filter";
 import { SORT_KEYS, SORT_LABELS, type SortKey } from "./sort";
@@ -23,19 +23,15 @@ function FilterSelect({ label, allLabel, options, optionLabel = (option) => opti
       <label htmlFor={id} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         {label}
       </label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {allLabel !== undefined && <SelectItem value={ALL}>{allLabel}</SelectItem>}
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {optionLabel(option)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <LazySelect
+        id={id}
+        value={value}
+        onValueChange={onChange}
+        items={[
+          ...(allLabel === undefined ? [] : [{ value: ALL, label: allLabel }]),
+          ...options.map((option) => ({ value: option, label: optionLabel(option) })),
+        ]}
+      />
     </div>
   );
 }
