@@ -20,7 +20,8 @@ const listeners = new Set<() => void>();
 export function loadSelect(): Promise<SelectModule> {
   if (loaded) return Promise.resolve(loaded);
   pending ??= import("./select").then(
-    (module) => {
+    ({ Select, SelectContent, SelectItem, SelectTrigger, SelectValue }) => {
+      const module = { Select, SelectContent, SelectItem, SelectTrigger, SelectValue };
       loaded = module;
       for (const listener of listeners) listener();
       return module;
@@ -40,7 +41,7 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-export type LazySelectItem = { value: string; label: string };
+type LazySelectItem = { value: string; label: string };
 
 type LazySelectProps = {
   /** The trigger's id, for the `<label htmlFor>` that names it. */
