@@ -4,7 +4,7 @@
 -- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").
 -- 34 protocols.
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Apollo ACRED (Securitize)',
   'Tokenized feeder into the Apollo Diversified Credit Fund, an interval fund with 5% quarterly redemptions.',
   array['Private Credit']::text[],
@@ -21,10 +21,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   116215333,
   '2025-12-19',
   'https://defillama.com/protocol/apollo-diversified-credit-securitize-fund',
-  'defillama'
+  'defillama',
+  'accredited',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://iq-wiki-ui.vercel.app/wiki/apollo-diversified-credit-securitize-fund',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Backed Finance (bTokens)',
   'Swiss 1:1-backed tracker certificates on ETFs and stocks (bCSPX, bIB01 and others) that are freely transferable.',
   array['Equities', 'US Treasuries']::text[],
@@ -41,10 +48,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   12472069,
   '2025-12-19',
   'https://defillama.com/protocol/backedfi',
-  'defillama'
+  'defillama',
+  'institutional',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://docs.backed.fi/frequently-asked-questions',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'BlackRock BUIDL (Securitize)',
   'Tokenized USD institutional liquidity fund holding cash, US Treasury bills and repo; dividends are paid as new tokens.',
   array['US Treasuries']::text[],
@@ -61,10 +75,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2001554895,
   '2025-12-19',
   'https://defillama.com/protocol/blackrock-buidl',
-  'defillama'
+  'defillama',
+  'qualified-purchaser',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://all-things-tokenization.vercel.app/wiki/themes/buidl-reference-architecture/',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Centrifuge',
   'Tokenization infrastructure for institutional funds, such as the Janus Henderson Anemoy Treasury fund (JTRSY) and AAA CLO fund (JAAA).',
   array['Private Credit', 'US Treasuries']::text[],
@@ -81,10 +102,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   1343083108,
   '2025-12-19',
   'https://defillama.com/protocol/centrifuge-protocol',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Circle USYC (ex-Hashnote)',
   'Tokenized Cayman short-duration yield fund holding T-bills and reverse repo; Circle acquired Hashnote in January 2025.',
   array['US Treasuries']::text[],
@@ -101,10 +129,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   1417348274,
   '2025-12-19',
   'https://defillama.com/protocol/circle-usyc',
-  'defillama'
+  'defillama',
+  'unknown',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://usyc.docs.hashnote.com/overview/product-structuring',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Clearpool',
   'Single-borrower, unsecured institutional lending pools with utilization-based rates.',
   array['Private Credit']::text[],
@@ -121,10 +156,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   843765,
   '2025-12-19',
   'https://defillama.com/protocol/clearpool-lending',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Dinari (dShares)',
   'US-registered broker-dealer issuing 1:1-backed tokenized US stocks and ETFs.',
   array['Equities']::text[],
@@ -141,10 +183,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   45423253,
   '2025-12-19',
   'https://defillama.com/protocol/dinari',
-  'defillama'
+  'defillama',
+  'retail',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://docs.dinari.com/docs/us',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Etherfuse Stablebonds',
   'Tokens backed by government bonds: Mexican CETES, US Treasury notes and UK gilts.',
   array['US Treasuries']::text[],
@@ -161,10 +210,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   7762215,
   '2025-12-19',
   'https://defillama.com/protocol/etherfuse',
-  'defillama'
+  'defillama',
+  'retail-non-us',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://bluechip.org/coins/cetes',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'EthicHub',
   'Crowdlending to smallholder farmers in Latin America, backed by a crowd-collateral pool.',
   array['Private Credit']::text[],
@@ -181,10 +237,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2000000,
   '2025-10-31',
   null,
-  'curated'
+  'curated',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Exodus (EXOD tokenized shares)',
   'Exodus Movement Class A common stock tokenized on Algorand, with Securitize as transfer agent.',
   array['Equities']::text[],
@@ -201,10 +264,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   295000000,
   '2025-07-31',
   null,
-  'curated'
+  'curated',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Fidelity FDIT',
   'On-chain share class of a Fidelity Treasury money market fund.',
   array['US Treasuries']::text[],
@@ -221,10 +291,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   202000000,
   '2025-09-10',
   'https://bsc.news/post/fidelity-fdit-ondo-tokenized-fund',
-  'curated'
+  'curated',
+  'institutional',
+  'yes',
+  'unknown',
+  null,
+  'No fee on the sale of shares',
+  'https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Franklin Templeton BENJI (FOBXX)',
   'SEC-registered (''40 Act) US government money market fund whose share register is kept on public blockchains.',
   array['US Treasuries']::text[],
@@ -241,10 +318,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   794680000,
   '2025-10-31',
   'https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOBXX',
-  'curated'
+  'curated',
+  'retail',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://digitalmedianet.com/franklin-templeton-announces-availability-of-peer-to-peer-transfers-for-franklin-onchain-u-s-government-money-fund/',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Goldfinch (Prime)',
   'Non-US access to Ares, Apollo and Golub private-credit funds, plus legacy undercollateralized emerging-market loans.',
   array['Private Credit']::text[],
@@ -261,10 +345,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2401380,
   '2025-12-19',
   'https://defillama.com/protocol/goldfinch',
-  'defillama'
+  'defillama',
+  'retail-non-us',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://docs.goldfinch.finance/goldfinch/unique-identity-uid/for-users',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'KlimaDAO',
   'DAO treasury of tokenized carbon backing KLIMA, with a carbon retirement marketplace; restructuring as Klima 2.0.',
   array['Carbon Credits']::text[],
@@ -281,10 +372,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2247960,
   '2025-12-19',
   'https://defillama.com/protocol/klimadao',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Lofty',
   'Marketplace for fractional US rental properties with daily rent and secondary trading.',
   array['Real Estate']::text[],
@@ -301,10 +399,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   99180168,
   '2025-12-19',
   'https://defillama.com/protocol/lofty',
-  'defillama'
+  'defillama',
+  'retail',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://re-investing.beehiiv.com/p/lofty-ai-review',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Maple Finance (Syrup)',
   'On-chain asset manager lending stablecoins to vetted institutions, mostly against BTC and ETH collateral.',
   array['Private Credit']::text[],
@@ -321,10 +426,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2677391817,
   '2025-12-19',
   'https://defillama.com/protocol/maple',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'queue',
+  null,
+  'unknown',
+  'https://maplefinance.gitbook.io/maple/maple-for-lenders/withdrawal-process',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Matrixdock XAUm',
   'Token for one ounce of LBMA gold in Brink''s vaults in Singapore and Hong Kong, from the issuer of the STBT T-bill token.',
   array['Commodities']::text[],
@@ -341,10 +453,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   66985272,
   '2025-12-19',
   'https://defillama.com/protocol/matrixdock-xaum',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Meld Gold',
   'Gram-denominated gold and silver tokens (GOLD$ and SILVER$) from an Australian issuer.',
   array['Commodities']::text[],
@@ -361,10 +480,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   10308313,
   '2025-12-19',
   'https://defillama.com/protocol/meld-gold',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Moss (MCO2)',
   'Token backed by Verra REDD+ Amazon carbon credits; nothing new has been tokenized since May 2022.',
   array['Carbon Credits']::text[],
@@ -381,10 +507,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   1254446,
   '2025-10-31',
   'https://carbonadvisor.org/mco2-amazon/',
-  'curated'
+  'curated',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Ondo Finance (OUSG + USDY)',
   'OUSG is a tokenized short-term US Treasury fund for qualified investors; USDY is a Treasury- and bank-deposit-backed yield note for non-US investors.',
   array['US Treasuries']::text[],
@@ -401,10 +534,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   1525980876,
   '2025-12-19',
   'https://defillama.com/protocol/ondo-yield-assets',
-  'defillama'
+  'defillama',
+  'retail-non-us',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://docs.ondo.finance/general-access-products/usdy/faq/eligibility',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Ondo Global Markets',
   'Total-return stock and ETF tokens (the "…on" tokens) for non-US investors, launched on 3 Sep 2025 with more than 100 assets.',
   array['Equities']::text[],
@@ -421,10 +561,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   415144351,
   '2025-12-19',
   'https://defillama.com/protocol/ondo-global-markets',
-  'defillama'
+  'defillama',
+  'retail-non-us',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://docs.ondo.finance/ondo-global-markets/eligibility',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'OpenEden TBILL',
   'BVI-regulated tokenized T-bill vault (ERC-4626) with BNY custody, rated A-bf by Moody''s.',
   array['US Treasuries']::text[],
@@ -441,10 +588,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   115410820,
   '2025-12-19',
   'https://defillama.com/protocol/openeden-tbill',
-  'defillama'
+  'defillama',
+  'accredited',
+  'yes',
+  'days',
+  2,
+  '0.30% management; 0.05% redemption fee',
+  'https://docs.openeden.com/treasury-bills-vault/faq',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Paxos Gold (PAXG)',
   'NYDFS-regulated token for one troy ounce of London Good Delivery gold.',
   array['Commodities']::text[],
@@ -461,10 +615,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   1528522378,
   '2025-12-19',
   'https://defillama.com/protocol/paxos-gold',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'RealT',
   'Fractional US rental homes, mostly in Detroit, one LLC per property, with weekly rent paid in stablecoins.',
   array['Real Estate']::text[],
@@ -481,10 +642,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   155806666,
   '2025-12-19',
   'https://defillama.com/protocol/realt-tokens',
-  'defillama'
+  'defillama',
+  'retail-non-us',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://realt.co/faq/',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Reental',
   'Spanish platform tokenizing participating loans on rental and development property in Spain, Mexico and the US.',
   array['Real Estate']::text[],
@@ -501,10 +669,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   15000000,
   '2025-10-31',
   null,
-  'curated'
+  'curated',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Spiko (USTBL / EUTBL)',
   'French UCITS money market funds investing in US or euro-area T-bills, with shares registered natively on-chain.',
   array['US Treasuries']::text[],
@@ -521,10 +696,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   546370918,
   '2025-12-19',
   'https://defillama.com/protocol/spiko',
-  'defillama'
+  'defillama',
+  'unknown',
+  'yes',
+  'unknown',
+  null,
+  'unknown',
+  'https://docs.spiko.xyz/eligibility/kyc-entities',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Superstate USTB',
   'Short-duration US government securities fund with a continuous NAV, sub-advised by Federated Hermes.',
   array['US Treasuries']::text[],
@@ -541,10 +723,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   586648416,
   '2025-12-19',
   'https://defillama.com/protocol/superstate-ustb',
-  'defillama'
+  'defillama',
+  'qualified-purchaser',
+  'unknown',
+  'instant',
+  null,
+  'Up to 0.15% management fee',
+  'https://superstate.co/ustb',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Swarm Markets',
   'BaFin-licensed platform for tokenized stocks and bonds, traded through KYC''d AMM and dOTC markets.',
   array['Equities']::text[],
@@ -561,10 +750,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   75112,
   '2025-12-19',
   'https://defillama.com/protocol/swarm-markets',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Tether Gold (XAUt)',
   'Token for one troy ounce of LBMA gold held in Swiss vaults.',
   array['Commodities']::text[],
@@ -581,10 +777,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2278641788,
   '2025-12-19',
   'https://defillama.com/protocol/tether-gold',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'Toucan Protocol',
   'Carbon-credit tokenization (TCO2, and the BCT and NCT pool tokens); the legacy Verra bridge is inactive.',
   array['Carbon Credits']::text[],
@@ -601,10 +804,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   621547,
   '2025-12-19',
   'https://defillama.com/protocol/toucan-protocol',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'TrueFi',
   'On-chain credit infrastructure (lines of credit, asset vaults) that has originated more than $1.7B since 2020.',
   array['Private Credit']::text[],
@@ -621,10 +831,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   26403,
   '2025-12-19',
   'https://defillama.com/protocol/truefi',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'WisdomTree WTGXX (Prime/Connect)',
   'Tokenized SEC-registered government money market fund with a $1 NAV; retail access via WisdomTree Prime.',
   array['US Treasuries']::text[],
@@ -641,10 +858,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   705688559,
   '2025-12-19',
   'https://defillama.com/protocol/wisdomtree',
-  'defillama'
+  'defillama',
+  'retail',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://gov.frax.finance/t/fip-427-wtgxx-as-reserve-asset-for-frax-usd/3649',
+  '2026-11-23'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'stUSDT (TRON / RWA DAO)',
   'Staked-USDT receipt token said to earn short-term government-bond yield.',
   array['US Treasuries']::text[],
@@ -661,10 +885,17 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   60432949,
   '2025-12-19',
   'https://defillama.com/protocol/stusdt',
-  'defillama'
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
   'xStocks (Backed)',
   'More than 60 tokenized US stocks and ETFs (TSLAx, SPYx and others) for non-US users, traded on Kraken, Bybit, Raydium and Kamino.',
   array['Equities']::text[],
@@ -681,7 +912,14 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   145631694,
   '2025-12-19',
   'https://defillama.com/protocol/xstocks',
-  'defillama'
+  'defillama',
+  'retail-non-us',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  'https://www.kraken.com/de/xstocks',
+  '2026-11-23'
 );
 
 -- 59 TVL history points.

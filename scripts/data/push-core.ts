@@ -5,6 +5,8 @@ import { diffRows, formatDiff } from "./diff-rows.ts";
 import { checkCsv, formatProblem, TVL_COLUMNS, type ProtocolRow } from "./rules.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
+export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
+const TERM_FIELDS = ["investor_access", "kyc", "redemption", "redemption_days", "fees", "terms_source_url", "terms_as_of"];
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -145,6 +147,9 @@ class RestClient {
     if (body.code === "22023" && /unknown field "(defillama_slug|tvl_usd|tvl_as_of|tvl_source_url|tvl_source)"/.test(body.message ?? "")) {
       throw new PushError(`The database's sync_protocols predates the live TVL columns: apply ${MIGRATION_FILE} first (supabase db push).`);
     }
+    if (TERM_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
+      throw new PushError(`The database's sync_protocols does not know the term columns: apply ${TERMS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`);
+    }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
     throw new PushError(`${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`);
   }
@@ -168,6 +173,7 @@ function fromDatabase(row: Record<string, unknown>): ProtocolRow {
   const text = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : "");
   const optional = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : null);
   const list = (key: string) => (Array.isArray(row[key]) ? (row[key] as unknown[]).map(String) : []);
+  const term = (key: string) => optional(key) ?? "unknown";
   return {
     name: text("name"),
     description: text("description"),
@@ -186,6 +192,13 @@ function fromDatabase(row: Record<string, unknown>): ProtocolRow {
     tvl_as_of: optional("tvl_as_of"),
     tvl_source_url: optional("tvl_source_url"),
     tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
+    investor_access: term("investor_access"),
+    kyc: term("kyc"),
+    redemption: term("redemption"),
+    redemption_days: typeof row.redemption_days === "number" ? row.redemption_days : null,
+    fees: term("fees"),
+    terms_source_url: optional("terms_source_url"),
+    terms_as_of: optional("terms_as_of"),
   };
 }
 

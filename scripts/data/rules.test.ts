@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serializeCsv } from "./csv.ts";
-import { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "./domain.ts";
+import { ASSET_CLASSES, BLOCKCHAINS, INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES, RISK_LEVELS } from "./domain.ts";
 import { checkCsv, COLUMNS, formatProblem, parseTvl, type Column } from "./rules.ts";
 
 const TODAY = "2025-11-15";
@@ -23,6 +23,13 @@ const valid: Record<Column, string> = {
   tvl_as_of: "2025-10-07",
   tvl_source_url: "https://paxos.com/paxgold/transparency",
   tvl_source: "curated",
+  investor_access: "unknown",
+  kyc: "unknown",
+  redemption: "unknown",
+  redemption_days: "",
+  fees: "unknown",
+  terms_source_url: "",
+  terms_as_of: "",
 };
 
 function csv(...rows: Partial<Record<Column, string>>[]): string {
@@ -38,7 +45,18 @@ describe("checkCsv", () => {
   it("accepts a valid row and maps it to a database row", () => {
     const { rows, problems } = checkCsv(csv(valid), { today: TODAY });
     expect(problems).toEqual([]);
-    expect(rows).toEqual([{ ...valid, asset_classes: ["Commodities"], blockchains: ["Ethereum", "Solana"], tvl_usd: 1_200_000_000, defillama_slug: null }]);
+    expect(rows).toEqual([
+      {
+        ...valid,
+        asset_classes: ["Commodities"],
+        blockchains: ["Ethereum", "Solana"],
+        tvl_usd: 1_200_000_000,
+        defillama_slug: null,
+        redemption_days: null,
+        terms_source_url: null,
+        terms_as_of: null,
+      },
+    ]);
   });
 
   it("stores empty notes as null", () => {
@@ -60,7 +78,7 @@ describe("checkCsv", () => {
   it("reports rows with the wrong number of cells", () => {
     const text = `${COLUMNS.join(",")}\nonly,three,cells\n`;
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
-      `line 2, row: has 3 cells, expected 17 (${COLUMNS.join(",")}); quote cells that contain commas`,
+      `line 2, row: has 3 cells, expected 24 (${COLUMNS.join(",")}); quote cells that contain commas`,
     ]);
   });
 
@@ -69,9 +87,14 @@ describe("checkCsv", () => {
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual(["line 2, csv: unterminated quoted field"]);
   });
 
-  it("requires every cell except notes, defillama_slug, tvl_usd and (explained) tvl_source_url", () => {
-    for (const column of COLUMNS.filter((c) => !["notes", "defillama_slug", "tvl_usd", "tvl_source_url"].includes(c))) {
+  it("requires every cell except notes, defillama_slug, tvl_usd, (explained) tvl_source_url and the optional term cells", () => {
+    const optional = ["notes", "defillama_slug", "tvl_usd", "tvl_source_url", "redemption_days", "terms_source_url", "terms_as_of"];
+    const terms = ["investor_access", "kyc", "redemption", "fees"];
+    for (const column of COLUMNS.filter((c) => !optional.includes(c) && !terms.includes(c))) {
       expect(problemsFor({ [column]: "" })).toContain(`line 2, ${column}: is required`);
+    }
+    for (const column of terms) {
+      expect(problemsFor({ [column]: "" })).toContain(`line 2, ${column}: is required (write unknown when no source states it)`);
     }
   });
 
@@ -194,5 +217,69 @@ describe("parseTvl", () => {
     expect(parseTvl("$2.8B")).toBe(2.8e9);
     expect(parseTvl("$350M")).toBe(350e6);
     expect(parseTvl("N/A")).toBeNull();
+  });
+});
+
+describe("checkCsv: the term sheet", () => {
+  const sourced = { terms_source_url: "https://docs.example.com/faq", terms_as_of: "2025-11-01" };
+
+  it("accepts every value of each enum", () => {
+    for (const value of INVESTOR_ACCESS) expect(problemsFor({ investor_access: value, ...sourced })).toEqual([]);
+    for (const value of KYC_VALUES) expect(problemsFor({ kyc: value, ...sourced })).toEqual([]);
+    for (const value of REDEMPTION_VALUES.filter((v) => v !== "days")) expect(problemsFor({ redemption: value, ...sourced })).toEqual([]);
+    expect(problemsFor({ redemption: "days", redemption_days: "2", ...sourced })).toEqual([]);
+  });
+
+  it("rejects values outside each enum, case included", () => {
+    expect(problemsFor({ investor_access: "Retail", ...sourced })).toEqual([
+      `line 2, investor_access: 'Retail' is not one of ${INVESTOR_ACCESS.join(", ")}`,
+    ]);
+    expect(problemsFor({ kyc: "maybe", ...sourced })).toEqual([`line 2, kyc: 'maybe' is not one of ${KYC_VALUES.join(", ")}`]);
+    expect(problemsFor({ redemption: "weekly", ...sourced })).toEqual([
+      `line 2, redemption: 'weekly' is not one of ${REDEMPTION_VALUES.join(", ")}`,
+    ]);
+  });
+
+  it("requires redemption_days exactly with 'days', as a whole number from 1 to 365", () => {
+    expect(problemsFor({ redemption: "days", ...sourced })).toEqual([
+      "line 2, redemption_days: is required when redemption is days (the number of days, e.g. 2)",
+    ]);
+    expect(problemsFor({ redemption: "instant", redemption_days: "3", ...sourced })).toEqual([
+      "line 2, redemption_days: must be empty unless redemption is days (it is 'instant')",
+    ]);
+    for (const bad of ["0", "366", "1.5", "two", "-1"]) {
+      expect(problemsFor({ redemption: "days", redemption_days: bad, ...sourced })).toEqual([
+        `line 2, redemption_days: '${bad}' is not a whole number of days from 1 to 365`,
+      ]);
+    }
+  });
+
+  it("requires a terms_source_url on every row where any term is not unknown", () => {
+    expect(problemsFor({ kyc: "no" })).toEqual([
+      "line 2, terms_source_url: is required because kyc is not unknown: cite the page that states the terms",
+    ]);
+    expect(problemsFor({ investor_access: "retail", fees: "None" })).toEqual([
+      "line 2, terms_source_url: is required because investor_access, fees are not unknown: cite the page that states the terms",
+    ]);
+    // All unknown: nothing to cite.
+    expect(problemsFor({})).toEqual([]);
+  });
+
+  it("checks the terms source and its date", () => {
+    expect(problemsFor({ kyc: "yes", terms_source_url: "http://docs.example.com", terms_as_of: "2025-11-01" })).toEqual([
+      "line 2, terms_source_url: 'http://docs.example.com' must use https",
+    ]);
+    expect(problemsFor({ kyc: "yes", terms_source_url: "https://docs.example.com" })).toEqual([
+      "line 2, terms_as_of: is required with terms_source_url (the date you read the terms)",
+    ]);
+    expect(problemsFor({ kyc: "yes", ...sourced, terms_as_of: "2025-02-30" })).toEqual([
+      "line 2, terms_as_of: '2025-02-30' is not a real date in YYYY-MM-DD form",
+    ]);
+    expect(problemsFor({ kyc: "yes", ...sourced, terms_as_of: "2099-01-01" })[0]).toMatch(/^line 2, terms_as_of: 2099-01-01 is in the future/);
+  });
+
+  it("keeps fees short and 'unknown' in one spelling", () => {
+    expect(problemsFor({ fees: "x".repeat(121), ...sourced })).toEqual(["line 2, fees: is 121 characters long, at most 120 allowed"]);
+    expect(problemsFor({ fees: "Unknown" , ...sourced})).toEqual(["line 2, fees: write unknown in lower case, not 'Unknown'"]);
   });
 });

@@ -1,6 +1,15 @@
 import { DEFILLAMA_SITE, formatTvl } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
 import { parseCsv, CsvSyntaxError } from "./csv.ts";
-import { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "./domain.ts";
+import {
+  ASSET_CLASSES,
+  BLOCKCHAINS,
+  FEES_MAX_LENGTH,
+  INVESTOR_ACCESS,
+  KYC_VALUES,
+  REDEMPTION_DAYS_MAX,
+  REDEMPTION_VALUES,
+  RISK_LEVELS,
+} from "./domain.ts";
 
 /** The CSV header, in order. The names are the database's column names. */
 export const COLUMNS = [
@@ -21,6 +30,13 @@ export const COLUMNS = [
   "tvl_as_of",
   "tvl_source_url",
   "tvl_source",
+  "investor_access",
+  "kyc",
+  "redemption",
+  "redemption_days",
+  "fees",
+  "terms_source_url",
+  "terms_as_of",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -46,6 +62,15 @@ export type ProtocolRow = {
   tvl_as_of: string | null;
   tvl_source_url: string | null;
   tvl_source: "defillama" | "curated" | null;
+  /** Term sheet (issue #13). 'unknown' is a value: the enums and fees are never blank. */
+  investor_access: string;
+  kyc: string;
+  redemption: string;
+  /** Only with redemption 'days'. */
+  redemption_days: number | null;
+  fees: string;
+  terms_source_url: string | null;
+  terms_as_of: string | null;
 };
 
 /** The columns the daily refresh owns for DefiLlama rows (npm run data:refresh). */
@@ -54,6 +79,9 @@ export const TVL_SOURCES = ["defillama", "curated"] as const;
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 /** Notes that explain a source_url equal to the homepage: no page stating the figure is known. */
 export const NO_SOURCE_PAGE = /no (published )?page (stating|that states|giving) (this|the) figure is known/i;
+
+/** The term columns that hold a stated answer unless they are 'unknown'. */
+export const TERM_COLUMNS = ["investor_access", "kyc", "redemption", "fees"] as const;
 
 /** A row as GET /rest/v1/protocols serves it: the stored columns plus the database's own. */
 export type ServedProtocolRow = ProtocolRow & { id: string; created_at: string; updated_at: string };
@@ -164,7 +192,9 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
       if (column !== "notes" && column !== "description" && /[\r\n]/.test(value)) add(column, "must be a single line");
       // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value)) add(column, "contains a control character");
-      if (!OPTIONAL.has(column) && value.trim() === "") add(column, "is required");
+      if (!OPTIONAL.has(column) && value.trim() === "") {
+        add(column, TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number]) ? "is required (write unknown when no source states it)" : "is required");
+      }
     }
 
     const name = cell("name");
@@ -208,6 +238,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
       if (first !== undefined) add("defillama_slug", `duplicates the slug on line ${first}`);
       else firstLineBySlug.set(slug, line);
     }
+    const redemptionDays = checkTerms(cell, todayMs, add);
 
     if (problems.length === before) {
       rows.push({
@@ -228,6 +259,13 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
         tvl_as_of: cell("tvl_as_of"),
         tvl_source_url: cell("tvl_source_url") === "" ? null : cell("tvl_source_url"),
         tvl_source: cell("tvl_source") as "defillama" | "curated",
+        investor_access: cell("investor_access"),
+        kyc: cell("kyc"),
+        redemption: cell("redemption"),
+        redemption_days: redemptionDays,
+        fees: cell("fees"),
+        terms_source_url: cell("terms_source_url") === "" ? null : cell("terms_source_url"),
+        terms_as_of: cell("terms_as_of") === "" ? null : cell("terms_as_of"),
       });
     }
   }
@@ -250,8 +288,12 @@ function checkHeader(cells: string[], line: number, problems: Problem[]): boolea
 
 type Add = (column: Column, message: string) => void;
 
-/** Cells that may be empty: notes, and the TVL fields of a row whose TVL is 'N/A' or not covered by DefiLlama. */
-const OPTIONAL = new Set<Column>(["notes", "defillama_slug", "tvl_usd", "tvl_source_url"]);
+/**
+ * Cells that may be empty: notes, the TVL fields of a row whose TVL is 'N/A' or not covered by
+ * DefiLlama, and the term fields that only go with a stated term (redemption_days with 'days',
+ * the terms' source and date with any term that is not 'unknown').
+ */
+const OPTIONAL = new Set<Column>(["notes", "defillama_slug", "tvl_usd", "tvl_source_url", "redemption_days", "terms_source_url", "terms_as_of"]);
 
 /** The live TVL columns (issue #11): slug, the figure as a number, its day, source page and kind. */
 function checkTvlSource(cell: (column: Column) => string, todayMs: number, today: string, add: Add) {
@@ -344,4 +386,56 @@ function checkAsOf(column: "as_of" | "tvl_as_of", value: string, todayMs: number
   if (freshness && age > MAX_AGE_DAYS) {
     add(column, `${value} is ${age} days old as of ${today} (limit ${MAX_AGE_DAYS}): refresh the figure, or review a historical snapshot with --today`);
   }
+}
+
+function checkEnum(column: Column, value: string, allowed: readonly string[], add: Add) {
+  if (value !== "" && !allowed.includes(value)) add(column, `'${value}' is not one of ${allowed.join(", ")}`);
+}
+
+/**
+ * The term sheet: enums, redemption_days exactly with 'days', a short fee text, and a
+ * terms_source_url on every row that states any term. terms_as_of is the date the terms were
+ * read: a real date, not before 2015, and not after today (or after the real clock's today when
+ * reviewing an older snapshot with --today, since terms are read now). Returns redemption_days.
+ */
+function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add): number | null {
+  checkEnum("investor_access", cell("investor_access"), INVESTOR_ACCESS, add);
+  checkEnum("kyc", cell("kyc"), KYC_VALUES, add);
+  checkEnum("redemption", cell("redemption"), REDEMPTION_VALUES, add);
+
+  const redemption = cell("redemption");
+  const daysText = cell("redemption_days");
+  let days: number | null = null;
+  if (daysText !== "") {
+    if (!/^[0-9]+$/.test(daysText) || Number(daysText) < 1 || Number(daysText) > REDEMPTION_DAYS_MAX) {
+      add("redemption_days", `'${daysText}' is not a whole number of days from 1 to ${REDEMPTION_DAYS_MAX}`);
+    } else days = Number(daysText);
+    if (redemption !== "days") add("redemption_days", `must be empty unless redemption is days (it is '${redemption}')`);
+  } else if (redemption === "days") {
+    add("redemption_days", "is required when redemption is days (the number of days, e.g. 2)");
+  }
+
+  const fees = cell("fees");
+  checkLength("fees", fees, FEES_MAX_LENGTH, add);
+  if (/^unknown$/i.test(fees) && fees !== "unknown") add("fees", `write unknown in lower case, not '${fees}'`);
+
+  const sourceUrl = cell("terms_source_url");
+  checkUrl("terms_source_url", sourceUrl, add);
+  const stated = TERM_COLUMNS.filter((column) => cell(column) !== "" && cell(column) !== "unknown");
+  if (stated.length > 0 && sourceUrl === "") {
+    add("terms_source_url", `is required because ${stated.join(", ")} ${stated.length === 1 ? "is" : "are"} not unknown: cite the page that states the terms`);
+  }
+
+  const asOf = cell("terms_as_of");
+  if (asOf === "") {
+    if (sourceUrl !== "") add("terms_as_of", "is required with terms_source_url (the date you read the terms)");
+  } else {
+    const ms = parseIsoDate(asOf);
+    const clock = todayUtc();
+    const latestMs = Math.max(todayMs, parseIsoDate(clock)!);
+    if (ms === null) add("terms_as_of", `'${asOf}' is not a real date in YYYY-MM-DD form`);
+    else if (asOf < AS_OF_MIN) add("terms_as_of", `${asOf} is before ${AS_OF_MIN}`);
+    else if (ms > latestMs) add("terms_as_of", `${asOf} is in the future (today is ${new Date(latestMs).toISOString().slice(0, 10)})`);
+  }
+  return days;
 }

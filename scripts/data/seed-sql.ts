@@ -51,7 +51,7 @@ export function buildSeedSql(rows: readonly ProtocolRow[], history: readonly His
   return parts.join("\n");
 }
 
-type Token = string | string[] | null;
+type Token = string | string[] | number | null;
 
 /**
  * Reads back the rows of a seed written by buildSeedSql (data:diff compares against it).
@@ -177,6 +177,12 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
     const value = record[column];
     return Array.isArray(value) ? value : fail(`${column} must be an array`);
   };
+  // Seeds written before the terms columns existed read as 'unknown' terms.
+  const term = (column: string): string => optional(column) ?? "unknown";
+  const integer = (column: string): number | null => {
+    const value = record[column];
+    return value === undefined || value === null ? null : typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : fail(`${column} must be an integer`);
+  };
   return {
     name: text("name"),
     description: text("description"),
@@ -195,5 +201,12 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
     tvl_as_of: optional("tvl_as_of"),
     tvl_source_url: optional("tvl_source_url"),
     tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
+    investor_access: term("investor_access"),
+    kyc: term("kyc"),
+    redemption: term("redemption"),
+    redemption_days: integer("redemption_days"),
+    fees: term("fees"),
+    terms_source_url: optional("terms_source_url"),
+    terms_as_of: optional("terms_as_of"),
   };
 }

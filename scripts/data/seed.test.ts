@@ -79,6 +79,13 @@ const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
   tvl_as_of: "2025-10-31",
   tvl_source_url: "https://example.com/report",
   tvl_source: "curated",
+  investor_access: "accredited",
+  kyc: "no",
+  redemption: "days",
+  redemption_days: 3,
+  fees: "0.30% management; 0.05% redemption fee",
+  terms_source_url: "https://example.com/terms",
+  terms_as_of: "2025-11-01",
   ...overrides,
 });
 

@@ -25,3 +25,25 @@ export const BLOCKCHAINS = [
   "Polymesh",
   "Celo",
 ] as const;
+
+// Term sheets (issue #13). 'unknown' is a value of its own, never a blank: it is shown as
+// 'Unknown', and 'no' and 'unknown' are never merged.
+export const INVESTOR_ACCESS = [
+  "retail",
+  "retail-non-us",
+  "accredited",
+  "qualified-purchaser",
+  "institutional",
+  "unknown",
+] as const;
+export type InvestorAccess = (typeof INVESTOR_ACCESS)[number];
+
+export const KYC_VALUES = ["yes", "no", "unknown"] as const;
+export type Kyc = (typeof KYC_VALUES)[number];
+
+export const REDEMPTION_VALUES = ["instant", "days", "queue", "none", "unknown"] as const;
+export type Redemption = (typeof REDEMPTION_VALUES)[number];
+
+/** Bounds of redemption_days (only with redemption 'days') and of the fees text. */
+export const REDEMPTION_DAYS_MAX = 365;
+export const FEES_MAX_LENGTH = 120;

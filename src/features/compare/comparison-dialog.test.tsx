@@ -1,10 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
 import { ComparisonDialog } from "./comparison-dialog";
 
-const [first] = parseProtocolRows(protocolRows);
+const all = parseProtocolRows(protocolRows);
+const [first] = all;
+const byName = (name: string) => all.find((p) => p.name === name)!;
 const hostile = parseProtocolRows(hostileRows);
 
 describe("ComparisonDialog", () => {
@@ -26,10 +28,17 @@ describe("ComparisonDialog", () => {
       "Asset Classes",
       "Blockchains",
       "Website",
+      "Investor access",
+      "KYC",
+      "Redemption",
+      "Fees",
       "Source",
     ]);
-    // Only the first protocol has a safe url; the javascript: and data: ones render no link.
-    expect(within(table).getAllByRole("link")).toHaveLength(1);
+    // Only the first protocol has a safe url (and a terms source); the javascript: and data: ones render no link.
+    expect(within(table).getAllByRole("link").map((a) => a.getAttribute("aria-label") ?? a.textContent)).toEqual([
+      "Visit Apollo ACRED (Securitize)(opens in a new tab)",
+      "Terms source for Apollo ACRED (Securitize) (opens in a new tab)",
+    ]);
     expect(within(table).getByRole("link", { name: /^Visit Apollo ACRED/ })).toHaveAttribute("href", "https://securitize.io");
     expect(within(table).getAllByText("Unrated")).toHaveLength(2);
     expect(within(table).getByRole("columnheader", { name: /Evil Yield/ })).toHaveTextContent("No description on record.");
@@ -40,5 +49,75 @@ describe("ComparisonDialog", () => {
     render(<ComparisonDialog open onOpenChange={onOpenChange} protocols={[first!]} />);
     screen.getByRole("button", { name: "Close" }).click();
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("shows the term rows, with 'Unknown' as a value that never merges with 'No'", () => {
+    const realT = byName("RealT"); // kyc no, queue, retail-non-us
+    const ondo = byName("Ondo Finance (OUSG + USDY)"); // kyc yes, 2 days
+    const paxos = byName("Paxos Gold (PAXG)"); // everything unknown, no terms source
+    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[realT, ondo, paxos]} />);
+    const table = within(screen.getByRole("dialog")).getByRole("table");
+    const cells = (label: string) =>
+      within(within(table).getByRole("rowheader", { name: label }).closest("tr")!)
+        .getAllByRole("cell")
+        .map((td) => td.textContent);
+    expect(cells("Investor access")).toEqual(["Retail, non-US only", "Retail, non-US only", "Unknown"]);
+    expect(cells("KYC")).toEqual(["No", "Yes", "Unknown"]);
+    expect(cells("Redemption")).toEqual(["Withdrawal queue", "Within 2 days", "Unknown"]);
+    expect(cells("Fees")).toEqual(["Unknown", "Unknown", "Unknown"]);
+    // The terms' own source sits in the Source row; a row without one says why its terms are Unknown.
+    expect(within(table).getByRole("link", { name: "Terms source for RealT (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^https:\/\/example\.com\/terms\//),
+    );
+    expect(within(table).getByText("Terms: no source yet, so they show as Unknown.")).toBeInTheDocument();
+  });
+
+  it("shows stated fees as written", () => {
+    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[byName("Superstate USTB")]} />);
+    const row = within(screen.getByRole("table")).getByRole("rowheader", { name: "Fees" }).closest("tr")!;
+    expect(within(row).getByRole("cell")).toHaveTextContent("Up to 0.15% management fee");
+  });
+
+  describe("on a phone (below 640px)", () => {
+    const realMatchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes("max-width: 639.98px") })) as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = realMatchMedia;
+    });
+
+    it("lays each metric out as a block with every protocol's value stacked and named, and keeps Best and Source", () => {
+      const three = [byName("RealT"), byName("Ondo Finance (OUSG + USDY)"), byName("Superstate USTB")];
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={three} best={{ tvl: [three[1]!.id] }} />);
+      const dialog = screen.getByRole("dialog");
+      expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+      expect(within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole("listitem")).toHaveLength(3);
+      const headings = within(dialog).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+      expect(headings).toEqual([
+        "Total Value Locked",
+        "Yield Range",
+        "Risk Level",
+        "Min Investment",
+        "Asset Classes",
+        "Blockchains",
+        "Website",
+        "Investor access",
+        "KYC",
+        "Redemption",
+        "Fees",
+        "Source",
+      ]);
+      const kyc = within(dialog).getByRole("region", { name: "KYC" });
+      const entries = within(kyc).getAllByRole("listitem");
+      expect(entries.map((li) => li.textContent)).toEqual(["RRealTNo", "OOndo Finance (OUSG + USDY)Yes", "SSuperstate USTBYes"]);
+      const tvl = within(dialog).getByRole("region", { name: "Total Value Locked" });
+      const best = within(tvl).getAllByRole("listitem").filter((li) => li.dataset.best === "true");
+      expect(best).toHaveLength(1);
+      expect(best[0]).toHaveTextContent("Ondo Finance (OUSG + USDY)");
+      expect(best[0]).toHaveAccessibleDescription("Best: highest TVL among compared");
+      expect(within(within(dialog).getByRole("region", { name: "Source" })).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(3);
+    });
   });
 });

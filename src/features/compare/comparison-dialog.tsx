@@ -1,9 +1,10 @@
 import { Download, ExternalLink, Link2 } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { RiskLevel } from "@/config/site";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/features/protocols/terms";
 import type { Protocol } from "@/features/protocols/types";
 
 import { copyText } from "@/lib/clipboard";
@@ -53,22 +54,56 @@ type Row = { label: string; metric?: BestMetric; render: (protocol: Protocol, re
 
 const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
+function formatDate(date: string): string {
+  return AS_OF_FORMAT.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** 'Terms read {date} • Terms source': the page the four term rows come from. */
+function TermsProvenance({ protocol }: { protocol: Protocol }) {
+  const { sourceUrl, asOf } = protocol.terms;
+  if (sourceUrl === null) return <p className="mt-1.5 text-xs text-muted-foreground">Terms: no source yet, so they show as Unknown.</p>;
+  return (
+    <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-xs">
+      <span className="text-muted-foreground">Terms{asOf !== null && <> read <time dateTime={asOf}>{formatDate(asOf)}</time></>}</span>
+      <span aria-hidden="true">•</span>
+      <a
+        href={sourceUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Terms source for ${protocol.name} (opens in a new tab)`}
+        className="inline-flex items-center gap-1 font-semibold text-accent underline-offset-4 hover:underline"
+      >
+        Terms source
+        <ExternalLink className="size-3" aria-hidden="true" />
+      </a>
+    </p>
+  );
+}
+
 /**
  * The TVL's source and day ('TVL: DefiLlama • Dec 19, 2025', 'Stale: older than 45 days'), then the
  * row's own date and source for the other figures, with the notes below (they say when a figure
- * is an estimate). Older databases without the TVL columns show only the row's date and source.
+ * is an estimate), then the terms' source. Older databases without the TVL columns show only the
+ * row's date and source.
  */
 function Provenance({ protocol, renderTvlSource }: { protocol: Protocol; renderTvlSource?: RenderTvlSource }) {
   const { asOf, sourceUrl, notes, name } = protocol;
   const hasTvlSource = protocol.tvlSource !== null && renderTvlSource !== undefined;
-  if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource) return <span className="text-muted-foreground">Not recorded</span>;
+  if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource) {
+    return (
+      <div className="max-w-72 whitespace-normal">
+        <span className="text-muted-foreground">Not recorded</span>
+        <TermsProvenance protocol={protocol} />
+      </div>
+    );
+  }
   return (
     <div className="max-w-72 space-y-1 whitespace-normal">
       {hasTvlSource && renderTvlSource(protocol)}
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
         {hasTvlSource && <span className="text-muted-foreground">Other figures:</span>}
         {asOf !== null ? (
-          <time dateTime={asOf}>{AS_OF_FORMAT.format(new Date(`${asOf}T00:00:00Z`))}</time>
+          <time dateTime={asOf}>{formatDate(asOf)}</time>
         ) : (
           <span className="text-muted-foreground">Date not recorded</span>
         )}
@@ -89,8 +124,14 @@ function Provenance({ protocol, renderTvlSource }: { protocol: Protocol; renderT
         )}
       </p>
       {notes !== null && <p className="mt-1.5 text-xs leading-relaxed text-muted-foreground">{notes}</p>}
+      <TermsProvenance protocol={protocol} />
     </div>
   );
+}
+
+/** A term's value; 'Unknown' is muted so a stated 'No' never looks like a missing answer. */
+function Term({ label }: { label: string }) {
+  return <span className={label === UNKNOWN_LABEL ? "text-muted-foreground italic" : "font-medium"}>{label}</span>;
 }
 
 const ROWS: Row[] = [
@@ -123,8 +164,94 @@ const ROWS: Row[] = [
         </a>
       ),
   },
+  // Term sheet (issue #13): after the specification's rows, before 'Source'.
+  { label: "Investor access", render: (p) => <Term label={INVESTOR_ACCESS_LABELS[p.terms.investorAccess]} /> },
+  { label: "KYC", render: (p) => <Term label={KYC_LABELS[p.terms.kyc]} /> },
+  { label: "Redemption", render: (p) => <Term label={redemptionLabel(p.terms)} /> },
+  { label: "Fees", render: (p) => <Term label={feesLabel(p.terms.fees)} /> },
   { label: "Source", render: (p, renderTvlSource) => <Provenance protocol={p} renderTvlSource={renderTvlSource} /> },
 ];
+
+// Below Tailwind's sm (640px) the comparison is a stack of metric blocks instead of a table
+// that scrolls sideways. Chosen in script rather than CSS so only one layout is in the DOM.
+const PHONE_QUERY = "(max-width: 639.98px)";
+function subscribePhone(onChange: () => void) {
+  const list = window.matchMedia(PHONE_QUERY);
+  list.addEventListener("change", onChange);
+  return () => list.removeEventListener("change", onChange);
+}
+function useIsPhone(): boolean {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
+}
+
+/** One colour per compared slot (white text on each meets WCAG AA), plus the name's initial. */
+const KEY_COLOURS = ["bg-teal-700", "bg-indigo-700", "bg-amber-700"] as const;
+function ProtocolKey({ index, name }: { index: number; name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
+        KEY_COLOURS[index % KEY_COLOURS.length],
+      )}
+    >
+      {[...name.trim()][0]?.toUpperCase() ?? "?"}
+    </span>
+  );
+}
+
+const BEST_TAG =
+  "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']";
+
+type LayoutProps = { protocols: readonly Protocol[]; best: BestMarks; descriptionIds: string; renderTvlSource?: RenderTvlSource };
+
+/** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
+function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: LayoutProps) {
+  return (
+    <div className="min-w-0 [overflow-wrap:anywhere]" role="region" aria-label="Comparison by metric">
+      <ul aria-label="Compared protocols" className="space-y-3 border-b border-border bg-muted/50 px-4 py-4">
+        {protocols.map((protocol, index) => (
+          <li key={protocol.id} className="flex min-w-0 gap-3">
+            <ProtocolKey index={index} name={protocol.name} />
+            <div className="min-w-0">
+              <p className="text-base leading-6 font-bold text-foreground">{protocol.name}</p>
+              <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">{protocol.description || "No description on record."}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {ROWS.map((row) => {
+        const headingId = `${descriptionIds}-row-${row.label.replace(/\W+/g, "-")}`;
+        return (
+          <section key={row.label} aria-labelledby={headingId} className="border-b border-border px-4 py-3.5 last:border-b-0">
+            <h3 id={headingId} className="text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase">
+              {row.label}
+            </h3>
+            <ul className="mt-2 space-y-2">
+              {protocols.map((protocol, index) => {
+                const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
+                return (
+                  <li
+                    key={protocol.id}
+                    data-best={isBest || undefined}
+                    aria-describedby={isBest ? `${descriptionIds}-${row.metric}` : undefined}
+                    className={cn("flex min-w-0 gap-2.5 rounded-md px-2 py-1.5", isBest && "bg-emerald-50")}
+                  >
+                    <ProtocolKey index={index} name={protocol.name} />
+                    <div className="min-w-0 flex-1">
+                      <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
+                      <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>{row.render(protocol, renderTvlSource)}</div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
 
 type ComparisonDialogProps = {
   open: boolean;
@@ -159,6 +286,7 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
   // still on it while this first renders) and give focus back to it on close.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const descriptionIds = useId();
+  const isPhone = useIsPhone();
   if (protocols.length === 0) return null;
   const anyBest = Object.values(best).some((ids) => ids.length > 0);
   return (
@@ -174,7 +302,8 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">
             Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}: value
-            locked, yield, risk, minimum investment, asset classes, blockchains, website and data source.
+            locked, yield, risk, minimum investment, asset classes, blockchains, website, investor access, KYC, redemption,
+            fees and data source.
           </DialogDescription>
           {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
             <div className="mt-2 flex flex-wrap gap-2">
@@ -201,7 +330,9 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
             </span>
           ))}
         </div>
-        {/* On a phone the table scrolls sideways instead of squashing its columns. */}
+        {isPhone ? (
+          <PhoneComparison protocols={protocols} best={best} descriptionIds={descriptionIds} renderTvlSource={renderTvlSource} />
+        ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Comparison table">
           <table className="w-full min-w-max border-collapse text-left text-sm">
             <thead>
@@ -235,12 +366,7 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
                         className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
                       >
                         {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
-                        <div
-                          className={cn(
-                            isBest &&
-                              "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']",
-                          )}
-                        >
+                        <div className={cn(isBest && BEST_TAG)}>
                           {row.render(protocol, renderTvlSource)}
                         </div>
                       </td>
@@ -251,6 +377,7 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
             </tbody>
           </table>
         </div>
+        )}
         {anyBest && (
           <p className="border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
             <span className="mr-1.5 rounded bg-emerald-700 px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-white uppercase">

@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { FILTER_CELLS, FILTER_GRID, FILTER_SEARCH_CELL } from "./filter-layout";
 
 const bar = "rounded bg-muted";
 
@@ -14,9 +15,9 @@ export function DirectoryLoading() {
         <div className="mb-4 flex h-7 items-center">
           <div className={`h-5 w-40 ${bar}`} />
         </div>
-        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]">
-          {Array.from({ length: 5 }, (_, index) => (
-            <div key={index} className={index === 0 ? "flex flex-col gap-1.5 md:col-span-2 lg:col-span-1" : "flex flex-col gap-1.5"}>
+        <div className={FILTER_GRID}>
+          {Array.from({ length: FILTER_CELLS }, (_, index) => (
+            <div key={index} className={index === 0 ? `flex flex-col gap-1.5 ${FILTER_SEARCH_CELL}` : "flex flex-col gap-1.5"}>
               <div className="flex h-4 items-center">
                 <div className={`h-3 w-20 ${bar}`} />
               </div>

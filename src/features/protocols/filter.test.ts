@@ -72,5 +72,19 @@ describe("hasActiveFilters", () => {
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, searchQuery: "o" })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, selectedRisk: "Low" })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, selectedBlockchain: "Base", selectedAssetClass: ALL })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, selectedInvestor: "us-retail" })).toBe(true);
+  });
+});
+
+describe("the investor-type filter inside filterProtocols", () => {
+  it("ANDs with the other filters", () => {
+    expect(names({ selectedInvestor: "non-us-retail", selectedAssetClass: "Real Estate" })).toEqual(["RealT"]);
+    expect(names({ selectedInvestor: "us-retail", selectedRisk: "High" })).toEqual([]);
+    expect(names({ selectedInvestor: "institution", searchQuery: "backed" })).toEqual(["Backed Finance (bTokens)"]);
+  });
+
+  it("leaves the four-filter behaviour unchanged at its default", () => {
+    expect(names({ selectedInvestor: ALL, selectedRisk: "Low" })).toEqual(names({ selectedRisk: "Low" }));
+    expect(names({ selectedInvestor: ALL })).toHaveLength(protocols.length);
   });
 });

@@ -36,6 +36,15 @@ describe("parseProtocolRow", () => {
       tvlAsOf: null,
       tvlSourceUrl: null,
       tvlSource: null,
+      terms: {
+        investorAccess: "unknown",
+        kyc: "unknown",
+        redemption: "unknown",
+        redemptionDays: null,
+        fees: "unknown",
+        sourceUrl: null,
+        asOf: null,
+      },
     });
   });
 
@@ -62,6 +71,43 @@ describe("parseProtocolRow", () => {
   it("defaults the provenance fields to null when the columns do not exist", () => {
     const protocol = parseProtocolRow(base);
     expect(protocol).toMatchObject({ sourceUrl: null, asOf: null, notes: null });
+  });
+
+  it("maps the term sheet, keeping 'no' and 'unknown' apart", () => {
+    const terms = (extra: Record<string, unknown>) => parseProtocolRow({ ...base, ...extra })!.terms;
+    expect(
+      terms({
+        investor_access: "accredited",
+        kyc: "no",
+        redemption: "days",
+        redemption_days: 2,
+        fees: " 0.30% management ",
+        terms_source_url: "https://docs.example.com/faq",
+        terms_as_of: "2025-11-01",
+      }),
+    ).toEqual({
+      investorAccess: "accredited",
+      kyc: "no",
+      redemption: "days",
+      redemptionDays: 2,
+      fees: "0.30% management",
+      sourceUrl: "https://docs.example.com/faq",
+      asOf: "2025-11-01",
+    });
+    expect(terms({ kyc: "unknown" }).kyc).toBe("unknown");
+  });
+
+  it.each([
+    ["an investor type outside the vocabulary", { investor_access: "everyone" }, "investorAccess", "unknown"],
+    ["a KYC value outside the vocabulary", { kyc: "maybe" }, "kyc", "unknown"],
+    ["days without a number", { redemption: "days", redemption_days: null }, "redemption", "unknown"],
+    ["days with a fraction", { redemption: "days", redemption_days: 1.5 }, "redemption", "unknown"],
+    ["a number without days", { redemption: "instant", redemption_days: 4 }, "redemptionDays", null],
+    ["blank fees", { fees: "   " }, "fees", "unknown"],
+    ["a javascript: terms source", { terms_source_url: "javascript:alert(1)" }, "sourceUrl", null],
+    ["an impossible terms date", { terms_as_of: "2025-02-30" }, "asOf", null],
+  ])("reads %s as unknown", (_, extra, field, expected) => {
+    expect(parseProtocolRow({ ...base, ...extra })!.terms[field as keyof ReturnType<typeof parseProtocolRow> & string]).toBe(expected);
   });
 
   it.each([null, undefined, "row", 42, [], [base]])("rejects the non-object %j", (row) => {

@@ -1,6 +1,7 @@
+import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_DAYS_MAX, REDEMPTION_VALUES } from "@/config/domain";
 import { RISK_LEVELS, type RiskLevel } from "@/config/site";
 import { slugify, uniqueSlugs } from "./slug";
-import type { Protocol } from "./types";
+import type { Protocol, ProtocolTerms } from "./types";
 
 /** Shown for a text figure the database left empty or filled with the wrong type. */
 export const MISSING_VALUE = "—";
@@ -59,6 +60,30 @@ function isoDate(value: unknown): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(trimmed) ? trimmed : null;
 }
 
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | "unknown" {
+  if (typeof value !== "string") return "unknown";
+  const wanted = value.trim().toLowerCase();
+  return allowed.find((option) => option === wanted) ?? "unknown";
+}
+
+/** Anything the database did not state (or stated outside the vocabulary) reads as 'unknown'. */
+export function parseTerms(row: Row): ProtocolTerms {
+  const redemption = oneOf(row.redemption, REDEMPTION_VALUES);
+  const days = row.redemption_days;
+  const redemptionDays =
+    redemption === "days" && typeof days === "number" && Number.isInteger(days) && days >= 1 && days <= REDEMPTION_DAYS_MAX ? days : null;
+  return {
+    investorAccess: oneOf(row.investor_access, INVESTOR_ACCESS),
+    kyc: oneOf(row.kyc, KYC_VALUES),
+    // 'days' without a number is not an answer a reader can use.
+    redemption: redemption === "days" && redemptionDays === null ? "unknown" : redemption,
+    redemptionDays,
+    fees: (typeof row.fees === "string" ? text(row.fees) : null) ?? "unknown",
+    sourceUrl: safeHttpUrl(row.terms_source_url),
+    asOf: isoDate(row.terms_as_of),
+  };
+}
+
 /**
  * Validates one database row (snake_case) into a Protocol. Returns null only when the row
  * cannot be shown at all (no id or no name); every other defect degrades to a safe value.
@@ -87,6 +112,7 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     tvlAsOf: isoDate(row.tvl_as_of),
     tvlSourceUrl: safeHttpUrl(row.tvl_source_url),
     tvlSource: row.tvl_source === "defillama" || row.tvl_source === "curated" ? row.tvl_source : null,
+    terms: parseTerms(row),
   };
 }
 

@@ -4,6 +4,8 @@ import { Input } from "@/components/ui/input";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
 import type { ProtocolFilters } from "./filter";
+import { FILTER_GRID, FILTER_SEARCH_CELL } from "./filter-layout";
+import { ANY_INVESTOR_LABEL, INVESTOR_TYPES } from "./investor-filter";
 import { SORT_KEYS, SORT_LABELS, type SortKey } from "./sort";
 
 type FilterSelectProps = {
@@ -37,6 +39,8 @@ function FilterSelect({ label, allLabel, options, optionLabel = (option) => opti
 }
 
 const sortLabel = (key: string) => SORT_LABELS[key as SortKey];
+const INVESTOR_VALUES = INVESTOR_TYPES.map((type) => type.value);
+const investorLabel = (value: string) => INVESTOR_TYPES.find((type) => type.value === value)?.label ?? value;
 
 type ProtocolFiltersProps = {
   filters: ProtocolFilters;
@@ -50,8 +54,8 @@ export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: Pr
   const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) => onChange({ ...filters, [key]: value });
 
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))_minmax(0,1.35fr)]">
-      <div className="flex min-w-0 flex-col gap-1.5 md:col-span-2 lg:col-span-1">
+    <div className={FILTER_GRID}>
+      <div className={`flex min-w-0 flex-col gap-1.5 ${FILTER_SEARCH_CELL}`}>
         <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Search by name
         </label>
@@ -99,6 +103,14 @@ export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: Pr
         options={BLOCKCHAINS}
         value={filters.selectedBlockchain}
         onChange={(value) => set("selectedBlockchain", value)}
+      />
+      <FilterSelect
+        label="Investor type"
+        allLabel={ANY_INVESTOR_LABEL}
+        options={INVESTOR_VALUES}
+        optionLabel={investorLabel}
+        value={filters.selectedInvestor}
+        onChange={(value) => set("selectedInvestor", value)}
       />
       <FilterSelect
         label="Sort by"

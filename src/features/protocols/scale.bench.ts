@@ -18,6 +18,15 @@ function syntheticProtocol(i: number): Protocol {
     id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
     slug: name.toLowerCase().replace(/\s+/g, "-"),
     name,
+    terms: {
+      investorAccess: (["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional", "unknown"] as const)[i % 6]!,
+      kyc: "unknown",
+      redemption: "unknown",
+      redemptionDays: null,
+      fees: "unknown",
+      sourceUrl: null,
+      asOf: null,
+    },
     description: `Synthetic test row ${i} for scale testing. Not a real protocol and not market data.`,
     assetClasses,
     blockchains,
@@ -56,6 +65,16 @@ test("filter 10,000 protocols", async ({ bench }) => {
         selectedAssetClass: "Private Credit",
         selectedRisk: "Medium",
         selectedBlockchain: "Ethereum",
+        selectedInvestor: "all",
+      }).length;
+    }),
+    bench("all five filters", () => {
+      kept += filterProtocols(protocols, {
+        searchQuery: "1",
+        selectedAssetClass: "Private Credit",
+        selectedRisk: "Medium",
+        selectedBlockchain: "Ethereum",
+        selectedInvestor: "us-accredited",
       }).length;
     }),
   );

@@ -1,4 +1,18 @@
+import type { InvestorAccess, Kyc, Redemption } from "@/config/domain";
 import type { RiskLevel } from "@/config/site";
+
+/** Who may buy, KYC, how money comes back out, fees, and the page that states them (issue #13). */
+export type ProtocolTerms = {
+  investorAccess: InvestorAccess;
+  kyc: Kyc;
+  redemption: Redemption;
+  /** Only with redemption 'days'. */
+  redemptionDays: number | null;
+  /** Short text, or 'unknown'. */
+  fees: string;
+  sourceUrl: string | null;
+  asOf: string | null;
+};
 
 /** A protocol as the UI uses it: validated and camel-cased once, in model.ts. */
 export type Protocol = {
@@ -28,4 +42,6 @@ export type Protocol = {
   tvlSourceUrl: string | null;
   /** 'defillama' (refreshed daily) or 'curated' (edited by hand); null when not recorded. */
   tvlSource: "defillama" | "curated" | null;
+  /** 'unknown' everywhere when the database predates the terms migration. */
+  terms: ProtocolTerms;
 };

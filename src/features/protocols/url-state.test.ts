@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALL } from "@/config/site";
 import { DEFAULT_FILTERS } from "./filter";
 import { DEFAULT_VIEW, parseDirectoryView, queryString, serializeDirectoryView, type DirectoryView } from "./url-state";
 
@@ -13,12 +14,12 @@ describe("directory view in the URL", () => {
 
   it("round-trips every field", () => {
     const view: DirectoryView = {
-      filters: { searchQuery: "gold & co", selectedAssetClass: "US Treasuries", selectedRisk: "Very High", selectedBlockchain: "Gnosis Chain" },
+      filters: { searchQuery: "gold & co", selectedAssetClass: "US Treasuries", selectedRisk: "Very High", selectedBlockchain: "Gnosis Chain", selectedInvestor: "non-us-retail" },
       sort: "yield",
       compare: ["blackrock-buidl-securitize", "lofty"],
     };
     const search = write(view);
-    expect(search).toBe("?q=gold+%26+co&asset=US+Treasuries&risk=Very+High&chain=Gnosis+Chain&sort=yield&compare=blackrock-buidl-securitize,lofty");
+    expect(search).toBe("?q=gold+%26+co&asset=US+Treasuries&risk=Very+High&chain=Gnosis+Chain&investor=non-us-retail&sort=yield&compare=blackrock-buidl-securitize,lofty");
     expect(parse(search)).toEqual(view);
   });
 
@@ -48,6 +49,19 @@ describe("directory view in the URL", () => {
   it("leaves out a blank search and keeps parameters it does not own", () => {
     const view = { ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, searchQuery: "   " }, sort: "risk" as const };
     expect(write(view, "utm_source=x&q=old&compare=lofty")).toBe("?utm_source=x&sort=risk");
+  });
+
+  it("reads investor= case-insensitively and ignores values it does not know", () => {
+    expect(parse("?investor=US-Accredited").filters.selectedInvestor).toBe("us-accredited");
+    expect(parse("?investor=institution").filters.selectedInvestor).toBe("institution");
+    expect(parse("?investor=retail").filters.selectedInvestor).toBe(ALL);
+    expect(parse("?investor=__proto__").filters.selectedInvestor).toBe(ALL);
+    expect(parse("?investor=").filters.selectedInvestor).toBe(ALL);
+  });
+
+  it("writes investor= only when an investor type is chosen", () => {
+    expect(write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedInvestor: "us-retail" } })).toBe("?investor=us-retail");
+    expect(write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedInvestor: ALL } }, "investor=us-retail")).toBe("");
   });
 
   it("caps an absurdly long search", () => {

@@ -1,8 +1,9 @@
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, MAX_COMPARED, RISK_LEVELS } from "@/config/site";
 import { DEFAULT_FILTERS, type ProtocolFilters } from "./filter";
+import { isInvestorType } from "./investor-filter";
 import { DEFAULT_SORT, isSortKey, type SortKey } from "./sort";
 
-/** The directory's shareable view: `?q=&asset=&risk=&chain=&sort=&compare=slug,slug`. */
+/** The directory's shareable view: `?q=&asset=&risk=&chain=&investor=&sort=&compare=slug,slug`. */
 export type DirectoryView = {
   filters: ProtocolFilters;
   sort: SortKey;
@@ -12,7 +13,7 @@ export type DirectoryView = {
 
 export const DEFAULT_VIEW: DirectoryView = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, compare: [] };
 
-const KEYS = ["q", "asset", "risk", "chain", "sort", "compare"] as const;
+const KEYS = ["q", "asset", "risk", "chain", "investor", "sort", "compare"] as const;
 const MAX_QUERY_LENGTH = 100;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,88}[a-z0-9])?$/;
 
@@ -22,6 +23,11 @@ function vocabulary(value: string | null, options: readonly string[]): string {
   if (value === null) return ALL;
   const wanted = value.trim().toLowerCase();
   return options.find((option) => option.toLowerCase() === wanted) ?? ALL;
+}
+
+function investorType(value: string | null): string {
+  const wanted = (value ?? "").trim().toLowerCase();
+  return isInvestorType(wanted) ? wanted : ALL;
 }
 
 export function parseCompareSlugs(value: string | null): string[] {
@@ -44,6 +50,7 @@ export function parseDirectoryView(params: URLSearchParams): DirectoryView {
       selectedAssetClass: vocabulary(params.get("asset"), ASSET_CLASSES),
       selectedRisk: vocabulary(params.get("risk"), RISK_LEVELS),
       selectedBlockchain: vocabulary(params.get("chain"), BLOCKCHAINS),
+      selectedInvestor: investorType(params.get("investor")),
     },
     sort: isSortKey(sort) ? sort : DEFAULT_SORT,
     compare: parseCompareSlugs(params.get("compare")),
@@ -62,6 +69,7 @@ export function serializeDirectoryView(view: DirectoryView, base = new URLSearch
   if (filters.selectedAssetClass !== ALL) params.set("asset", filters.selectedAssetClass);
   if (filters.selectedRisk !== ALL) params.set("risk", filters.selectedRisk);
   if (filters.selectedBlockchain !== ALL) params.set("chain", filters.selectedBlockchain);
+  if (filters.selectedInvestor !== ALL) params.set("investor", filters.selectedInvestor);
   if (view.sort !== DEFAULT_SORT) params.set("sort", view.sort);
   const compare = parseCompareSlugs(view.compare.join(","));
   if (compare.length > 0) params.set("compare", compare.join(","));

@@ -94,7 +94,8 @@ export function useDirectoryView() {
       const selectsChanged =
         next.selectedAssetClass !== urlView.filters.selectedAssetClass ||
         next.selectedRisk !== urlView.filters.selectedRisk ||
-        next.selectedBlockchain !== urlView.filters.selectedBlockchain;
+        next.selectedBlockchain !== urlView.filters.selectedBlockchain ||
+        next.selectedInvestor !== urlView.filters.selectedInvestor;
       if (selectsChanged) return write({ filters: next }, false);
       // Search only: one history entry per search session (typing into an empty box starts one).
       clearTimeout(timer.current);
