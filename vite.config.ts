@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { defaultDataAsOf } from "./build/data-as-of.ts";
 import { checkBuildEnv, explicitProductionMode, localBackendWarning } from "./build/env-guard.ts";
+import { openData } from "./build/open-data.ts";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
@@ -33,7 +34,7 @@ export default defineConfig(({ mode, command }) => {
   const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf(fileURLToPath(new URL("./data/protocols.csv", import.meta.url))) ?? "";
 
   return {
-    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), siteFiles({ siteUrl }), prerenderShell()],
+    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), siteFiles({ siteUrl }), openData({ siteUrl }), prerenderShell()],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
     define: {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),

@@ -63,6 +63,22 @@ export function headerRules(supabaseUrl: string): HeaderRule[] {
     },
     // Content-hashed file names: a changed file is a new URL, so caching forever is safe.
     { pattern: "/assets/*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
+    // Open data (build/open-data.ts): readable from any origin, refreshed within the hour of a deploy.
+    {
+      pattern: "/data/*",
+      headers: [
+        ["Cache-Control", "public, max-age=3600"],
+        ["Access-Control-Allow-Origin", "*"],
+      ],
+    },
+    { pattern: "/data/protocols.json", headers: [["Content-Type", "application/json; charset=utf-8"]] },
+    {
+      pattern: "/data/protocols.csv",
+      headers: [
+        ["Content-Type", "text/csv; charset=utf-8"],
+        ["Content-Disposition", 'attachment; filename="rwa-atlas-protocols.csv"'],
+      ],
+    },
     // The HTML names the current hashes: always revalidate it.
     { pattern: "/", headers: [["Cache-Control", "no-cache"]] },
     { pattern: "/index.html", headers: [["Cache-Control", "no-cache"]] },

@@ -153,7 +153,10 @@ describe("home: exports, empty results and live count", () => {
     const bytes = new Uint8Array(await files[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel
     const lines = (await files[0]!.blob.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe('"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes"');
+    expect(lines[0]).toBe(
+      '"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes",' +
+        '"Investor Access","KYC","Redemption","Fees","Terms Source","Terms As Of"',
+    );
     expect(lines.slice(1, -1).map(firstField)).toEqual(["Tether Gold (XAUt)", "Paxos Gold (PAXG)", "Goldfinch (Prime)"]);
   });
 

@@ -25,13 +25,26 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
               Built by a Wall Street portfolio manager bringing traditional-finance analytics to blockchain.
             </p>
           </div>
-          <nav aria-label="Footer" className="flex gap-6 text-sm">
-            <Link to="/privacy-policy" className={linkClass}>
-              Privacy Policy
-            </Link>
-            <a href={`mailto:${site.contactEmail}`} className={linkClass}>
-              Contact Us
-            </a>
+          <nav aria-label="Footer" className="flex flex-col gap-3 text-sm">
+            <div className="flex gap-6">
+              <Link to="/privacy-policy" className={linkClass}>
+                Privacy Policy
+              </Link>
+              <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+                Contact Us
+              </a>
+            </div>
+            {/* Open data, written by npm run build (build/open-data.ts): plain files, never loaded by the page. */}
+            <p className="text-slate-400">
+              <a href="/data/protocols.csv" download className={linkClass}>
+                Download the data
+              </a>{" "}
+              (CSV,{" "}
+              <a href="/data/protocols.json" className={linkClass}>
+                JSON
+              </a>
+              ; CC BY 4.0)
+            </p>
           </nav>
         </div>
 

@@ -1,4 +1,4 @@
-import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_DAYS_MAX, REDEMPTION_VALUES } from "@/config/domain";
+import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "@/config/domain";
 import { RISK_LEVELS, type RiskLevel } from "@/config/site";
 import { slugify, uniqueSlugs } from "./slug";
 import type { Protocol, ProtocolTerms } from "./types";
@@ -60,25 +60,23 @@ function isoDate(value: unknown): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(trimmed) ? trimmed : null;
 }
 
-function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | "unknown" {
-  if (typeof value !== "string") return "unknown";
-  const wanted = value.trim().toLowerCase();
-  return allowed.find((option) => option === wanted) ?? "unknown";
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T {
+  // Every vocabulary ends with 'unknown': anything else the database holds reads as that.
+  return allowed.find((option) => option === value) ?? allowed[allowed.length - 1]!;
 }
 
 /** Anything the database did not state (or stated outside the vocabulary) reads as 'unknown'. */
 export function parseTerms(row: Row): ProtocolTerms {
-  const redemption = oneOf(row.redemption, REDEMPTION_VALUES);
   const days = row.redemption_days;
-  const redemptionDays =
-    redemption === "days" && typeof days === "number" && Number.isInteger(days) && days >= 1 && days <= REDEMPTION_DAYS_MAX ? days : null;
+  // 'days' without a whole number of days (1-365, as the constraint says) is not an answer a reader can use.
+  const redemptionDays = row.redemption === "days" && Number.isInteger(days) && (days as number) > 0 && (days as number) < 366 ? (days as number) : null;
+  const redemption = oneOf(row.redemption === "days" && redemptionDays === null ? null : row.redemption, REDEMPTION_VALUES);
   return {
     investorAccess: oneOf(row.investor_access, INVESTOR_ACCESS),
     kyc: oneOf(row.kyc, KYC_VALUES),
-    // 'days' without a number is not an answer a reader can use.
-    redemption: redemption === "days" && redemptionDays === null ? "unknown" : redemption,
+    redemption,
     redemptionDays,
-    fees: (typeof row.fees === "string" ? text(row.fees) : null) ?? "unknown",
+    fees: text(row.fees) ?? "unknown",
     sourceUrl: safeHttpUrl(row.terms_source_url),
     asOf: isoDate(row.terms_as_of),
   };

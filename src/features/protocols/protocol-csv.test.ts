@@ -10,13 +10,16 @@ describe("protocolsToCsv", () => {
   it("writes a header and the displayed figures with provenance, every field quoted", () => {
     const lines = protocolsToCsv([apollo!, backed!]).split("\r\n");
     expect(lines[0]).toBe(
-      '"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes"',
+      '"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes",' +
+        '"Investor Access","KYC","Redemption","Fees","Terms Source","Terms As Of"',
     );
     expect(lines[1]).toBe(
       '"Apollo ACRED (Securitize)","Tokenized feeder into Apollo Diversified Credit Fund (interval fund, 5% quarterly redemptions)",' +
-        '"Private Credit","Ethereum; Solana; Polygon","$100M","8-10%","Medium","$50K","https://securitize.io","","2025-10-31","TVL is an estimate; the master fund is about $1.3B."',
+        '"Private Credit","Ethereum; Solana; Polygon","$100M","8-10%","Medium","$50K","https://securitize.io","","2025-10-31","TVL is an estimate; the master fund is about $1.3B.",' +
+        '"Accredited investors","Unknown","Withdrawal queue","2% management","https://example.com/terms/0b6f4a8e-2d1c-4f53-9a1e-7c3d5e9f0a01","2025-11-01"',
     );
     expect(lines[2]).toContain("Backed Finance (bTokens)");
+    expect(lines[2]).toContain(',"Institutions only","Yes","Within 3 days","Unknown",');
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
   });
@@ -28,6 +31,15 @@ describe("protocolsToCsv", () => {
     expect(line.startsWith(`"'=cmd|' /C calc'!A0","'@SUM(1)",`)).toBe(true);
     expect(line).toContain("Unrated");
     expect(line).not.toContain("javascript:");
+  });
+
+  it("spells out Unknown terms, never a blank, and keeps KYC No apart from Unknown", () => {
+    const all = parseProtocolRows(protocolRows);
+    const realT = all.find((p) => p.name === "RealT")!;
+    const paxos = all.find((p) => p.name === "Paxos Gold (PAXG)")!;
+    const [, realTLine, paxosLine] = protocolsToCsv([realT, paxos]).split("\r\n");
+    expect(realTLine).toMatch(/,"Retail, non-US only","No","Withdrawal queue","Unknown","https:\/\/example\.com\/terms\/[^,]+","2025-11-01"$/);
+    expect(paxosLine).toMatch(/,"Unknown","Unknown","Unknown","Unknown","",""$/);
   });
 });
 

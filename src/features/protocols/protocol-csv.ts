@@ -1,4 +1,5 @@
 import { toCsv } from "@/lib/csv";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "./terms";
 import type { Protocol } from "./types";
 
 const HEADER = [
@@ -14,9 +15,15 @@ const HEADER = [
   "Source",
   "As Of",
   "Notes",
+  "Investor Access",
+  "KYC",
+  "Redemption",
+  "Fees",
+  "Terms Source",
+  "Terms As Of",
 ];
 
-/** The figures exactly as displayed (text, not re-formatted numbers), plus their provenance. */
+/** The figures exactly as displayed (text, not re-formatted numbers), plus their provenance and the term sheet ('Unknown' spelled out). */
 export function protocolsToCsv(protocols: readonly Protocol[]): string {
   return toCsv(
     HEADER,
@@ -33,6 +40,12 @@ export function protocolsToCsv(protocols: readonly Protocol[]): string {
       p.sourceUrl,
       p.asOf,
       p.notes,
+      INVESTOR_ACCESS_LABELS[p.terms.investorAccess],
+      KYC_LABELS[p.terms.kyc],
+      redemptionLabel(p.terms),
+      feesLabel(p.terms.fees),
+      p.terms.sourceUrl,
+      p.terms.asOf,
     ]),
   );
 }

@@ -125,7 +125,7 @@ export function ProtocolDirectory({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => downloadProtocolsCsv(results, "protocols")}
+            onClick={() => void downloadProtocolsCsv(results, "protocols")}
             title={`Download the ${results.length} listed ${results.length === 1 ? "protocol" : "protocols"} as a CSV file`}
           >
             <Download aria-hidden="true" />

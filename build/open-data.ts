@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import type { Plugin } from "vite";
+import { serializeCsv } from "../scripts/data/csv.ts";
+import { CSV_PATH } from "../scripts/data/paths.ts";
+import { checkCsv, COLUMNS, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
+
+// Open data (issue #13): `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv
+// from data/protocols.csv, the directory's source of truth. Every public column is included, each
+// figure with its source and as-of date, the term sheet with its own source and date, a
+// generated_at timestamp and the licence. Static files outside the app's bundle: nothing on the
+// boot path of / loads them. The JSON's shape is documented in docs/data.md.
+
+/** Bump when a field is renamed or removed, or its meaning changes; adding a field keeps it. */
+export const OPEN_DATA_SCHEMA_VERSION = 1;
+export const OPEN_DATA_DIR = "data";
+export const LICENSE = {
+  name: "CC BY 4.0",
+  url: "https://creativecommons.org/licenses/by/4.0/",
+};
+
+export type OpenData = {
+  schema_version: number;
+  generated_at: string;
+  license: string;
+  license_url: string;
+  attribution: string;
+  source: string;
+  count: number;
+  fields: string[];
+  protocols: ProtocolRow[];
+};
+
+export function licenseLine(siteUrl: string): string {
+  return `Licensed ${LICENSE.name} (${LICENSE.url}): share and adapt it, crediting "RWA Atlas (${siteUrl})".`;
+}
+
+/** The rows of data/protocols.csv, checked by the same rules as data:build (freshness aside). */
+export function readOpenDataRows(csvText: string): ProtocolRow[] {
+  const { rows, problems } = checkCsv(csvText, { today: todayUtc(), freshness: false });
+  if (problems.length > 0) {
+    throw new Error(`open data: data/protocols.csv has ${problems.length} problem(s):\n${problems.map(formatProblem).join("\n")}`);
+  }
+  return [...rows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export function openDataJson(rows: readonly ProtocolRow[], siteUrl: string, generatedAt: string): string {
+  const data: OpenData = {
+    schema_version: OPEN_DATA_SCHEMA_VERSION,
+    generated_at: generatedAt,
+    license: LICENSE.name,
+    license_url: LICENSE.url,
+    attribution: licenseLine(siteUrl),
+    source: `${siteUrl}/`,
+    count: rows.length,
+    fields: [...COLUMNS],
+    protocols: rows.map((row) => Object.fromEntries(COLUMNS.map((column) => [column, row[column]])) as ProtocolRow),
+  };
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/**
+ * One row per protocol with the CSV's own columns (lists joined with '; '), then generated_at,
+ * schema_version and license on every row: any CSV reader sees them, and a plain header stays
+ * the first line (a comment line would break spreadsheet imports).
+ */
+export function openDataCsv(rows: readonly ProtocolRow[], siteUrl: string, generatedAt: string): string {
+  const cell = (value: ProtocolRow[keyof ProtocolRow]) =>
+    value === null ? "" : Array.isArray(value) ? value.join("; ") : String(value);
+  return serializeCsv([
+    [...COLUMNS, "generated_at", "schema_version", "license"],
+    ...rows.map((row) => [...COLUMNS.map((column) => cell(row[column])), generatedAt, String(OPEN_DATA_SCHEMA_VERSION), licenseLine(siteUrl)]),
+  ]);
+}
+
+export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string; now?: () => Date }): Plugin {
+  const files = () => {
+    const rows = readOpenDataRows(readFileSync(CSV_PATH, "utf8"));
+    const generatedAt = now().toISOString();
+    return {
+      [`${OPEN_DATA_DIR}/protocols.json`]: openDataJson(rows, siteUrl, generatedAt),
+      [`${OPEN_DATA_DIR}/protocols.csv`]: openDataCsv(rows, siteUrl, generatedAt),
+    };
+  };
+  return {
+    name: "rwa-atlas:open-data",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url?.split("?")[0]?.slice(1);
+        if (name !== `${OPEN_DATA_DIR}/protocols.json` && name !== `${OPEN_DATA_DIR}/protocols.csv`) return next();
+        res.setHeader("Content-Type", name.endsWith(".json") ? "application/json; charset=utf-8" : "text/csv; charset=utf-8");
+        res.end(files()[name]);
+      });
+    },
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(files())) this.emitFile({ type: "asset", fileName, source });
+    },
+  };
+}
