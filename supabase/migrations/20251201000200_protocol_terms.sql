@@ -19,10 +19,11 @@ alter table public.protocols
     check (kyc in ('yes', 'no', 'unknown')),
   add constraint protocols_redemption_check
     check (redemption in ('instant', 'days', 'queue', 'none', 'unknown')),
-  -- A number of days exactly when redemption is 'days'.
+  -- A number of days exactly when redemption is 'days'. The 'is not null' matters: a CHECK
+  -- passes on NULL, and 'null between 1 and 365' is NULL.
   add constraint protocols_redemption_days_check
     check (
-      (redemption = 'days' and redemption_days between 1 and 365)
+      (redemption = 'days' and redemption_days is not null and redemption_days between 1 and 365)
       or (redemption <> 'days' and redemption_days is null)
     ),
   add constraint protocols_fees_check

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, listMigrations } from "../../local-api/migrations.ts";
+import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "../../src/config/domain.ts";
 import { MIGRATIONS_DIR, SEED_FILE } from "../../local-api/paths.ts";
 import { openSnapshot } from "./snapshot.ts";
 
@@ -95,6 +96,61 @@ describe("migrations on a fresh database", () => {
       await clone.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
+  type Terms = Record<string, unknown>;
+  async function insertTerms(terms: Terms) {
+    const columns = Object.keys(terms);
+    const base = { ...valid, name: `Terms ${Math.random()}` };
+    return db.query(
+      `insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, ${columns.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${columns.map((_, i) => `$${10 + i}`).join(", ")}) returning id`,
+      [base.name, base.description, base.asset_classes, base.blockchains, base.tvl, base.yield_range, base.risk_level, base.min_investment, base.url, ...Object.values(terms)],
+    );
+  }
+  const source = { terms_source_url: "https://docs.example.com/terms", terms_as_of: "2025-11-01" };
+
+  it("defaults every term to 'unknown', never a blank", async () => {
+    await db.transaction(async (tx) => {
+      await insertProtocol(tx as unknown as PGlite, { name: "Defaults" });
+      const { rows } = await tx.query<Terms>(
+        "select investor_access, kyc, redemption, redemption_days, fees, terms_source_url from public.protocols where name = 'Defaults'",
+      );
+      expect(rows[0]).toEqual({ investor_access: "unknown", kyc: "unknown", redemption: "unknown", redemption_days: null, fees: "unknown", terms_source_url: null });
+      await tx.rollback();
+    });
+  });
+
+  it("accepts every value of each list (the same lists as src/config/domain.ts), days with a number", async () => {
+    const results = await Promise.all([
+      ...INVESTOR_ACCESS.map((value) => insertTerms({ investor_access: value, ...source }).then(() => "ok", (e: { code?: string }) => e.code)),
+      ...KYC_VALUES.map((value) => insertTerms({ kyc: value, ...source }).then(() => "ok", (e: { code?: string }) => e.code)),
+      ...REDEMPTION_VALUES.filter((v) => v !== "days").map((value) => insertTerms({ redemption: value, ...source }).then(() => "ok", (e: { code?: string }) => e.code)),
+      insertTerms({ redemption: "days", redemption_days: 2, ...source }).then(() => "ok", (e: { code?: string }) => e.code),
+    ]);
+    expect(new Set(results)).toEqual(new Set(["ok"]));
+    await db.query("delete from public.protocols where name like 'Terms %'");
+  });
+
+  it.each<[string, Terms]>([
+    ["an investor type outside the list", { investor_access: "everyone", ...source }],
+    ["a KYC value outside the list", { kyc: "maybe", ...source }],
+    ["a redemption kind outside the list", { redemption: "weekly", ...source }],
+    ["'days' without a number", { redemption: "days", ...source }],
+    ["a number without 'days'", { redemption: "instant", redemption_days: 3, ...source }],
+    ["0 days", { redemption: "days", redemption_days: 0, ...source }],
+    ["blank fees", { fees: " ", ...source }],
+    ["a stated term without a source", { kyc: "no" }],
+    ["a javascript: terms source", { kyc: "yes", terms_source_url: "javascript:alert(1)", terms_as_of: "2025-11-01" }],
+  ])("rejects %s", async (_, terms) => {
+    await expect(insertTerms(terms)).rejects.toMatchObject({ code: "23514" });
+  });
+
+  it("lets anon read the terms like every other column, and not write them", async () => {
+    expect(await as("anon", "select investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of from public.protocols limit 1")).toBe("ok");
+    expect(await as("anon", "update public.protocols set kyc = 'no'")).toBe("42501");
   });
 });
 
