@@ -25,6 +25,19 @@ function investorSelect(page: Page) {
   return page.getByRole("combobox", { name: "Investor type" });
 }
 
+/** Finds each protocol by search, ticks it for comparison and opens the comparison dialog. */
+async function compareThese(page: Page, names: readonly string[]) {
+  for (const name of names) {
+    await page.getByPlaceholder("Search protocols...").fill(name);
+    await cardToggle(page, name).click();
+    await expectSelected(page, name, true);
+  }
+  await compareButton(page).click();
+  const dialog = comparisonDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 async function chooseInvestor(page: Page, option: string): Promise<void> {
   await investorSelect(page).click();
   const listbox = page.getByRole("listbox");
@@ -82,14 +95,7 @@ test("the comparison shows the terms; 'Unknown' is spelled out", async ({ page, 
   const sourced = seed.find((row) => row.kyc === "yes" && row.investor_access !== "unknown")!;
   const unknown = seed.find((row) => row.investor_access === "unknown" && row.kyc === "unknown")!;
   await gotoHome(page, seed.length);
-  for (const name of [sourced.name, unknown.name]) {
-    await page.getByPlaceholder("Search protocols...").fill(name);
-    await cardToggle(page, name).click();
-    await expectSelected(page, name, true);
-  }
-  await compareButton(page).click();
-  const dialog = comparisonDialog(page);
-  await expect(dialog).toBeVisible();
+  const dialog = await compareThese(page, [sourced.name, unknown.name]);
   for (const label of ["Investor access", "KYC", "Redemption", "Fees"]) {
     if (isMobile) await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
     else await expect(dialog.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
@@ -108,14 +114,7 @@ test("on a phone, three compared protocols fit the width: no sideways scroll, na
   test.skip(!isMobile, "the stacked layout is the phone's (below 640px); the desktop keeps the table");
   const three = seed.slice(0, 3).map((row) => row.name);
   await gotoHome(page, seed.length);
-  for (const name of three) {
-    await page.getByPlaceholder("Search protocols...").fill(name);
-    await cardToggle(page, name).click();
-    await expectSelected(page, name, true);
-  }
-  await compareButton(page).click();
-  const dialog = comparisonDialog(page);
-  await expect(dialog).toBeVisible();
+  const dialog = await compareThese(page, three);
   await expect(dialog.getByRole("table")).toHaveCount(0);
 
   const compared = dialog.getByRole("list", { name: "Compared protocols" });
@@ -155,12 +154,7 @@ test("the desktop comparison keeps its table with the term rows before Source", 
   test.skip(isMobile, "desktop layout");
   const two = seed.slice(0, 2).map((row) => row.name);
   await gotoHome(page, seed.length);
-  for (const name of two) {
-    await page.getByPlaceholder("Search protocols...").fill(name);
-    await cardToggle(page, name).click();
-  }
-  await compareButton(page).click();
-  const table = comparisonDialog(page).getByRole("table");
+  const table = (await compareThese(page, two)).getByRole("table");
   await expect(table.getByRole("rowheader")).toHaveText([
     "Total Value Locked",
     "Yield Range",

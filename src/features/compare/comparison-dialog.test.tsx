@@ -7,6 +7,21 @@ import { ComparisonDialog } from "./comparison-dialog";
 const all = parseProtocolRows(protocolRows);
 const [first] = all;
 const byName = (name: string) => all.find((p) => p.name === name)!;
+// The specification's rows, then the term sheet's, then Source.
+const ROW_LABELS = [
+  "Total Value Locked",
+  "Yield Range",
+  "Risk Level",
+  "Min Investment",
+  "Asset Classes",
+  "Blockchains",
+  "Website",
+  "Investor access",
+  "KYC",
+  "Redemption",
+  "Fees",
+  "Source",
+];
 const hostile = parseProtocolRows(hostileRows);
 
 describe("ComparisonDialog", () => {
@@ -20,20 +35,7 @@ describe("ComparisonDialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Protocol Comparison Dashboard" });
     expect(dialog).toHaveAccessibleDescription(/Side-by-side comparison of 3 selected protocols/);
     const table = within(dialog).getByRole("table");
-    expect(within(table).getAllByRole("rowheader").map((th) => th.textContent)).toEqual([
-      "Total Value Locked",
-      "Yield Range",
-      "Risk Level",
-      "Min Investment",
-      "Asset Classes",
-      "Blockchains",
-      "Website",
-      "Investor access",
-      "KYC",
-      "Redemption",
-      "Fees",
-      "Source",
-    ]);
+    expect(within(table).getAllByRole("rowheader").map((th) => th.textContent)).toEqual(ROW_LABELS);
     // Only the first protocol has a safe url (and a terms source); the javascript: and data: ones render no link.
     expect(within(table).getAllByRole("link").map((a) => a.getAttribute("aria-label") ?? a.textContent)).toEqual([
       "Visit Apollo ACRED (Securitize)(opens in a new tab)",
@@ -95,20 +97,7 @@ describe("ComparisonDialog", () => {
       expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
       expect(within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole("listitem")).toHaveLength(3);
       const headings = within(dialog).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
-      expect(headings).toEqual([
-        "Total Value Locked",
-        "Yield Range",
-        "Risk Level",
-        "Min Investment",
-        "Asset Classes",
-        "Blockchains",
-        "Website",
-        "Investor access",
-        "KYC",
-        "Redemption",
-        "Fees",
-        "Source",
-      ]);
+      expect(headings).toEqual(ROW_LABELS);
       const kyc = within(dialog).getByRole("region", { name: "KYC" });
       const entries = within(kyc).getAllByRole("listitem");
       expect(entries.map((li) => li.textContent)).toEqual(["RRealTNo", "OOndo Finance (OUSG + USDY)Yes", "SSuperstate USTBYes"]);

@@ -205,6 +205,12 @@ const BEST_TAG =
 
 type LayoutProps = { protocols: readonly Protocol[]; best: BestMarks; descriptionIds: string; renderTvlSource?: RenderTvlSource };
 
+/** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
+function bestProps(row: Row, protocol: Protocol, best: BestMarks, descriptionIds: string) {
+  const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
+  return { isBest, attributes: { "data-best": isBest || undefined, "aria-describedby": isBest ? `${descriptionIds}-${row.metric}` : undefined } };
+}
+
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
 function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: LayoutProps) {
   return (
@@ -229,12 +235,11 @@ function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: L
             </h3>
             <ul className="mt-2 space-y-2">
               {protocols.map((protocol, index) => {
-                const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
+                const { isBest, attributes } = bestProps(row, protocol, best, descriptionIds);
                 return (
                   <li
                     key={protocol.id}
-                    data-best={isBest || undefined}
-                    aria-describedby={isBest ? `${descriptionIds}-${row.metric}` : undefined}
+                    {...attributes}
                     className={cn("flex min-w-0 gap-2.5 rounded-md px-2 py-1.5", isBest && "bg-emerald-50")}
                   >
                     <ProtocolKey index={index} name={protocol.name} />
@@ -357,12 +362,11 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
                     {row.label}
                   </th>
                   {protocols.map((protocol) => {
-                    const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
+                    const { isBest, attributes } = bestProps(row, protocol, best, descriptionIds);
                     return (
                       <td
                         key={protocol.id}
-                        data-best={isBest || undefined}
-                        aria-describedby={isBest ? `${descriptionIds}-${row.metric}` : undefined}
+                        {...attributes}
                         className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
                       >
                         {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
