@@ -145,7 +145,10 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   const text = bytes.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    ["Name", "Description", "Asset Classes", "Blockchains", "TVL", "Yield Range", "Risk Level", "Min Investment", "Website", "Source", "As Of", "Notes"]
+    [
+      ...["Name", "Description", "Asset Classes", "Blockchains", "TVL", "Yield Range", "Risk Level", "Min Investment", "Website", "Source", "As Of", "Notes"],
+      ...["Investor Access", "KYC", "Redemption", "Fees", "Terms Source", "Terms As Of"],
+    ]
       .map((name) => `"${name}"`)
       .join(","),
   );
@@ -170,7 +173,9 @@ test("empty results: a clear message, 'Clear filters', and the count in a polite
   await expectShowing(page, seed.length, seed.length);
 });
 
-test("the comparison: best values marked in text and colour, Source row, Copy link, CSV", async ({ page, context, baseURL }) => {
+test("the comparison: best values marked in text and colour, Source row, Copy link, CSV", async ({ page, context, baseURL, isMobile }) => {
+  // The table is the desktop's layout; e2e/terms.spec.ts covers the phone's metric blocks (Best, Source, terms).
+  test.skip(isMobile, "desktop table");
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   // The three largest by TVL among the first cards, so the best TVL is unambiguous.
   const picked = byTvl(seed).slice(0, 3).sort(byName);
@@ -205,7 +210,7 @@ test("the comparison: best values marked in text and colour, Source row, Copy li
   for (const [i, row] of picked.entries()) {
     const source = rowOf("Source").getByRole("cell").nth(i);
     if (row.source_url) {
-      const link = source.getByRole("link", { name: `Source for ${row.name} (opens in a new tab)` });
+      const link = source.getByRole("link", { name: `Source for ${row.name} (opens in a new tab)`, exact: true });
       await expect(link).toHaveAttribute("href", row.source_url);
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");

@@ -85,7 +85,7 @@ test("select three, the fourth is refused with the limit dialog, remove one from
   await expect(showingLine(page)).not.toContainText("selected");
 });
 
-test("the comparison dialog shows every row for each selected protocol, with its link", async ({ page }) => {
+test("the comparison dialog shows every row for each selected protocol, with its link", async ({ page, isMobile }) => {
   // Three protocols with different risk levels where the seed allows, to see the badges differ.
   const picked: ProtocolRow[] = [];
   for (const row of seed.slice(0, 9)) {
@@ -99,18 +99,28 @@ test("the comparison dialog shows every row for each selected protocol, with its
 
   const dialog = comparisonDialog(page);
   await expect(dialog).toBeVisible();
+  // The desktop shows a table; a phone (below 640px) one block per metric, each protocol's value
+  // stacked under it (issue #13). The same texts either way.
   const table = dialog.getByRole("table");
-  await expect(table.getByRole("columnheader")).toHaveCount(picked.length + 1);
+  const compared = dialog.getByRole("list", { name: "Compared protocols" }).getByRole("listitem");
+  const headerOf = (index: number) => (isMobile ? compared.nth(index) : table.getByRole("columnheader").nth(index + 1));
+  if (isMobile) await expect(compared).toHaveCount(picked.length);
+  else await expect(table.getByRole("columnheader")).toHaveCount(picked.length + 1);
 
   for (const label of ["Total Value Locked", "Yield Range", "Risk Level", "Min Investment", "Asset Classes", "Blockchains", "Website"]) {
-    await expect(table.getByRole("rowheader", { name: label })).toBeVisible();
+    if (isMobile) await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
+    else await expect(table.getByRole("rowheader", { name: label })).toBeVisible();
   }
   const rowOf = (label: string) => table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
+  const valueOf = (label: string, index: number) =>
+    isMobile
+      ? dialog.getByRole("region", { name: label, exact: true }).locator(":scope > ul > li").nth(index).locator(":scope > div > div")
+      : rowOf(label).getByRole("cell").nth(index);
 
   for (const [index, protocol] of picked.entries()) {
-    const cellOf = (label: string) => rowOf(label).getByRole("cell").nth(index);
-    await expect(table.getByRole("columnheader").nth(index + 1)).toContainText(protocol.name);
-    await expect(table.getByRole("columnheader").nth(index + 1)).toContainText(protocol.description);
+    const cellOf = (label: string) => valueOf(label, index);
+    await expect(headerOf(index)).toContainText(protocol.name);
+    await expect(headerOf(index)).toContainText(protocol.description);
     await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
     await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
     await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level);
@@ -126,7 +136,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   // Risk badges are coloured by level: different levels, different colours.
   const colours = new Set<string>();
   for (const index of picked.keys()) {
-    const badge = rowOf("Risk Level").getByRole("cell").nth(index).getByText(picked[index]!.risk_level, { exact: true });
+    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level, { exact: true });
     colours.add(await badge.evaluate((element) => getComputedStyle(element).backgroundColor));
   }
   expect(colours.size).toBe(new Set(picked.map((row) => row.risk_level)).size);
