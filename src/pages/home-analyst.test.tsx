@@ -208,7 +208,8 @@ describe("home: the comparison dialog for analysts", () => {
     const cells = within(within(dialog).getByRole("rowheader", { name: "Source" }).closest("tr")!).getAllByRole("cell");
     expect(cells[0]).toHaveTextContent(/^Oct 31, 2025•No source link/);
     expect(cells[0]).toHaveTextContent("TVL is an estimate; the master fund is about $1.3B.");
-    expect(cells[1]).toHaveTextContent(/^Not recorded$/);
+    // No figure provenance; the terms carry their own source and date below it.
+    expect(cells[1]).toHaveTextContent(/^Not recordedTerms read Nov 1, 2025•Terms source$/);
     expect(cells[2]).toHaveTextContent(/^Oct 31, 2025•Source/);
     const link = within(cells[2]!).getByRole("link", { name: "Source for BlackRock BUIDL (Securitize) (opens in a new tab)" });
     expect(link).toHaveAttribute("href", "https://securitize.io");
