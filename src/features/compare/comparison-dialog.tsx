@@ -4,7 +4,7 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { RiskLevel } from "@/config/site";
-import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/features/protocols/terms";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
 import type { Protocol } from "@/features/protocols/types";
 
 import { copyText } from "@/lib/clipboard";

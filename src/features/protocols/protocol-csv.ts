@@ -1,5 +1,5 @@
 import { toCsv } from "@/lib/csv";
-import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "./terms";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "@/lib/terms";
 import type { Protocol } from "./types";
 
 const HEADER = [

@@ -1,5 +1,6 @@
 import type { InvestorAccess, Kyc, Redemption } from "@/config/domain";
-import type { ProtocolTerms } from "./types";
+
+// Display labels of the term sheet (issue #13), shared by the comparison and the CSV export.
 
 /** 'unknown' is shown as 'Unknown' everywhere; it is never merged with 'No' or left blank. */
 export const UNKNOWN_LABEL = "Unknown";
@@ -22,7 +23,7 @@ const REDEMPTION_LABELS: Record<Exclude<Redemption, "days">, string> = {
   unknown: UNKNOWN_LABEL,
 };
 
-export function redemptionLabel(terms: Pick<ProtocolTerms, "redemption" | "redemptionDays">): string {
+export function redemptionLabel(terms: { redemption: Redemption; redemptionDays: number | null }): string {
   if (terms.redemption !== "days") return REDEMPTION_LABELS[terms.redemption];
   if (terms.redemptionDays === null) return UNKNOWN_LABEL;
   return `Within ${terms.redemptionDays} ${terms.redemptionDays === 1 ? "day" : "days"}`;
