@@ -147,6 +147,7 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   expect(lines[0]).toBe(
     [
       ...["Name", "Description", "Asset Classes", "Blockchains", "TVL", "Yield Range", "Risk Level", "Min Investment", "Website", "Source", "As Of", "Notes"],
+      ...["TVL (USD)", "TVL As Of", "TVL Source", "TVL Source URL"],
       ...["Investor Access", "KYC", "Redemption", "Fees", "Terms Source", "Terms As Of"],
     ]
       .map((name) => `"${name}"`)
@@ -159,6 +160,8 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   const firstField = (record: string) => (record.startsWith('"') ? record.slice(1, record.indexOf('"', 1)) : record.split(",")[0]);
   expect(records.map(firstField)).toEqual(rows.map((row) => row.name));
   expect(records[0]).toContain(rows[0]!.tvl);
+  // The TVL as plain dollars with its own day (the seed's figure, not the display text).
+  if (rows[0]!.tvl_usd !== null) expect(records[0]).toContain(`,"${rows[0]!.tvl_usd}","${rows[0]!.tvl_as_of}",`);
 });
 
 test("empty results: a clear message, 'Clear filters', and the count in a polite live region", async ({ page }) => {

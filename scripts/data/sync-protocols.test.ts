@@ -85,6 +85,51 @@ describe("sync_protocols", () => {
     expect(await sync(rows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
   });
 
+  it("carries the TVL and the term columns together, deleting before it upserts", async () => {
+    await reseed();
+    // The seed is the CSV, every column of it: syncing the CSV changes nothing.
+    expect(await sync(csvRows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+
+    const slugged = csvRows.find((r) => r.defillama_slug !== null)!;
+    const termed = csvRows.find((r) => r.investor_access !== "unknown" && r.name !== slugged.name)!;
+    const other = csvRows.find((r) => r.name !== slugged.name && r.name !== termed.name && r.tvl_usd !== null)!;
+    const rows: Record<string, unknown>[] = csvRows
+      .filter((r) => r.name !== slugged.name)
+      .map((r) => {
+        if (r.name === termed.name) return { ...r, kyc: "no", redemption: "days", redemption_days: 2 };
+        if (r.name === other.name) return { ...r, tvl_usd: 123_456_789, tvl_as_of: "2025-12-18" };
+        return r;
+      });
+    // A new row takes the removed row's DefiLlama slug (unique): only a delete-first sync accepts it.
+    // It omits the term keys, as a CSV from before the terms would: they read 'unknown'.
+    const { investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, ...withoutTerms } = slugged;
+    void [investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of];
+    rows.push({ ...withoutTerms, name: "Renamed Protocol" });
+
+    expect(await sync(rows)).toEqual({ inserted: 1, updated: 2, deleted: 1 });
+    const read = async (name: string) =>
+      (
+        await db.query<Record<string, unknown>>(
+          "select defillama_slug, tvl_usd::text, tvl_as_of::text, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url from public.protocols where name = $1",
+          [name],
+        )
+      ).rows[0];
+    expect(await read("Renamed Protocol")).toMatchObject({
+      defillama_slug: slugged.defillama_slug,
+      tvl_usd: String(slugged.tvl_usd),
+      tvl_source: slugged.tvl_source,
+      investor_access: "unknown",
+      kyc: "unknown",
+      redemption: "unknown",
+      redemption_days: null,
+      fees: "unknown",
+      terms_source_url: null,
+    });
+    expect(await read(termed.name)).toMatchObject({ investor_access: termed.investor_access, kyc: "no", redemption: "days", redemption_days: 2 });
+    expect(await read(other.name)).toMatchObject({ tvl_usd: "123456789", tvl_as_of: "2025-12-18", investor_access: other.investor_access });
+    expect(await sync(rows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+  });
+
   it("changes nothing when any row breaks a constraint", async () => {
     const before = await names();
     const rows = [...csvRows.slice(1), { ...csvRows[0]!, tvl: "~$15M" }];

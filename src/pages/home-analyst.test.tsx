@@ -155,6 +155,7 @@ describe("home: exports, empty results and live count", () => {
     const lines = (await files[0]!.blob.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
       '"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes",' +
+        '"TVL (USD)","TVL As Of","TVL Source","TVL Source URL",' +
         '"Investor Access","KYC","Redemption","Fees","Terms Source","Terms As Of"',
     );
     expect(lines.slice(1, -1).map(firstField)).toEqual(["Tether Gold (XAUt)", "Paxos Gold (PAXG)", "Goldfinch (Prime)"]);

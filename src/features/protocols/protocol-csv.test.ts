@@ -11,17 +11,27 @@ describe("protocolsToCsv", () => {
     const lines = protocolsToCsv([apollo!, backed!]).split("\r\n");
     expect(lines[0]).toBe(
       '"Name","Description","Asset Classes","Blockchains","TVL","Yield Range","Risk Level","Min Investment","Website","Source","As Of","Notes",' +
+        '"TVL (USD)","TVL As Of","TVL Source","TVL Source URL",' +
         '"Investor Access","KYC","Redemption","Fees","Terms Source","Terms As Of"',
     );
     expect(lines[1]).toBe(
       '"Apollo ACRED (Securitize)","Tokenized feeder into Apollo Diversified Credit Fund (interval fund, 5% quarterly redemptions)",' +
         '"Private Credit","Ethereum; Solana; Polygon","$100M","8-10%","Medium","$50K","https://securitize.io","","2025-10-31","TVL is an estimate; the master fund is about $1.3B.",' +
+        '"","","","",' +
         '"Accredited investors","Unknown","Withdrawal queue","2% management","https://example.com/terms/0b6f4a8e-2d1c-4f53-9a1e-7c3d5e9f0a01","2025-11-01"',
     );
     expect(lines[2]).toContain("Backed Finance (bTokens)");
     expect(lines[2]).toContain(',"Institutions only","Yes","Within 3 days","Unknown",');
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
+  });
+
+  it("writes the TVL as plain dollars with its day, source kind and source page", () => {
+    const live = { ...apollo!, tvlUsd: 2_873_400_000, tvlAsOf: "2025-12-19", tvlSource: "defillama" as const, tvlSourceUrl: "https://defillama.com/protocol/apollo" };
+    const curated = { ...backed!, tvlUsd: 350_000_000, tvlAsOf: "2025-10-31", tvlSource: "curated" as const, tvlSourceUrl: null };
+    const [, liveLine, curatedLine] = protocolsToCsv([live, curated]).split("\r\n");
+    expect(liveLine).toContain(',"2873400000","2025-12-19","DefiLlama","https://defillama.com/protocol/apollo","Accredited investors",');
+    expect(curatedLine).toContain(',"350000000","2025-10-31","Curated","","Institutions only",');
   });
 
   it("keeps hostile rows inert: unrated, no unsafe link, formulas neutralised", () => {

@@ -15,6 +15,10 @@ const HEADER = [
   "Source",
   "As Of",
   "Notes",
+  "TVL (USD)",
+  "TVL As Of",
+  "TVL Source",
+  "TVL Source URL",
   "Investor Access",
   "KYC",
   "Redemption",
@@ -23,7 +27,13 @@ const HEADER = [
   "Terms As Of",
 ];
 
-/** The figures exactly as displayed (text, not re-formatted numbers), plus their provenance and the term sheet ('Unknown' spelled out). */
+const TVL_SOURCE_LABELS = { defillama: "DefiLlama", curated: "Curated" } as const;
+
+/**
+ * The figures exactly as displayed (text, not re-formatted numbers), plus their provenance, the
+ * TVL as a plain number of dollars with its own day and source, and the term sheet ('Unknown'
+ * spelled out). TVL cells are empty on a backend without the live TVL columns.
+ */
 export function protocolsToCsv(protocols: readonly Protocol[]): string {
   return toCsv(
     HEADER,
@@ -40,6 +50,10 @@ export function protocolsToCsv(protocols: readonly Protocol[]): string {
       p.sourceUrl,
       p.asOf,
       p.notes,
+      p.tvlUsd,
+      p.tvlAsOf,
+      p.tvlSource === null ? null : TVL_SOURCE_LABELS[p.tvlSource],
+      p.tvlSourceUrl,
       INVESTOR_ACCESS_LABELS[p.terms.investorAccess],
       KYC_LABELS[p.terms.kyc],
       redemptionLabel(p.terms),
