@@ -1,20 +1,53 @@
-import { PostgrestClient } from "@supabase/postgrest-js";
 import { env } from "@/config/env";
 
-// The read client: PostgREST's query builder alone (~17 KB minified), not the full supabase-js
-// client, whose auth, realtime and storage parts (~190 KB) the page does not need to list
-// protocols. The full client (lib/supabase.ts) is loaded with the waitlist dialog, for the one
-// function call. See docs/architecture.md, "Two clients, one backend".
+// The read path: one plain GET to PostgREST, not a client library. The page makes exactly one
+// read (the protocol list), so postgrest-js's query builder (~17 KB minified, ~4.5 KB gzip on the
+// boot path of /) bought nothing but bytes. The full client (lib/supabase.ts) is loaded with the
+// waitlist dialog, for the one function call. See docs/architecture.md, "Two clients, one backend".
 //
-// The request matches what supabase-js sends for an anonymous read: the anon key as `apikey` and
-// as the Bearer token (RLS sees the `anon` role either way), and `Accept-Profile: public`, its
-// default schema. supabase-js's X-Client-Info header is usage telemetry that neither PostgREST nor
-// RLS reads, so it is left out. The anon key is public by design; the service-role key is in no
-// client bundle.
-export const postgrest = new PostgrestClient(`${env.supabaseUrl}/rest/v1`, {
-  headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-  schema: "public",
-  // Looked up on every call, as supabase-js does: postgrest-js would keep the `fetch` present
-  // when this module loads, bypassing anything installed later (test interceptors, tracing).
-  fetch: (input, init) => fetch(input, init),
-});
+// The request is what supabase-js sends for an anonymous read: the anon key as `apikey` and as the
+// Bearer token (RLS sees the `anon` role either way), and `Accept-Profile: public`, its default
+// schema. supabase-js's X-Client-Info header is usage telemetry that neither PostgREST nor RLS
+// reads, so it is left out. The anon key is public by design; the service-role key is in no
+// client bundle. No retry (SPEC 7: the read is made once per home load).
+
+/** A failed read, with PostgREST's own message ('' when it sent none, so callers can fall back). */
+export class PostgrestReadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "PostgrestReadError";
+  }
+}
+
+/**
+ * GET /rest/v1/{path} with the anon key; resolves to the parsed JSON body. A network failure
+ * rejects with the browser's own error ('TypeError: Failed to fetch'); an HTTP error rejects with
+ * PostgREST's `message` (or the body's text when it is not PostgREST's JSON).
+ */
+export async function readRest(path: string, signal?: AbortSignal): Promise<unknown> {
+  // `fetch` is looked up on every call, so anything installed later (test interceptors, tracing) sees it.
+  const response = await fetch(`${env.supabaseUrl}/rest/v1/${path}`, {
+    headers: {
+      apikey: env.supabaseAnonKey,
+      Authorization: `Bearer ${env.supabaseAnonKey}`,
+      Accept: "application/json",
+      "Accept-Profile": "public",
+    },
+    signal,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try {
+      const body: unknown = JSON.parse(text);
+      if (body !== null && typeof body === "object" && "message" in body) message = typeof body.message === "string" ? body.message : "";
+    } catch {
+      // Not PostgREST's JSON (a proxy's HTML page, plain text): the text itself is the message.
+    }
+    throw new PostgrestReadError(message, response.status);
+  }
+  return text === "" ? null : (JSON.parse(text) as unknown);
+}

@@ -1,21 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import { postgrest } from "@/lib/postgrest";
+import { readRest } from "@/lib/postgrest";
 import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
 
+/**
+ * One read, no retry (SPEC 7). The server's message is what the error state shows; an empty one
+ * stays empty so the page can fall back to 'Failed to load protocols'.
+ */
 async function fetchProtocols(signal: AbortSignal): Promise<Protocol[]> {
-  const { data, error } = await postgrest
-    .from("protocols")
-    .select("*")
-    .order("name", { ascending: true })
-    // SPEC 7: one read per page load. postgrest-js would otherwise retry 503s and network errors
-    // up to 3 times with backoff, holding the error state back for ~7 s.
-    .retry(false)
-    .abortSignal(signal);
-  // Keep the server's message (it is what the error state shows); an empty one stays empty
-  // so the page can fall back to 'Failed to load protocols'.
-  if (error) throw new Error(typeof error.message === "string" ? error.message : "");
-  return parseProtocolRows(data);
+  return parseProtocolRows(await readRest("protocols?select=*&order=name.asc", signal));
 }
 
 export function protocolsQueryOptions() {
