@@ -105,11 +105,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'defillama',
   'unknown',
   'unknown',
-  'unknown',
+  'queue',
   null,
   'unknown',
-  null,
-  null
+  'https://docs.centrifuge.io/user/investor',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -130,12 +130,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2025-12-19',
   'https://defillama.com/protocol/circle-usyc',
   'defillama',
+  'institutional',
   'unknown',
-  'yes',
-  'unknown',
+  'instant',
   null,
   'unknown',
-  'https://usyc.docs.hashnote.com/overview/product-structuring',
+  'https://developers.circle.com/tokenized/usyc/overview',
   '2026-11-23'
 );
 
@@ -158,12 +158,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://defillama.com/protocol/clearpool-lending',
   'defillama',
   'unknown',
-  'unknown',
-  'unknown',
-  null,
+  'no',
   'unknown',
   null,
-  null
+  'unknown',
+  'https://docs.clearpool.finance/clearpool/faq/for-lenders',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -238,13 +238,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2025-10-31',
   null,
   'curated',
-  'unknown',
+  'retail-non-us',
   'unknown',
   'unknown',
   null,
   'unknown',
-  null,
-  null
+  'https://www.ethichub.com/en/terms-and-conditions',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -375,11 +375,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'defillama',
   'unknown',
   'unknown',
-  'unknown',
+  'none',
   null,
   'unknown',
-  null,
-  null
+  'https://app.klimaprotocol.com/terms',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -427,12 +427,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2025-12-19',
   'https://defillama.com/protocol/maple',
   'defillama',
+  'retail-non-us',
   'unknown',
   'unknown',
-  'queue',
   null,
   'unknown',
-  'https://maplefinance.gitbook.io/maple/maple-for-lenders/withdrawal-process',
+  'https://github.com/maple-labs/maple-docs/blob/2080e08402b6d07ead390f06357897e0c6a04b47/legal/syrupusdc-and-syrupusdt-available-jurisdictions.md',
   '2026-11-23'
 );
 
@@ -616,13 +616,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2025-12-19',
   'https://defillama.com/protocol/paxos-gold',
   'defillama',
-  'unknown',
-  'unknown',
-  'unknown',
-  null,
+  'retail',
+  'yes',
   'unknown',
   null,
-  null
+  'unknown',
+  'https://support.paxos.com/hc/en-us/articles/30410484956564-Deprecation-of-Support-for-Individual-Paxos-Account-on-Paxos-Dashboard',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -671,12 +671,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'curated',
   'unknown',
-  'unknown',
-  'unknown',
-  null,
+  'yes',
   'unknown',
   null,
-  null
+  'unknown',
+  'https://www.reental.co/en/terminos-y-condiciones-reental-builders',
+  '2026-02-26'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -698,11 +698,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://defillama.com/protocol/spiko',
   'defillama',
   'unknown',
-  'yes',
   'unknown',
-  null,
+  'days',
+  1,
   'unknown',
-  'https://docs.spiko.xyz/eligibility/kyc-entities',
+  'https://docs.spiko.xyz/spiko-mmfs/investments-redemptions',
   '2026-11-23'
 );
 
@@ -752,12 +752,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://defillama.com/protocol/swarm-markets',
   'defillama',
   'unknown',
-  'unknown',
-  'unknown',
-  null,
+  'yes',
   'unknown',
   null,
-  null
+  'unknown',
+  'https://github.com/SwarmMarkets/swarm-docs/blob/0168f74ddfbb115361e45c5d36ddacf5a9d780ae/core-concepts/passport.md',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -809,9 +809,9 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'unknown',
   'unknown',
   null,
-  'unknown',
-  null,
-  null
+  'Selective redemption: 25% (BCT) or 10% (NCT); bridging fee 0',
+  'https://docs.toucan.earth/toucan/pool/protocol-fees',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -836,9 +836,9 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'unknown',
   'unknown',
   null,
-  'unknown',
-  null,
-  null
+  '0.50% a year protocol fee paid by each pool, plus an optional portfolio-manager fee',
+  'https://docs.truefi.io/faq/user-guide/lend',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
@@ -888,11 +888,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'defillama',
   'unknown',
   'unknown',
-  'unknown',
-  null,
-  'unknown',
-  null,
-  null
+  'days',
+  3,
+  '0.1% unstaking fee (subject to change)',
+  'https://support.justlend.org/hc/en-us/articles/20134457290777-How-to-unstake-and-claim-USDT',
+  '2026-11-23'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
