@@ -23,6 +23,9 @@ const ROW_LABELS = [
   "Source",
 ];
 const hostile = parseProtocolRows(hostileRows);
+// A DefiLlama-sourced TVL beside a sourced term sheet, and the line the page injects for it.
+const live = { ...byName("Ondo Finance (OUSG + USDY)"), tvlSource: "defillama" as const, tvlSourceUrl: "https://defillama.com/protocol/ondo-finance", tvlAsOf: "2025-12-19" };
+const tvlLine = (p: { name: string; tvlAsOf: string | null }) => <p>{`TVL: DefiLlama • ${p.tvlAsOf} (${p.name})`}</p>;
 
 describe("ComparisonDialog", () => {
   it("renders nothing when no protocols are selected", () => {
@@ -44,6 +47,14 @@ describe("ComparisonDialog", () => {
     expect(within(table).getByRole("link", { name: /^Visit Apollo ACRED/ })).toHaveAttribute("href", "https://securitize.io");
     expect(within(table).getAllByText("Unrated")).toHaveLength(2);
     expect(within(table).getByRole("columnheader", { name: /Evil Yield/ })).toHaveTextContent("No description on record.");
+  });
+
+  it("keeps the TVL's source line and the terms' source together in the Source row", () => {
+    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live]} renderTvlSource={tvlLine} />);
+    const source = within(screen.getByRole("table")).getByRole("row", { name: /^Source/ });
+    expect(source).toHaveTextContent(`TVL: DefiLlama • 2025-12-19 (${live.name})`);
+    expect(source).toHaveTextContent("Other figures:");
+    expect(within(source).getByRole("link", { name: `Terms source for ${live.name} (opens in a new tab)` })).toBeInTheDocument();
   });
 
   it("asks to close from its close button", async () => {
@@ -107,6 +118,13 @@ describe("ComparisonDialog", () => {
       expect(best[0]).toHaveTextContent("Ondo Finance (OUSG + USDY)");
       expect(best[0]).toHaveAccessibleDescription("Best: highest TVL among compared");
       expect(within(within(dialog).getByRole("region", { name: "Source" })).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(3);
+    });
+
+    it("shows the TVL's source line and the terms' source in the phone's Source block", () => {
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live, byName("RealT")]} renderTvlSource={tvlLine} />);
+      const source = within(screen.getByRole("dialog")).getByRole("region", { name: "Source" });
+      expect(source).toHaveTextContent(`TVL: DefiLlama • 2025-12-19 (${live.name})`);
+      expect(within(source).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(2);
     });
   });
 });
