@@ -42,8 +42,9 @@ export async function readRest(path: string, signal?: AbortSignal): Promise<unkn
   if (!response.ok) {
     let message = text;
     try {
+      // PostgREST's JSON error: its message, or '' when it has none ({} from a proxy, a null message).
       const body: unknown = JSON.parse(text);
-      if (body !== null && typeof body === "object" && "message" in body) message = typeof body.message === "string" ? body.message : "";
+      message = body !== null && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : "";
     } catch {
       // Not PostgREST's JSON (a proxy's HTML page, plain text): the text itself is the message.
     }
