@@ -195,10 +195,21 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
   expect(data.count).toBe(seed.length);
   expect(data.protocols.map((row) => row.name).sort()).toEqual(seed.map((row) => row.name).sort());
   for (const row of data.protocols) {
-    for (const field of ["source_url", "as_of", "investor_access", "kyc", "redemption", "fees", "terms_source_url", "terms_as_of"]) {
+    for (const field of [
+      ...["source_url", "as_of", "tvl_usd", "tvl_as_of", "tvl_source", "tvl_source_url"],
+      ...["investor_access", "kyc", "redemption", "fees", "terms_source_url", "terms_as_of"],
+    ]) {
       expect(row, `${String(row.name)} has ${field}`).toHaveProperty(field);
     }
   }
+  // The live TVL as a number with its own day and source, as the seed has it.
+  const live = seed.find((row) => row.tvl_source === "defillama")!;
+  expect(data.protocols.find((row) => row.name === live.name)).toMatchObject({
+    tvl_usd: Number(live.tvl_usd),
+    tvl_as_of: live.tvl_as_of,
+    tvl_source: "defillama",
+    tvl_source_url: live.tvl_source_url,
+  });
 
   const csv = await request.get("/data/protocols.csv");
   expect(csv.status()).toBe(200);
@@ -207,6 +218,7 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
   const [header] = text.split(/\r?\n/);
   expect(header).toBe(
     "name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes," +
+      "defillama_slug,tvl_usd,tvl_as_of,tvl_source_url,tvl_source," +
       "investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of,generated_at,schema_version,license",
   );
   expect(text).toContain("CC BY 4.0");
