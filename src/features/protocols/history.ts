@@ -1,7 +1,7 @@
 // The TVL history of one protocol (protocol_tvl_history, written by the daily refresh), its
 // request, and the pure maths the chart, its summary and its data table share.
 import { queryOptions } from "@tanstack/react-query";
-import { postgrest } from "@/lib/postgrest";
+import { readRest } from "@/lib/postgrest";
 
 /** One day's TVL, in US dollars. `day` is a calendar day (YYYY-MM-DD, UTC). */
 export type TvlPoint = { day: string; tvlUsd: number; source: string | null };
@@ -42,16 +42,16 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
 }
 
 async function fetchHistory(protocolId: string, signal: AbortSignal): Promise<TvlPoint[]> {
-  // GET /rest/v1/protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.<uuid>&order=day.asc
-  const { data, error } = await postgrest
-    .from("protocol_tvl_history")
-    .select("day,tvl_usd,source")
-    .eq("protocol_id", protocolId)
-    .order("day", { ascending: true })
-    .retry(false)
-    .abortSignal(signal);
-  if (error) throw new Error(typeof error.message === "string" && error.message.trim() !== "" ? error.message : "Failed to load the TVL history");
-  return parseHistoryRows(data);
+  let rows: unknown;
+  try {
+    const query = new URLSearchParams({ select: "day,tvl_usd,source", protocol_id: `eq.${protocolId}`, order: "day.asc" });
+    rows = await readRest(`protocol_tvl_history?${query}`, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const message = error instanceof Error ? error.message.trim() : "";
+    throw new Error(message !== "" ? message : "Failed to load the TVL history", { cause: error });
+  }
+  return parseHistoryRows(rows);
 }
 
 export function protocolHistoryQueryOptions(protocolId: string) {
