@@ -56,6 +56,31 @@ describe("protocol page", () => {
     expect(screen.getByText(/TVL went from \$50M on Oct 1, 2024 to \$100M on Oct 31, 2025 \(\+100\.0%\)/)).toBeInTheDocument();
   });
 
+  it("shows the terms with their source and date, and 'Unknown' where no source states a term", async () => {
+    history(POINTS);
+    renderApp(APOLLO_PATH);
+    const terms = await screen.findByRole("region", { name: "Terms" });
+    const term = (label: string) => within(terms).getByText(label).nextElementSibling;
+    expect(term("Investor access")).toHaveTextContent("Accredited investors");
+    expect(term("KYC")).toHaveTextContent("Unknown");
+    expect(term("Redemption")).toHaveTextContent("Withdrawal queue");
+    expect(term("Fees")).toHaveTextContent("2% management");
+    expect(within(terms).getByText("Nov 1, 2025")).toHaveAttribute("datetime", "2025-11-01");
+    expect(within(terms).getByRole("link", { name: `Terms source for ${apollo.name} (opens in a new tab)` })).toHaveAttribute(
+      "href",
+      `https://example.com/terms/${apollo.id}`,
+    );
+  });
+
+  it("says the terms have no source yet when none is recorded", async () => {
+    history(POINTS);
+    renderApp("/protocols/paxos-gold-paxg");
+    const terms = await screen.findByRole("region", { name: "Terms" });
+    expect(within(terms).getAllByText("Unknown")).toHaveLength(4);
+    expect(within(terms).getByText("No source states these terms yet, so they show as Unknown.")).toBeInTheDocument();
+    expect(within(terms).queryByRole("link")).not.toBeInTheDocument();
+  });
+
   it("narrows the chart and the data table by range", async () => {
     history(POINTS);
     const { user } = renderApp(APOLLO_PATH);

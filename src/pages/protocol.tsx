@@ -12,6 +12,7 @@ import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { protocolDescription, protocolPageTitle, protocolPath } from "@/features/protocols/seo";
 import { similarProtocols } from "@/features/protocols/similar";
 import { SimilarProtocols } from "@/features/protocols/similar-protocols";
+import { TermsSection } from "@/features/protocols/terms-section";
 import { TvlHistory } from "@/features/protocols/tvl-history";
 import type { Protocol } from "@/features/protocols/types";
 import { parseDirectoryView, queryString, serializeDirectoryView } from "@/features/protocols/url-state";
@@ -112,7 +113,7 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
         <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
           <KeyFigures protocol={protocol} />
           <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
-          {/* Sections about the product itself (its terms, issue 13) go here, between the history and the peers. */}
+          <TermsSection protocol={protocol} />
           {protocol.assetClasses[0] !== undefined && <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />}
         </div>
       </article>
