@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
-import { serializeCsv } from "../scripts/data/csv.ts";
+import { toCsv } from "../src/lib/csv.ts";
 import { CSV_PATH } from "../scripts/data/paths.ts";
 import { checkCsv, COLUMNS, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
 
@@ -66,10 +66,12 @@ export function openDataJson(rows: readonly ProtocolRow[], siteUrl: string, gene
 export function openDataCsv(rows: readonly ProtocolRow[], siteUrl: string, generatedAt: string): string {
   const cell = (value: ProtocolRow[keyof ProtocolRow]) =>
     value === null ? "" : Array.isArray(value) ? value.join("; ") : String(value);
-  return serializeCsv([
+  // The site's CSV writer: every field quoted, formula triggers neutralised (also after a ';'),
+  // NUL dropped, so a downloaded file is as safe to open in a spreadsheet as the in-app export.
+  return toCsv(
     [...COLUMNS, "generated_at", "schema_version", "license"],
-    ...rows.map((row) => [...COLUMNS.map((column) => cell(row[column])), generatedAt, String(OPEN_DATA_SCHEMA_VERSION), licenseLine(siteUrl)]),
-  ]);
+    rows.map((row) => [...COLUMNS.map((column) => cell(row[column])), generatedAt, String(OPEN_DATA_SCHEMA_VERSION), licenseLine(siteUrl)]),
+  );
 }
 
 export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string; now?: () => Date }): Plugin {

@@ -216,10 +216,15 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
   const text = await csv.text();
   const [header] = text.split(/\r?\n/);
+  // Every field quoted, as the in-app export writes it (issue 14's CSV rules).
   expect(header).toBe(
-    "name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes," +
-      "defillama_slug,tvl_usd,tvl_as_of,tvl_source_url,tvl_source," +
-      "investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of,generated_at,schema_version,license",
+    [
+      ..."name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes".split(","),
+      ..."defillama_slug,tvl_usd,tvl_as_of,tvl_source_url,tvl_source".split(","),
+      ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of,generated_at,schema_version,license".split(","),
+    ]
+      .map((column) => `"${column}"`)
+      .join(","),
   );
   expect(text).toContain("CC BY 4.0");
 
