@@ -94,6 +94,9 @@ export default tseslint.config(
   { files: ["tests/**", "**/*.test.{ts,tsx}"], rules: { "react-refresh/only-export-components": "off" } },
   { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: BROWSER_FORBIDDEN }] } },
   // The build reads the local API's public defaults (URL, anon key), never its service key.
-  { files: ["vite.config.ts", "build/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [SERVICE_KEY] }] } },
+  {
+    files: ["vite.config.ts", "build/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [SERVICE_KEY] }] },
+  },
   ...FEATURES.map(crossFeatureZone),
 );

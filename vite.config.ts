@@ -31,10 +31,18 @@ export default defineConfig(({ mode, command }) => {
   process.env.VITE_SITE_URL = siteUrl;
   // 'Data as of' before data arrives (and on backends without TVL dates): the month the committed
   // data refers to, unless VITE_DATA_AS_OF says otherwise (src/config/site.ts).
-  const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf(fileURLToPath(new URL("./data/protocols.csv", import.meta.url))) ?? "";
+  const dataAsOf =
+    env.VITE_DATA_AS_OF ?? defaultDataAsOf(fileURLToPath(new URL("./data/protocols.csv", import.meta.url))) ?? "";
 
   return {
-    plugins: [react(), tailwindcss(), securityHeaders({ supabaseUrl }), siteFiles({ siteUrl }), openData({ siteUrl }), prerenderShell()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      securityHeaders({ supabaseUrl }),
+      siteFiles({ siteUrl }),
+      openData({ siteUrl }),
+      prerenderShell(),
+    ],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
     define: {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),
@@ -118,6 +126,8 @@ export default defineConfig(({ mode, command }) => {
 
 function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(source).filter((e): e is [string, string] => e[0].startsWith("VITE_") && e[1] !== undefined && e[1] !== ""),
+    Object.entries(source).filter(
+      (e): e is [string, string] => e[0].startsWith("VITE_") && e[1] !== undefined && e[1] !== "",
+    ),
   );
 }

@@ -41,7 +41,11 @@ describe("measureBundle", () => {
       "assets/og.png": "png",
     });
     const bytes = measureBundle(dir, ["assets/index-a.js", "assets/app-f.js", "assets/index-c.css"]);
-    expect(bytes.initialJs.files.map((f) => f.file).sort()).toEqual(["assets/app-f.js", "assets/index-a.js", "assets/vendor-b.js"]);
+    expect(bytes.initialJs.files.map((f) => f.file).sort()).toEqual([
+      "assets/app-f.js",
+      "assets/index-a.js",
+      "assets/vendor-b.js",
+    ]);
     expect(bytes.referencedJs.files.map((f) => f.file).sort()).toEqual(["assets/index-a.js", "assets/vendor-b.js"]);
     expect(bytes.initialCss.files.map((f) => f.file)).toEqual(["assets/index-c.css"]);
     expect(bytes.laterJs.files.map((f) => f.file)).toEqual(["assets/lazy-e.js"]);
@@ -65,6 +69,8 @@ describe("measureBundle", () => {
 
   test("names a missing build and a file / loads that is not in it", () => {
     expect(() => measureBundle(dist({}), [])).toThrow(/index\.html does not exist: build the app first/);
-    expect(() => measureBundle(dist({ "index.html": INDEX, "assets/index-c.css": "" }), [])).toThrow(/assets\/index-a\.js is loaded by \/ but is not in/);
+    expect(() => measureBundle(dist({ "index.html": INDEX, "assets/index-c.css": "" }), [])).toThrow(
+      /assets\/index-a\.js is loaded by \/ but is not in/,
+    );
   });
 });

@@ -34,7 +34,9 @@ export function measureBundle(distDir: string, observed: readonly string[]): Bun
   const indexPath = path.join(distDir, "index.html");
   if (!existsSync(indexPath)) throw new Error(`${indexPath} does not exist: build the app first (npm run build).`);
   const html = readFileSync(indexPath);
-  const referenced = [...html.toString().matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:m?js|css))"/g)].map((m) => m[1]!);
+  const referenced = [...html.toString().matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:m?js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   const initial = new Set([...referenced, ...observed]);
   for (const file of initial) {
     if (!existsSync(path.join(distDir, file))) throw new Error(`${file} is loaded by / but is not in ${distDir}`);
@@ -102,7 +104,12 @@ export function bundleRows(bytes: BundleBytes): Row[] {
 
 /** Per-file listing, biggest first, for the report and the terminal. */
 export function fileListing(bytes: BundleBytes): string[] {
-  const groups = { "initial JS": bytes.initialJs, "initial CSS": bytes.initialCss, "later JS": bytes.laterJs, "later CSS": bytes.laterCss };
+  const groups = {
+    "initial JS": bytes.initialJs,
+    "initial CSS": bytes.initialCss,
+    "later JS": bytes.laterJs,
+    "later CSS": bytes.laterCss,
+  };
   return Object.entries(groups).flatMap(([label, g]) =>
     g.files.map((f) => `${label.padEnd(11)} ${kb(f.gzip).padStart(9)} gzip  ${kb(f.raw).padStart(9)} raw  ${f.file}`),
   );

@@ -16,8 +16,12 @@ try {
   console.log(`\n${fileListing(bytes).join("\n")}`);
   const failed = failedBudgets(rows);
   if (failed.length > 0) {
-    console.error(`\nBudget exceeded: ${failed.map((r) => `${r.metric} is ${r.value.split(" / ")[0]} (budget ${r.target})`).join("; ")}.`);
-    console.error("Move code off the boot path (React.lazy for routes and dialogs, import() on first use) or drop a dependency.");
+    console.error(
+      `\nBudget exceeded: ${failed.map((r) => `${r.metric} is ${r.value.split(" / ")[0]} (budget ${r.target})`).join("; ")}.`,
+    );
+    console.error(
+      "Move code off the boot path (React.lazy for routes and dialogs, import() on first use) or drop a dependency.",
+    );
     process.exitCode = 1;
   } else {
     console.log("\nAll byte budgets hold.");

@@ -40,7 +40,11 @@ function safePlaywrightPath(): string | undefined {
 
 export function chromiumVersion(executable: string): string {
   try {
-    const out = execFileSync(executable, ["--version"], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "ignore"] });
+    const out = execFileSync(executable, ["--version"], {
+      encoding: "utf8",
+      timeout: 15_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     return out.trim() || "unknown";
   } catch {
     return "unknown";

@@ -39,7 +39,9 @@ export function planKeystrokes(names: readonly string[], total: number, maxQuery
       // Smallest narrowing first keeps the lists long; ties resolve alphabetically (deterministic).
       .sort((a, b) => b.expected - a.expected || a.key.localeCompare(b.key));
     const backspace =
-      query === "" ? null : { key: "Backspace", query: query.slice(0, -1), expected: countMatches(lowerNames, query.slice(0, -1)) };
+      query === ""
+        ? null
+        : { key: "Backspace", query: query.slice(0, -1), expected: countMatches(lowerNames, query.slice(0, -1)) };
     const backspaceChanges = backspace !== null && backspace.expected !== count;
 
     let next: Keystroke | undefined;
@@ -47,7 +49,9 @@ export function planKeystrokes(names: readonly string[], total: number, maxQuery
     else if (backspaceChanges) next = backspace!;
     else next = appends[0];
     if (!next) {
-      throw new Error(`No keystroke changes the count after "${query}": the data set is too uniform to measure search latency.`);
+      throw new Error(
+        `No keystroke changes the count after "${query}": the data set is too uniform to measure search latency.`,
+      );
     }
 
     plan.push(next);

@@ -30,7 +30,8 @@ export type LighthouseSummary = {
 function toRun(lhr: Result): LighthouseRun {
   const run = {} as LighthouseRun;
   for (const id of CATEGORIES) run[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  for (const [key, id] of Object.entries(METRICS)) run[key as keyof typeof METRICS] = lhr.audits[id]?.numericValue ?? Number.NaN;
+  for (const [key, id] of Object.entries(METRICS))
+    run[key as keyof typeof METRICS] = lhr.audits[id]?.numericValue ?? Number.NaN;
   return run;
 }
 
@@ -40,14 +41,18 @@ function findings(lhr: Result): string[] {
     const category = lhr.categories[id];
     for (const ref of category?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (!audit || audit.score === null || ["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
+      if (!audit || audit.score === null || ["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode))
+        continue;
       // Performance: the weighted audits are the metrics, already in the table, so list the
       // diagnostics that flag. Other categories: every weighted audit below 1.
       const flagged = id === "performance" ? ref.weight === 0 && audit.score < 0.9 : ref.weight > 0 && audit.score < 1;
       if (!flagged) continue;
       // For console errors, what was logged: the title alone does not say which error.
       const items = (audit.details as { items?: { description?: string }[] } | undefined)?.items;
-      const logged = audit.id === "errors-in-console" && items?.[0]?.description ? `: ${items[0].description.split("\n")[0]!.slice(0, 160)}` : "";
+      const logged =
+        audit.id === "errors-in-console" && items?.[0]?.description
+          ? `: ${items[0].description.split("\n")[0]!.slice(0, 160)}`
+          : "";
       lines.push(`${category!.title}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${logged}`);
     }
   }
@@ -57,10 +62,16 @@ function findings(lhr: Result): string[] {
 async function oneRun(url: string, chromePath: string, i: number, outDir: string, name = ""): Promise<Result> {
   const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS], logLevel: "silent" });
   try {
-    const run = lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const run = lighthouse(url, {
+      port: chrome.port,
+      output: "html",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
     const result = await withTimeout(run, 120_000, `Lighthouse run ${i} took longer than 120 s`);
     if (!result) throw new Error(`Lighthouse run ${i} returned no result`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse run ${i}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse run ${i}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     writeFileSync(path.join(outDir, `lighthouse-${name ? `${name}-` : ""}${i}.html`), String(result.report));
     return result.lhr;
   } finally {
@@ -80,10 +91,12 @@ export async function runLighthouse(options: {
   const reports: Result[] = [];
   for (let i = 1; i <= options.runs; i++) {
     // A trace can come back broken on a loaded machine (NO_NAVSTART, NO_FCP): one retry per run.
-    const lhr = await oneRun(options.url, options.chromePath, i, options.outDir, options.name).catch((error: unknown) => {
-      options.log(`  run ${i} failed (${error instanceof Error ? error.message : String(error)}); retrying once`);
-      return oneRun(options.url, options.chromePath, i, options.outDir, options.name);
-    });
+    const lhr = await oneRun(options.url, options.chromePath, i, options.outDir, options.name).catch(
+      (error: unknown) => {
+        options.log(`  run ${i} failed (${error instanceof Error ? error.message : String(error)}); retrying once`);
+        return oneRun(options.url, options.chromePath, i, options.outDir, options.name);
+      },
+    );
     reports.push(lhr);
     const r = toRun(lhr);
     options.log(
@@ -91,7 +104,9 @@ export async function runLighthouse(options: {
     );
   }
   const runs = reports.map(toRun);
-  const medianRun = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((r) => r[key as keyof LighthouseRun]))]));
+  const medianRun = Object.fromEntries(
+    Object.keys(runs[0]!).map((key) => [key, median(runs.map((r) => r[key as keyof LighthouseRun]))]),
+  );
   // Across all runs: a flaky failure (say, a hydration error in one run of three) still shows.
   const seen = new Map<string, number>();
   for (const lhr of reports) for (const f of new Set(findings(lhr))) seen.set(f, (seen.get(f) ?? 0) + 1);
@@ -137,7 +152,14 @@ export function lighthouseRows(summary: LighthouseSummary, page?: string): Row[]
     { section, metric: "FCP", value: ms(m.fcpMs), baseline: ms(BASELINE.fcpMs), verdict: "-", kind: "info" },
     timing("LCP", m.lcpMs, BUDGETS.lcpMs, BASELINE.lcpMs),
     timing("TBT", m.tbtMs, BUDGETS.tbtMs, BASELINE.tbtMs),
-    { section, metric: "CLS", value: m.cls.toFixed(3), target: `<= ${BUDGETS.cls}`, verdict: atMost(m.cls, BUDGETS.cls), kind: "budget" },
+    {
+      section,
+      metric: "CLS",
+      value: m.cls.toFixed(3),
+      target: `<= ${BUDGETS.cls}`,
+      verdict: atMost(m.cls, BUDGETS.cls),
+      kind: "budget",
+    },
     { section, metric: "Speed Index", value: ms(m.speedIndexMs), verdict: "-", kind: "info" },
   ];
 }

@@ -33,7 +33,12 @@ type Options = {
   duration?: number;
   timeout?: number;
   headers?: Record<string, string>;
-  requests?: Array<{ method: string; path: string; headers?: Record<string, string>; setupRequest?: (req: { body?: string }) => { body?: string } }>;
+  requests?: Array<{
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    setupRequest?: (req: { body?: string }) => { body?: string };
+  }>;
 };
 // autocannon ships no types; this is the slice of its API used here.
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: Options) => Promise<Result>;
@@ -104,22 +109,40 @@ const signup = await autocannon({
       path: "/functions/v1/add-to-waitlist",
       headers: { "content-type": "application/json" },
       // Each address is sent 10 times over the run, interleaved with the others.
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `load-${sent++ % ADDRESSES}@example.com`, source: "hero" }) }),
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ email: `load-${sent++ % ADDRESSES}@example.com`, source: "hero" }),
+      }),
     },
   ],
 });
 check("signups: no 5xx", signup["5xx"] === 0, statusSummary(signup));
-check("signups: no socket errors or timeouts", signup.errors === 0 && signup.timeouts === 0, `${signup.errors} errors, ${signup.timeouts} timeouts`);
+check(
+  "signups: no socket errors or timeouts",
+  signup.errors === 0 && signup.timeouts === 0,
+  `${signup.errors} errors, ${signup.timeouts} timeouts`,
+);
 check("signups: every request answered", answered(signup) === SIGNUPS, `${answered(signup)} of ${SIGNUPS}`);
 
 // Let deferred provider syncs (the console mailer) finish, then count.
 await new Promise((r) => setTimeout(r, 1_000));
-const rows = (await (await fetch(`${url}/_local/waitlist`)).json()) as Array<{ email: string; synced_at: string | null }>;
+const rows = (await (await fetch(`${url}/_local/waitlist`)).json()) as Array<{
+  email: string;
+  synced_at: string | null;
+}>;
 const distinct = new Set(rows.map((r) => r.email));
 const expected = Array.from({ length: ADDRESSES }, (_, i) => `load-${i}@example.com`);
 const missing = expected.filter((e) => !distinct.has(e));
-check("signups: exactly 1,000 rows", rows.length === ADDRESSES && distinct.size === ADDRESSES, `${rows.length} rows, ${distinct.size} distinct`);
-check("signups: nothing lost", missing.length === 0, missing.length ? `missing ${missing.slice(0, 3).join(", ")}...` : "all 1,000 addresses present");
+check(
+  "signups: exactly 1,000 rows",
+  rows.length === ADDRESSES && distinct.size === ADDRESSES,
+  `${rows.length} rows, ${distinct.size} distinct`,
+);
+check(
+  "signups: nothing lost",
+  missing.length === 0,
+  missing.length ? `missing ${missing.slice(0, 3).join(", ")}...` : "all 1,000 addresses present",
+);
 
 // ---- 2. protocol reads --------------------------------------------------------------------------
 const read = await autocannon({
@@ -129,8 +152,16 @@ const read = await autocannon({
   timeout: 30,
   headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`, accept: "application/json" },
 });
-check("reads: zero errors", read.errors === 0 && read.timeouts === 0 && read.non2xx === 0, `${read.errors} errors, ${read.timeouts} timeouts, ${read.non2xx} non-2xx (${statusSummary(read)})`);
-const protocolCount = ((await (await fetch(`${url}/rest/v1/protocols?select=id`, { headers: { apikey: LOCAL_ANON_KEY } })).json()) as unknown[]).length;
+check(
+  "reads: zero errors",
+  read.errors === 0 && read.timeouts === 0 && read.non2xx === 0,
+  `${read.errors} errors, ${read.timeouts} timeouts, ${read.non2xx} non-2xx (${statusSummary(read)})`,
+);
+const protocolCount = (
+  (await (
+    await fetch(`${url}/rest/v1/protocols?select=id`, { headers: { apikey: LOCAL_ANON_KEY } })
+  ).json()) as unknown[]
+).length;
 
 stopApi();
 const failed = checks.filter((c) => !c.ok);
@@ -158,8 +189,14 @@ const section = [
 
 const current = await readFile(REPORT, "utf8").catch(() => "");
 const markers = /<!-- load:start -->[\s\S]*?<!-- load:end -->/;
-const next = markers.test(current) ? current.replace(markers, section) : `${current.replace(/\s*$/, "")}\n\n${section}\n`;
+const next = markers.test(current)
+  ? current.replace(markers, section)
+  : `${current.replace(/\s*$/, "")}\n\n${section}\n`;
 await writeFile(REPORT, next);
 console.log(`[bench:load] wrote the Load section of docs/performance.md`);
-console.log(failed.length === 0 ? `[bench:load] all checks passed in ${seconds} s` : `[bench:load] ${failed.length} check(s) failed`);
+console.log(
+  failed.length === 0
+    ? `[bench:load] all checks passed in ${seconds} s`
+    : `[bench:load] ${failed.length} check(s) failed`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

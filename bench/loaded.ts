@@ -41,7 +41,12 @@ export async function observeInitialLoad(distDir: string, chromePath: string): P
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS, headless: true });
   try {
     // A phone, as Lighthouse's mobile preset emulates.
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
     const body = JSON.stringify(fixtureRows(30));
     await context.route(
       (url) => url.origin !== origin,

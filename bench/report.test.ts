@@ -10,8 +10,26 @@ const dir = mkdtempSync(path.join(tmpdir(), "bench-report-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const input: ReportInput = {
-  rows: [{ section: "Bytes", metric: "Initial JS", value: "170.0 KB gzip", target: "<= 160.0 KB gzip", verdict: "FAIL", kind: "budget" }],
-  machine: { cpu: "Test CPU", cores: 2, memoryGb: 8, node: "v22", os: "Linux", chromium: "Chromium 1", date: "2026-01-01T00:00:00Z", loadAtStart: 0.1 },
+  rows: [
+    {
+      section: "Bytes",
+      metric: "Initial JS",
+      value: "170.0 KB gzip",
+      target: "<= 160.0 KB gzip",
+      verdict: "FAIL",
+      kind: "budget",
+    },
+  ],
+  machine: {
+    cpu: "Test CPU",
+    cores: 2,
+    memoryGb: 8,
+    node: "v22",
+    os: "Linux",
+    chromium: "Chromium 1",
+    date: "2026-01-01T00:00:00Z",
+    loadAtStart: 0.1,
+  },
   durationS: 1,
   errors: [],
 };
@@ -42,6 +60,11 @@ describe("composition", () => {
 describe("percentile", () => {
   test("median of an even count is the mean of the middle two; p95 is nearest-rank", () => {
     expect(percentile([4, 1, 3, 2], 50)).toBe(2.5);
-    expect(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 95)).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
   });
 });

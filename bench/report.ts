@@ -19,7 +19,11 @@ const cells = (row: Row) => [row.section, row.metric, row.value, row.baseline ??
 export function textTable(rows: Row[]): string {
   const data = rows.map(cells);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...data.map((r) => r[i]!.length)));
-  const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(HEADERS), widths.map((w) => "-".repeat(w)).join("  "), ...data.map(line)].join("\n");
 }
 
@@ -82,7 +86,8 @@ function renderGenerated(input: ReportInput): string {
       : `**Budgets failing (${failed.length}):** ${failed.map((r) => `${r.metric} (${r.value} vs ${r.target ?? "budget"})`).join("; ")}.`,
     "",
   ];
-  if (input.errors.length > 0) out.push("### Errors during the run", "", ...input.errors.map((e) => `- ${e.split("\n")[0]}`), "");
+  if (input.errors.length > 0)
+    out.push("### Errors during the run", "", ...input.errors.map((e) => `- ${e.split("\n")[0]}`), "");
   if (input.bytes) out.push("### Files", "", code(fileListing(input.bytes)), "");
   if (input.composition?.length) {
     const total = input.composition.reduce((sum, c) => sum + c.bytes, 0);
@@ -92,7 +97,9 @@ function renderGenerated(input: ReportInput): string {
       "",
       `Minified bytes per package or source file, from the build's source maps by source-map-explorer (${kb(total)} minified in all):`,
       "",
-      code(top.map((c) => `${kb(c.bytes).padStart(9)}  ${((100 * c.bytes) / total).toFixed(1).padStart(5)}%  ${c.module}`)),
+      code(
+        top.map((c) => `${kb(c.bytes).padStart(9)}  ${((100 * c.bytes) / total).toFixed(1).padStart(5)}%  ${c.module}`),
+      ),
       "",
     );
   }
@@ -127,10 +134,12 @@ function renderGenerated(input: ReportInput): string {
       code([
         `protocols response (select=*): ${kb(s.payload.rawBytes)} raw, ${kb(s.payload.gzipBytes)} gzip`,
         ...s.navigations.map(
-          (n, i) => `navigation ${i + 1}: count in DOM ${ms(n.domMs)}, painted ${ms(n.paintMs)}; protocols response complete at ${ms(n.apiResponseEndMs)}`,
+          (n, i) =>
+            `navigation ${i + 1}: count in DOM ${ms(n.domMs)}, painted ${ms(n.paintMs)}; protocols response complete at ${ms(n.apiResponseEndMs)}`,
         ),
         ...s.keystrokes.map(
-          (k, i) => `key ${String(i + 1).padStart(2)} ${k.key.padEnd(9)} "${k.query}" -> ${k.actual}: DOM ${ms(k.domMs)}, painted ${ms(k.paintMs)}`,
+          (k, i) =>
+            `key ${String(i + 1).padStart(2)} ${k.key.padEnd(9)} "${k.query}" -> ${k.actual}: DOM ${ms(k.domMs)}, painted ${ms(k.paintMs)}`,
         ),
         `long tasks while typing: ${tasks(s.typingLongTasks)}`,
         `show all: DOM ${ms(s.showAll.domMs)}, painted ${ms(s.showAll.paintMs)}, ${s.showAll.domElements} DOM elements, long tasks ${tasks(s.showAll.longTasks)}`,
@@ -138,7 +147,8 @@ function renderGenerated(input: ReportInput): string {
       ]),
       "",
     );
-    if (s.mismatches.length > 0) out.push("Counts that differ from the spec's search rule:", "", ...s.mismatches.map((x) => `- ${x}`), "");
+    if (s.mismatches.length > 0)
+      out.push("Counts that differ from the spec's search rule:", "", ...s.mismatches.map((x) => `- ${x}`), "");
   }
   out.push(END);
   return out.join("\n");

@@ -36,13 +36,18 @@ const PHASES = ["bytes", "lighthouse", "scale", "unit"] as const;
 type Phase = (typeof PHASES)[number];
 
 const { values: flags } = parseArgs({
-  options: { "skip-build": { type: "boolean" }, "lighthouse-runs": { type: "string", default: "3" }, only: { type: "string" } },
+  options: {
+    "skip-build": { type: "boolean" },
+    "lighthouse-runs": { type: "string", default: "3" },
+    only: { type: "string" },
+  },
 });
 const phases = new Set((flags.only?.split(",").map((p) => p.trim()) ?? PHASES) as Phase[]);
 const unknown = [...phases].filter((p) => !PHASES.includes(p));
 if (unknown.length > 0) throw new Error(`Unknown phase(s) in --only: ${unknown.join(", ")}`);
 const lighthouseRuns = Number(flags["lighthouse-runs"]);
-if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 9) throw new Error("--lighthouse-runs must be 1 to 9");
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 9)
+  throw new Error("--lighthouse-runs must be 1 to 9");
 
 const log = (line: string) => console.log(line);
 let api: SpawnedApi | undefined;
@@ -62,7 +67,8 @@ mkdirSync(OUT, { recursive: true });
 const chrome = phases.has("unit") && phases.size === 1 ? undefined : chromiumPath();
 const machine = describeMachine(chrome ? chromiumVersion(chrome) : "Chromium not used");
 log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}`);
-if (machine.loadAtStart > machine.cores / 2) log(`bench: warning: load average ${machine.loadAtStart} on ${machine.cores} cores; browser timings will be noisy.`);
+if (machine.loadAtStart > machine.cores / 2)
+  log(`bench: warning: load average ${machine.loadAtStart} on ${machine.cores} cores; browser timings will be noisy.`);
 
 const report: ReportInput = { rows: [], machine, durationS: 0, errors: [] };
 /** Runs one phase; a failure is recorded as a failing row and the other phases still run. */
@@ -73,7 +79,13 @@ async function phase(name: string, work: () => Promise<void> | void): Promise<bo
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     report.errors.push(`${name}: ${message}`);
-    const row: Row = { section: name, metric: "run", value: `error: ${message.split("\n")[0]!.slice(0, 160)}`, verdict: "FAIL", kind: "budget" };
+    const row: Row = {
+      section: name,
+      metric: "run",
+      value: `error: ${message.split("\n")[0]!.slice(0, 160)}`,
+      verdict: "FAIL",
+      kind: "budget",
+    };
     report.rows.push(row);
     console.error(`\nbench: ${name} failed: ${message}`);
     return false;
@@ -91,12 +103,16 @@ const built =
     // typecheck: a half-edited test file must not stop a measurement. Hidden source maps: module
     // attribution for the report, no sourceMappingURL in the JS.
     const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
-    const run = spawnSync(process.execPath, [vite, "build", "--outDir", DIST, "--emptyOutDir", "--sourcemap", "hidden", "--logLevel", "warn"], {
-      cwd: ROOT,
-      env: { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
-      stdio: "inherit",
-      timeout: 600_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [vite, "build", "--outDir", DIST, "--emptyOutDir", "--sourcemap", "hidden", "--logLevel", "warn"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+        stdio: "inherit",
+        timeout: 600_000,
+      },
+    );
     if (run.status !== 0) throw new Error(`vite build failed (${run.status ?? run.signal})`);
   }));
 
@@ -104,7 +120,10 @@ if (built && phases.has("bytes")) {
   await phase("bytes", async () => {
     log("\n[bytes] initial (what / fetches before any input, seen in Chromium) and later JS/CSS");
     report.bytes = measureBundle(DIST, await observeInitialLoad(DIST, chrome!));
-    report.composition = await initialComposition(DIST, report.bytes.initialJs.files.map((f) => f.file));
+    report.composition = await initialComposition(
+      DIST,
+      report.bytes.initialJs.files.map((f) => f.file),
+    );
     report.rows.push(...bundleRows(report.bytes));
     log("  biggest modules in the initial JS (minified):");
     for (const c of report.composition?.slice(0, 10) ?? []) log(`    ${kb(c.bytes).padStart(9)}  ${c.module}`);
@@ -113,7 +132,12 @@ if (built && phases.has("bytes")) {
 
 let app: PreviewServer | undefined;
 if (built && (phases.has("lighthouse") || phases.has("scale"))) {
-  app = await preview({ configFile: false, logLevel: "silent", build: { outDir: DIST }, preview: { host: "127.0.0.1", port: await freePort(), strictPort: true } });
+  app = await preview({
+    configFile: false,
+    logLevel: "silent",
+    build: { outDir: DIST },
+    preview: { host: "127.0.0.1", port: await freePort(), strictPort: true },
+  });
 }
 const appUrl = app?.resolvedUrls?.local[0] ?? "";
 
@@ -122,13 +146,26 @@ if (app && phases.has("lighthouse")) {
     log(`\n[lighthouse] ${lighthouseRuns} runs, mobile preset, ${appUrl}`);
     // The preview runs on a free port: the local API lets that origin (and no other page) call it.
     api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env: { LOCAL_API_ALLOWED_ORIGINS: appUrl } });
-    report.lighthouse = await runLighthouse({ url: appUrl, chromePath: chrome!, runs: lighthouseRuns, outDir: OUT, log });
+    report.lighthouse = await runLighthouse({
+      url: appUrl,
+      chromePath: chrome!,
+      runs: lighthouseRuns,
+      outDir: OUT,
+      log,
+    });
     report.rows.push(...lighthouseRows(report.lighthouse));
     for (const finding of report.lighthouse.findings) log(`  - ${finding}`);
     // A protocol page (issue #12), prerendered from the committed data like every other.
     const protocolUrl = new URL(PROTOCOL_PAGE, appUrl).href;
     log(`\n[lighthouse] ${lighthouseRuns} runs, mobile preset, ${protocolUrl}`);
-    report.lighthouseProtocol = await runLighthouse({ url: protocolUrl, chromePath: chrome!, runs: lighthouseRuns, outDir: OUT, log, name: "protocol" });
+    report.lighthouseProtocol = await runLighthouse({
+      url: protocolUrl,
+      chromePath: chrome!,
+      runs: lighthouseRuns,
+      outDir: OUT,
+      log,
+      name: "protocol",
+    });
     report.rows.push(...lighthouseRows(report.lighthouseProtocol, PROTOCOL_PAGE));
     for (const finding of report.lighthouseProtocol.findings) log(`  - ${finding}`);
   });
@@ -138,9 +175,14 @@ if (app && phases.has("lighthouse")) {
 if (app && phases.has("scale")) {
   await phase("scale", async () => {
     log(`\n[scale] ${SYNTHETIC} synthetic protocols, ${KEYSTROKES} keystrokes`);
-    api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env: { LOCAL_API_SYNTHETIC: String(SYNTHETIC), LOCAL_API_ALLOWED_ORIGINS: appUrl } });
+    api = await spawnLocalApi({
+      port: apiPort,
+      dataDir: "memory",
+      env: { LOCAL_API_SYNTHETIC: String(SYNTHETIC), LOCAL_API_ALLOWED_ORIGINS: appUrl },
+    });
     const payload = await fetchProtocols(apiUrl, LOCAL_ANON_KEY);
-    if (payload.names.length !== SYNTHETIC) throw new Error(`the local API served ${payload.names.length} protocols, expected ${SYNTHETIC}`);
+    if (payload.names.length !== SYNTHETIC)
+      throw new Error(`the local API served ${payload.names.length} protocols, expected ${SYNTHETIC}`);
     report.scale = await runScale({ appUrl, payload, chromePath: chrome!, keystrokes: KEYSTROKES, log });
     report.rows.push(...scaleRows(report.scale));
   });
@@ -165,9 +207,14 @@ if (phases.size < PHASES.length) {
 } else {
   // A run that broke measures nothing: keep the last good figures, keep this one aside.
   writeReport(path.join(OUT, "performance.md"), report);
-  log(`A phase failed: ${path.relative(ROOT, REPORT)} keeps its last complete figures; this run's report is bench/.out/performance.md.`);
+  log(
+    `A phase failed: ${path.relative(ROOT, REPORT)} keeps its last complete figures; this run's report is bench/.out/performance.md.`,
+  );
 }
 const failed = failedBudgets(report.rows);
-if (failed.length > 0) console.error(`\nbench: ${failed.length} budget(s) failing: ${failed.map((r) => `${r.section} / ${r.metric}`).join("; ")}`);
+if (failed.length > 0)
+  console.error(
+    `\nbench: ${failed.length} budget(s) failing: ${failed.map((r) => `${r.section} / ${r.metric}`).join("; ")}`,
+  );
 else log("bench: all budgets hold.");
 process.exit(failed.length > 0 ? 1 : 0);

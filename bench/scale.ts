@@ -158,7 +158,12 @@ async function navigate(page: Page, url: string, total: number): Promise<ScaleRe
     90_000,
     `'Showing ${total} of ${total} protocols' did not appear within 90 s`,
   ).catch(async (error: unknown) => {
-    const body = (await page.locator("body").innerText().catch(() => "")).slice(0, 300);
+    const body = (
+      await page
+        .locator("body")
+        .innerText()
+        .catch(() => "")
+    ).slice(0, 300);
     throw new Error(`${error instanceof Error ? error.message : String(error)}. Page text: ${JSON.stringify(body)}`);
   });
   return (await page.evaluate(`(() => {
@@ -186,7 +191,8 @@ export async function fetchProtocols(apiUrl: string, anonKey: string): Promise<P
     signal: AbortSignal.timeout(30_000),
   });
   const body = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) throw new Error(`GET /rest/v1/protocols answered ${response.status}: ${body.toString().slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`GET /rest/v1/protocols answered ${response.status}: ${body.toString().slice(0, 300)}`);
   const rows = JSON.parse(body.toString()) as { name: string }[];
   return { names: rows.map((r) => r.name), rawBytes: body.length, gzipBytes: gzipSync(body).length };
 }
@@ -222,7 +228,11 @@ export async function runScale(options: {
     const keystrokes: ScaleResult["keystrokes"] = [];
     for (const key of plan) {
       await page.evaluate("window.__bench.arm()");
-      const done = page.evaluate("window.__bench.waitKey()") as Promise<{ actual: number; domMs: number; paintMs: number }>;
+      const done = page.evaluate("window.__bench.waitKey()") as Promise<{
+        actual: number;
+        domMs: number;
+        paintMs: number;
+      }>;
       await page.keyboard.press(key.key);
       const measured = await withTimeout(
         done,
@@ -230,7 +240,9 @@ export async function runScale(options: {
         `The count did not change within 15 s after typing ${JSON.stringify(key.key)} (query "${key.query}")`,
       );
       if (measured.actual !== key.expected) {
-        mismatches.push(`query "${key.query}": the page shows ${measured.actual}, the spec's rule gives ${key.expected}`);
+        mismatches.push(
+          `query "${key.query}": the page shows ${measured.actual}, the spec's rule gives ${key.expected}`,
+        );
       }
       keystrokes.push({ ...key, ...measured });
       // Let deferred rendering settle: each sample starts from a quiet main thread.
@@ -239,7 +251,12 @@ export async function runScale(options: {
     }
     const typingLongTasks = await longTasks(page, "typing");
     options.log(
-      `  keystrokes: median ${ms(median(keystrokes.map((k) => k.paintMs)))}, p95 ${ms(percentile(keystrokes.map((k) => k.paintMs), 95))} (to paint)`,
+      `  keystrokes: median ${ms(median(keystrokes.map((k) => k.paintMs)))}, p95 ${ms(
+        percentile(
+          keystrokes.map((k) => k.paintMs),
+          95,
+        ),
+      )} (to paint)`,
     );
 
     // 3. Show All, then scroll the expanded list.
@@ -309,7 +326,13 @@ export function scaleRows(result: ScaleResult): Row[] {
       verdict: goalAtMost(keyMedian, GOALS.keystrokeMedianMs),
       kind: "goal",
     },
-    { section, metric: "Keystroke to updated count, p95", value: ms(percentile(paint, 95)), verdict: "-", kind: "info" },
+    {
+      section,
+      metric: "Keystroke to updated count, p95",
+      value: ms(percentile(paint, 95)),
+      verdict: "-",
+      kind: "info",
+    },
     {
       section,
       metric: "'Show All' click to next paint",

@@ -6,18 +6,40 @@ import path from "node:path";
 import type { Row } from "./budgets";
 
 type Task = { name: string; latency: { mean: number; p99: number } };
-type Report = { testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[]; benchmarks?: { tasks: Task[] }[] }[] }[] };
+type Report = {
+  testResults: {
+    assertionResults: {
+      fullName: string;
+      status: string;
+      failureMessages: string[];
+      benchmarks?: { tasks: Task[] }[];
+    }[];
+  }[];
+};
 
 /** Runs them once, bounded; throws with Vitest's output when the run fails or runs nothing. */
 export function runUnitBenches(root: string, outDir: string): Row[] {
   const outFile = path.join(outDir, "vitest-bench.json");
   const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
-  const args = [vitest, "bench", "--run", "--reporter=json", `--outputFile=${outFile}`, "--project", "integration (bench)", "src/features/protocols/"];
+  const args = [
+    vitest,
+    "bench",
+    "--run",
+    "--reporter=json",
+    `--outputFile=${outFile}`,
+    "--project",
+    "integration (bench)",
+    "src/features/protocols/",
+  ];
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", timeout: 300_000 });
-  if (run.status !== 0) throw new Error(`vitest bench failed (${run.status ?? run.signal}):\n${(run.stdout + run.stderr).slice(-4000)}`);
+  if (run.status !== 0)
+    throw new Error(`vitest bench failed (${run.status ?? run.signal}):\n${(run.stdout + run.stderr).slice(-4000)}`);
   const rows: Row[] = [];
-  for (const test of (JSON.parse(readFileSync(outFile, "utf8")) as Report).testResults.flatMap((f) => f.assertionResults)) {
-    if (test.status !== "passed") throw new Error(`Benchmark "${test.fullName}" failed: ${test.failureMessages.join("\n")}`);
+  for (const test of (JSON.parse(readFileSync(outFile, "utf8")) as Report).testResults.flatMap(
+    (f) => f.assertionResults,
+  )) {
+    if (test.status !== "passed")
+      throw new Error(`Benchmark "${test.fullName}" failed: ${test.failureMessages.join("\n")}`);
     for (const task of test.benchmarks?.flatMap((b) => b.tasks) ?? []) {
       rows.push({
         section: "Pure functions (Vitest bench, Node)",

@@ -3,23 +3,34 @@ import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
 import { checkBuildEnv, explicitProductionMode, jwtRole } from "./env-guard.ts";
 
 const jwt = (claims: Record<string, unknown>) =>
-  [{ alg: "HS256", typ: "JWT" }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") + ".sig";
+  [{ alg: "HS256", typ: "JWT" }, claims]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString("base64url"))
+    .join(".") + ".sig";
 const URL_OK = { VITE_SUPABASE_URL: "https://abc.supabase.co" };
 // Shaped like Supabase's keys; the real service key never comes near build code (lint boundary).
 const LOCAL_SERVICE_ROLE_KEY = jwt({ iss: "supabase-demo", role: "service_role", exp: 1983812996 });
 
 describe("checkBuildEnv", () => {
   it("accepts the anon key, a publishable key and ordinary VITE_ settings", () => {
-    expect(checkBuildEnv({ ...URL_OK, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_PRODUCT_NAME: "RWA Atlas" }, { deploy: true })).toEqual({
+    expect(
+      checkBuildEnv(
+        { ...URL_OK, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_PRODUCT_NAME: "RWA Atlas" },
+        { deploy: true },
+      ),
+    ).toEqual({
       errors: [],
       warnings: [],
     });
-    expect(checkBuildEnv({ ...URL_OK, VITE_SUPABASE_ANON_KEY: "sb_publishable_abc123" }, { deploy: true }).errors).toEqual([]);
+    expect(
+      checkBuildEnv({ ...URL_OK, VITE_SUPABASE_ANON_KEY: "sb_publishable_abc123" }, { deploy: true }).errors,
+    ).toEqual([]);
   });
 
   it("refuses a service-role JWT or an sb_secret_ key as the anon key, naming the variable", () => {
     const service = checkBuildEnv({ ...URL_OK, VITE_SUPABASE_ANON_KEY: LOCAL_SERVICE_ROLE_KEY }, { deploy: false });
-    expect(service.errors).toEqual([expect.stringMatching(/^VITE_SUPABASE_ANON_KEY holds a JWT whose role is "service_role"/)]);
+    expect(service.errors).toEqual([
+      expect.stringMatching(/^VITE_SUPABASE_ANON_KEY holds a JWT whose role is "service_role"/),
+    ]);
     const secret = checkBuildEnv({ ...URL_OK, VITE_SUPABASE_ANON_KEY: "sb_secret_abc123" }, { deploy: false });
     expect(secret.errors).toEqual([expect.stringMatching(/^VITE_SUPABASE_ANON_KEY holds a Supabase secret key/)]);
   });
@@ -38,13 +49,21 @@ describe("checkBuildEnv", () => {
       },
       { deploy: false },
     );
-    expect(errors.map((e) => e.split(/[ :]/)[0])).toEqual(["VITE_SERVICE_ROLE_KEY", "VITE_RESEND_SECRET", "VITE_ANALYTICS", "VITE_ADMIN_TOKEN", "VITE_NO_ROLE"]);
+    expect(errors.map((e) => e.split(/[ :]/)[0])).toEqual([
+      "VITE_SERVICE_ROLE_KEY",
+      "VITE_RESEND_SECRET",
+      "VITE_ANALYTICS",
+      "VITE_ADMIN_TOKEN",
+      "VITE_NO_ROLE",
+    ]);
     // Never the value itself in the message.
     expect(errors.join("\n")).not.toContain("sb_secret_zzz");
   });
 
   it("fails a deploy build without VITE_SUPABASE_URL, and only a deploy build", () => {
-    expect(checkBuildEnv({}, { deploy: true }).errors).toEqual([expect.stringMatching(/^VITE_SUPABASE_URL is not set/)]);
+    expect(checkBuildEnv({}, { deploy: true }).errors).toEqual([
+      expect.stringMatching(/^VITE_SUPABASE_URL is not set/),
+    ]);
     expect(checkBuildEnv({}, { deploy: false }).errors).toEqual([]);
     expect(checkBuildEnv({ VITE_SUPABASE_URL: "  " }, { deploy: true }).errors).toHaveLength(1);
   });

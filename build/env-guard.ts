@@ -38,7 +38,10 @@ export function explicitProductionMode(argv: readonly string[]): boolean {
  * env: the VITE_* variables the build sees (from .env files and the process). deploy: the
  * documented deploy build (`npm run build -- --mode production`), which needs a real backend.
  */
-export function checkBuildEnv(env: Readonly<Record<string, string | undefined>>, { deploy }: { deploy: boolean }): EnvCheck {
+export function checkBuildEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  { deploy }: { deploy: boolean },
+): EnvCheck {
   const errors: string[] = [];
   const warnings: string[] = [];
 
@@ -46,11 +49,15 @@ export function checkBuildEnv(env: Readonly<Record<string, string | undefined>>,
     if (!name.startsWith("VITE_") || raw === undefined) continue;
     const value = raw.trim();
     if (SECRET_NAME.test(name)) {
-      errors.push(`${name}: the name says it is a secret, and every VITE_ variable is copied into the public bundle. Rename it without the VITE_ prefix.`);
+      errors.push(
+        `${name}: the name says it is a secret, and every VITE_ variable is copied into the public bundle. Rename it without the VITE_ prefix.`,
+      );
       continue;
     }
     if (value.includes(SECRET_KEY_PREFIX)) {
-      errors.push(`${name} holds a Supabase secret key (sb_secret_...). Use the publishable/anon key; secret keys belong on the server only.`);
+      errors.push(
+        `${name} holds a Supabase secret key (sb_secret_...). Use the publishable/anon key; secret keys belong on the server only.`,
+      );
       continue;
     }
     const role = jwtRole(value);
@@ -62,8 +69,15 @@ export function checkBuildEnv(env: Readonly<Record<string, string | undefined>>,
   }
 
   const anonKey = env.VITE_SUPABASE_ANON_KEY?.trim();
-  if (anonKey && !anonKey.includes(SECRET_KEY_PREFIX) && jwtRole(anonKey) === null && !anonKey.startsWith("sb_publishable_")) {
-    warnings.push("VITE_SUPABASE_ANON_KEY is neither a JWT nor an sb_publishable_ key: check it is the project's anon key.");
+  if (
+    anonKey &&
+    !anonKey.includes(SECRET_KEY_PREFIX) &&
+    jwtRole(anonKey) === null &&
+    !anonKey.startsWith("sb_publishable_")
+  ) {
+    warnings.push(
+      "VITE_SUPABASE_ANON_KEY is neither a JWT nor an sb_publishable_ key: check it is the project's anon key.",
+    );
   }
 
   const url = env.VITE_SUPABASE_URL?.trim();

@@ -17,10 +17,10 @@ describe("open data CSV", () => {
   });
 
   it("neutralises formula triggers, also after a ';', and drops NUL, as the in-app export does", () => {
-    const hostile = { ...rows[0]!, name: "=HYPERLINK(\"http://x\")", notes: "Foo;=cmd|' /c calc'!A0;", fees: "a\u0000b" };
+    const hostile = { ...rows[0]!, name: '=HYPERLINK("http://x")', notes: "Foo;=cmd|' /c calc'!A0;", fees: "a\u0000b" };
     const csv = openDataCsv([hostile], "https://example.org", "2026-11-23T00:00:00.000Z");
     const record = csv.split("\r\n")[1]!;
-    expect(record.startsWith("\"'=HYPERLINK(\"\"http://x\"\")\"")).toBe(true);
+    expect(record.startsWith('"\'=HYPERLINK(""http://x"")"')).toBe(true);
     expect(record).toContain("\"Foo;'=cmd|' /c calc'!A0;\"");
     expect(record).toContain('"ab"');
     expect(record).not.toContain("\u0000");

@@ -38,7 +38,9 @@ export function licenseLine(siteUrl: string): string {
 export function readOpenDataRows(csvText: string): ProtocolRow[] {
   const { rows, problems } = checkCsv(csvText, { today: todayUtc(), freshness: false });
   if (problems.length > 0) {
-    throw new Error(`open data: data/protocols.csv has ${problems.length} problem(s):\n${problems.map(formatProblem).join("\n")}`);
+    throw new Error(
+      `open data: data/protocols.csv has ${problems.length} problem(s):\n${problems.map(formatProblem).join("\n")}`,
+    );
   }
   return [...rows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
@@ -70,7 +72,12 @@ export function openDataCsv(rows: readonly ProtocolRow[], siteUrl: string, gener
   // NUL dropped, so a downloaded file is as safe to open in a spreadsheet as the in-app export.
   return toCsv(
     [...COLUMNS, "generated_at", "schema_version", "license"],
-    rows.map((row) => [...COLUMNS.map((column) => cell(row[column])), generatedAt, String(OPEN_DATA_SCHEMA_VERSION), licenseLine(siteUrl)]),
+    rows.map((row) => [
+      ...COLUMNS.map((column) => cell(row[column])),
+      generatedAt,
+      String(OPEN_DATA_SCHEMA_VERSION),
+      licenseLine(siteUrl),
+    ]),
   );
 }
 
@@ -89,7 +96,10 @@ export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string;
       server.middlewares.use((req, res, next) => {
         const name = req.url?.split("?")[0]?.slice(1);
         if (name !== `${OPEN_DATA_DIR}/protocols.json` && name !== `${OPEN_DATA_DIR}/protocols.csv`) return next();
-        res.setHeader("Content-Type", name.endsWith(".json") ? "application/json; charset=utf-8" : "text/csv; charset=utf-8");
+        res.setHeader(
+          "Content-Type",
+          name.endsWith(".json") ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+        );
         res.end(files()[name]);
       });
     },

@@ -35,7 +35,10 @@ type Shell = { markup: string; attribute: string; route: string; bootSrc: string
 /** The committed data (data/protocols.csv) as the API would serve it; the ids are stand-ins. */
 export function committedRows(): Array<ProtocolRow & { id: string }> {
   const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today: todayUtc(), freshness: false });
-  if (problems.length > 0) throw new Error(`prerender: ${CSV_DISPLAY} has problems (npm run data:check):\n${problems.map(formatProblem).join("\n")}`);
+  if (problems.length > 0)
+    throw new Error(
+      `prerender: ${CSV_DISPLAY} has problems (npm run data:check):\n${problems.map(formatProblem).join("\n")}`,
+    );
   // In the API's order (by name), which decides which of two equal slugs gets the '-2'.
   return rows.map((row) => ({ ...row, id: row.name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
@@ -47,7 +50,10 @@ const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * index.html's head, retargeted at one page: its title, description, canonical URL, Open Graph and
  * Twitter tags, and the page's JSON-LD before </head>. Throws if a tag it rewrites is missing.
  */
-export function retargetHead(html: string, page: { url: string; title: string; description: string; jsonLd: string }): string {
+export function retargetHead(
+  html: string,
+  page: { url: string; title: string; description: string; jsonLd: string },
+): string {
   let out = html;
   const replace = (pattern: RegExp, value: string) => {
     if (!pattern.test(out)) throw new Error(`prerender: index.html has no ${pattern.source}`);
@@ -116,14 +122,24 @@ export function prerenderShell(): Plugin {
         const shell = (await import(entry)) as PrerenderModule;
         // Content-hashed like every other asset, so the host may cache it forever.
         const boot = shell.bootScript();
-        const bootFile = path.posix.join(config.build.assetsDir, `boot-${createHash("sha256").update(boot).digest("hex").slice(0, 8)}.js`);
+        const bootFile = path.posix.join(
+          config.build.assetsDir,
+          `boot-${createHash("sha256").update(boot).digest("hex").slice(0, 8)}.js`,
+        );
         writeFileSync(path.join(outDir, bootFile), boot);
         const indexFile = path.join(outDir, "index.html");
         const template = readFileSync(indexFile, "utf8");
         const bootSrc = config.base + bootFile;
-        const html = injectShell(template, { markup: shell.renderHomeShell(), attribute: shell.PRERENDERED_ATTRIBUTE, route: "/", bootSrc });
+        const html = injectShell(template, {
+          markup: shell.renderHomeShell(),
+          attribute: shell.PRERENDERED_ATTRIBUTE,
+          route: "/",
+          bootSrc,
+        });
         writeFileSync(indexFile, html);
-        config.logger.info(`prerender: home shell written into ${path.relative(config.root, indexFile)} (${html.length} bytes)`);
+        config.logger.info(
+          `prerender: home shell written into ${path.relative(config.root, indexFile)} (${html.length} bytes)`,
+        );
 
         // Every protocol page, from the committed data, as /protocols/<slug>/index.html and as
         // /protocols/<slug>.html: static hosts differ in which one answers /protocols/<slug> (the
@@ -133,14 +149,26 @@ export function prerenderShell(): Plugin {
         const siteUrl = siteUrlOf(template);
         const pages = shell.renderProtocolPages(committedRows(), siteUrl);
         for (const page of pages) {
-          const head = retargetHead(template, { url: `${siteUrl}${page.path}`, title: page.title, description: page.description, jsonLd: page.jsonLd });
-          const html = injectShell(head, { markup: page.markup, attribute: shell.PRERENDERED_ATTRIBUTE, route: page.path, bootSrc });
+          const head = retargetHead(template, {
+            url: `${siteUrl}${page.path}`,
+            title: page.title,
+            description: page.description,
+            jsonLd: page.jsonLd,
+          });
+          const html = injectShell(head, {
+            markup: page.markup,
+            attribute: shell.PRERENDERED_ATTRIBUTE,
+            route: page.path,
+            bootSrc,
+          });
           const base = path.join(outDir, ...page.path.split("/").filter(Boolean));
           mkdirSync(base, { recursive: true });
           writeFileSync(path.join(base, "index.html"), html);
           writeFileSync(`${base}.html`, html);
         }
-        config.logger.info(`prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/`);
+        config.logger.info(
+          `prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/`,
+        );
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }

@@ -101,7 +101,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const current = rules[rules.length - 1];
     const colon = raw.indexOf(":");
-    if (!current || colon < 0) throw new Error(`${HEADERS_FILE}: header line outside a rule or without a colon: "${raw}"`);
+    if (!current || colon < 0)
+      throw new Error(`${HEADERS_FILE}: header line outside a rule or without a colon: "${raw}"`);
     current.headers.push([raw.slice(0, colon).trim(), raw.slice(colon + 1).trim()]);
   }
   return rules;
@@ -136,7 +137,9 @@ export function securityHeaders({ supabaseUrl }: Options): Plugin {
       try {
         rules = parseHeadersFile(readFileSync(file, "utf8"));
       } catch (error) {
-        throw new Error(`vite preview: cannot read ${file} (build first): ${(error as Error).message}`, { cause: error });
+        throw new Error(`vite preview: cannot read ${file} (build first): ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const pathname = new URL(req.url ?? "/", "http://preview").pathname;

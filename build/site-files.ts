@@ -21,7 +21,10 @@ export function siteFiles({ siteUrl }: { siteUrl: string }): Plugin {
         const name = req.url?.split("?")[0]?.slice(1) as keyof ReturnType<typeof files> | undefined;
         const body = name ? files()[name] : undefined;
         if (!name || body === undefined) return next();
-        res.setHeader("Content-Type", name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8");
+        res.setHeader(
+          "Content-Type",
+          name.endsWith(".xml") ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8",
+        );
         res.end(body);
       });
     },
@@ -37,7 +40,11 @@ export function robotsTxt(siteUrl: string): string {
 
 export type SitemapProtocol = { slug: string; asOf: string | null };
 
-export function sitemapXml(siteUrl: string, lastmod: string | null, protocols: readonly SitemapProtocol[] = []): string {
+export function sitemapXml(
+  siteUrl: string,
+  lastmod: string | null,
+  protocols: readonly SitemapProtocol[] = [],
+): string {
   const url = (path: string, changefreq: string, priority: string, modified = lastmod) =>
     `  <url>\n    <loc>${siteUrl}${path}</loc>\n${modified ? `    <lastmod>${modified}</lastmod>\n` : ""}    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>\n`;
   const pages = protocols.map((p) => url(`/protocols/${p.slug}`, "daily", "0.8", p.asOf)).join("");
@@ -49,7 +56,9 @@ export function committedProtocols(): SitemapProtocol[] {
   const [header, ...rows] = parseCsv(readFileSync(CSV_PATH, "utf8"));
   const nameColumn = header?.cells.indexOf("name") ?? -1;
   const asOfColumn = header?.cells.indexOf("as_of") ?? -1;
-  const named = rows.map((r) => ({ name: (r.cells[nameColumn] ?? "").trim(), asOf: r.cells[asOfColumn] ?? "" })).filter((r) => r.name !== "");
+  const named = rows
+    .map((r) => ({ name: (r.cells[nameColumn] ?? "").trim(), asOf: r.cells[asOfColumn] ?? "" }))
+    .filter((r) => r.name !== "");
   // The API serves the rows by name; the app dedupes slugs in that order.
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const slugs = uniqueSlugs(named.map((r) => slugify(r.name)));

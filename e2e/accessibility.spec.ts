@@ -14,7 +14,10 @@ test("waitlist dialog, normal and limit-reached", async ({ page, request }) => {
   const names = (await fetchSeed(request)).slice(0, 4).map((row) => row.name);
   await gotoHome(page);
 
-  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await page
+    .getByRole("complementary", { name: "Announcement" })
+    .getByRole("button", { name: "Get Early Access" })
+    .click();
   await expect(waitlistDialog(page)).toBeVisible();
   await expectNoAxeViolations(page, "the waitlist dialog");
   await page.keyboard.press("Escape");

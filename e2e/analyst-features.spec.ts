@@ -27,7 +27,12 @@ test.beforeAll(async ({ request }) => {
 
 /** Same rule as the app's slugs: accents folded, lower case, runs of other characters -> '-'. */
 function slug(name: string): string {
-  return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 function tvlMillions(tvl: string): number | null {
   const match = /^\$(\d+(?:\.\d+)?)([MB])$/.exec(tvl);
@@ -58,7 +63,10 @@ async function chooseSort(page: Page, option: string): Promise<void> {
 }
 const query = (page: Page) => new URL(page.url()).searchParams;
 
-test("a shared link reproduces filters, sort and the compared protocols, in a fresh browser too", async ({ page, browser }) => {
+test("a shared link reproduces filters, sort and the compared protocols, in a fresh browser too", async ({
+  page,
+  browser,
+}) => {
   const filtered = byTvl(applyFilters(seed, { assetClass: "US Treasuries", risk: "Low" }));
   expect(filtered.length).toBeGreaterThan(2);
   const [first, second] = filtered;
@@ -116,7 +124,9 @@ test("the canonical URL has no query; back and forward step through filter, sort
 
 test("sorting by yield puts the highest upper bound first and unquoted yields last", async ({ page }) => {
   const upper = (text: string) => {
-    const rates = [...text.matchAll(/(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?%/g)].map((m) => Number(m[2] ?? m[1]));
+    const rates = [...text.matchAll(/(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?%/g)].map((m) =>
+      Number(m[2] ?? m[1]),
+    );
     return rates.length > 0 ? Math.max(...rates) : null;
   };
   const expected = [...seed].sort((a, b) => {
@@ -138,7 +148,10 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   await page.goto("/?chain=Ethereum&sort=tvl");
   const rows = byTvl(applyFilters(seed, { blockchain: "Ethereum" }));
   await expectShowing(page, rows.length, seed.length);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^rwa-atlas-protocols-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -146,7 +159,20 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
     [
-      ...["Name", "Description", "Asset Classes", "Blockchains", "TVL", "Yield Range", "Risk Level", "Min Investment", "Website", "Source", "As Of", "Notes"],
+      ...[
+        "Name",
+        "Description",
+        "Asset Classes",
+        "Blockchains",
+        "TVL",
+        "Yield Range",
+        "Risk Level",
+        "Min Investment",
+        "Website",
+        "Source",
+        "As Of",
+        "Notes",
+      ],
       ...["TVL (USD)", "TVL As Of", "TVL Source", "TVL Source URL"],
       ...["Investor Access", "KYC", "Redemption", "Fees", "Terms Source", "Terms As Of"],
     ]
@@ -157,7 +183,8 @@ test("Download CSV saves the filtered, sorted list: UTF-8 with BOM, header, RFC 
   // Records, not lines: only quoted fields may hold a line break, and none in this data does.
   const records = lines.slice(1, -1);
   expect(records).toHaveLength(rows.length);
-  const firstField = (record: string) => (record.startsWith('"') ? record.slice(1, record.indexOf('"', 1)) : record.split(",")[0]);
+  const firstField = (record: string) =>
+    record.startsWith('"') ? record.slice(1, record.indexOf('"', 1)) : record.split(",")[0];
   expect(records.map(firstField)).toEqual(rows.map((row) => row.name));
   expect(records[0]).toContain(rows[0]!.tvl);
   // The TVL as plain dollars with its own day (the seed's figure, not the display text).
@@ -176,7 +203,12 @@ test("empty results: a clear message, 'Clear filters', and the count in a polite
   await expectShowing(page, seed.length, seed.length);
 });
 
-test("the comparison: best values marked in text and colour, Source row, Copy link, CSV", async ({ page, context, baseURL, isMobile }) => {
+test("the comparison: best values marked in text and colour, Source row, Copy link, CSV", async ({
+  page,
+  context,
+  baseURL,
+  isMobile,
+}) => {
   // The table is the desktop's layout; e2e/terms.spec.ts covers the phone's metric blocks (Best, Source, terms).
   test.skip(isMobile, "desktop table");
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
@@ -219,7 +251,12 @@ test("the comparison: best values marked in text and colour, Source row, Copy li
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     }
     if (row.as_of) {
-      const day = new Date(`${row.as_of}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+      const day = new Date(`${row.as_of}T00:00:00Z`).toLocaleDateString("en-US", {
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        timeZone: "UTC",
+      });
       await expect(source).toContainText(day);
     }
     if (row.notes) await expect(source).toContainText(row.notes);
@@ -233,23 +270,32 @@ test("the comparison: best values marked in text and colour, Source row, Copy li
   expect(copied).toBe(page.url());
   expect(new URL(copied).searchParams.get("compare")).toBe(picked.map((row) => slug(row.name)).join(","));
 
-  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^rwa-atlas-comparison-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
   expect(lines).toHaveLength(picked.length + 2);
 });
 
-test("cards show their TVL's source and date, stale in text past 45 days; the footer names the data's month", async ({ page }) => {
+test("cards show their TVL's source and date, stale in text past 45 days; the footer names the data's month", async ({
+  page,
+}) => {
   await gotoHome(page, seed.length);
   const first = [...seed].sort(byName)[0]!;
   test.skip(!first.tvl_as_of || first.tvl_source !== "defillama", "the first protocol has no DefiLlama figure");
-  const day = new Date(`${first.tvl_as_of}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const day = new Date(`${first.tvl_as_of}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   const card = cards(page).first();
   await expect(card).toContainText(`TVL: DefiLlama· ${day}`);
-  await expect(card.getByRole("link", { name: `TVL source for ${first.name}: DefiLlama (opens in a new tab)` })).toHaveAttribute(
-    "href",
-    `https://defillama.com/protocol/${first.defillama_slug}`,
-  );
+  await expect(
+    card.getByRole("link", { name: `TVL source for ${first.name}: DefiLlama (opens in a new tab)` }),
+  ).toHaveAttribute("href", `https://defillama.com/protocol/${first.defillama_slug}`);
   const ageDays = (Date.now() - Date.parse(`${first.tvl_as_of}T00:00:00Z`)) / 86_400_000;
   if (ageDays > 46) await expect(card.getByText(/^Stale/)).toHaveText("Stale (older than 45 days)");
   await expect(page.getByText(`Data as of ${dataAsOfMonth(seed)} • Updated monthly`)).toBeVisible();

@@ -5,7 +5,10 @@ import { settleAnimations } from "./support/axe.ts";
 // The README's picture of the analyst features: a shared comparison link, opened. Written to the
 // ignored e2e/screenshots/; `npm run screenshots:readme` copies it into docs/screenshots/.
 
-test("README screenshot: the comparison with best values, Source row, Copy link and Download CSV", async ({ page, isMobile }) => {
+test("README screenshot: the comparison with best values, Source row, Copy link and Download CSV", async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, "one desktop picture for the README");
   await page.goto("/?sort=tvl&compare=blackrock-buidl-securitize,maple-finance-syrup,ondo-finance-ousg-usdy");
   await expect(selectionBar(page)).toContainText("3/3");

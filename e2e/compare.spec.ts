@@ -62,7 +62,10 @@ test("select three, the fourth is refused with the limit dialog, remove one from
   await expect(selectionBar(page)).not.toContainText(d!);
 
   // Closing reset the limit flag: the next opening is the normal variant.
-  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await page
+    .getByRole("complementary", { name: "Announcement" })
+    .getByRole("button", { name: "Get Early Access" })
+    .click();
   await expect(waitlistDialog(page)).toBeVisible();
   await expect(waitlistDialog(page).getByText("Comparison Limit Reached")).toHaveCount(0);
   await expect(
@@ -72,7 +75,9 @@ test("select three, the fourth is refused with the limit dialog, remove one from
   await expect(waitlistDialog(page)).toBeHidden();
 
   // Remove one from the bar: the card is free again, and a fourth now fits.
-  await selectionBar(page).getByRole("button", { name: `Remove ${b!} from comparison` }).click();
+  await selectionBar(page)
+    .getByRole("button", { name: `Remove ${b!} from comparison` })
+    .click();
   await expect(selectionBar(page)).toContainText("2/3");
   await expect(selectionBar(page)).not.toContainText(b!);
   await expectSelected(page, b!, false);
@@ -107,14 +112,26 @@ test("the comparison dialog shows every row for each selected protocol, with its
   if (isMobile) await expect(compared).toHaveCount(picked.length);
   else await expect(table.getByRole("columnheader")).toHaveCount(picked.length + 1);
 
-  for (const label of ["Total Value Locked", "Yield Range", "Risk Level", "Min Investment", "Asset Classes", "Blockchains", "Website"]) {
+  for (const label of [
+    "Total Value Locked",
+    "Yield Range",
+    "Risk Level",
+    "Min Investment",
+    "Asset Classes",
+    "Blockchains",
+    "Website",
+  ]) {
     if (isMobile) await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
     else await expect(table.getByRole("rowheader", { name: label })).toBeVisible();
   }
   const rowOf = (label: string) => table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
   const valueOf = (label: string, index: number) =>
     isMobile
-      ? dialog.getByRole("region", { name: label, exact: true }).locator(":scope > ul > li").nth(index).locator(":scope > div > div")
+      ? dialog
+          .getByRole("region", { name: label, exact: true })
+          .locator(":scope > ul > li")
+          .nth(index)
+          .locator(":scope > div > div")
       : rowOf(label).getByRole("cell").nth(index);
 
   for (const [index, protocol] of picked.entries()) {
@@ -145,7 +162,10 @@ test("the comparison dialog shows every row for each selected protocol, with its
   await expect(dialog).toBeHidden();
 });
 
-test("keyboard only: tab to a card's toggle, select, open compare, Escape returns focus", async ({ page, isMobile }) => {
+test("keyboard only: tab to a card's toggle, select, open compare, Escape returns focus", async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, "keyboard journey runs on desktop");
   const [first] = seed;
   await gotoHome(page, seed.length);

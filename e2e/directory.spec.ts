@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
+import { card, cards, chooseFilter, expectShowing, filterSelect, gotoHome, searchBox } from "./support/home.ts";
 import {
-  card,
-  cards,
-  chooseFilter,
-  expectShowing,
-  filterSelect,
-  gotoHome,
-  searchBox,
-} from "./support/home.ts";
-import { applyFilters, dataAsOfMonth, distinctCount, fetchSeed, mostCommon, totalTvl, type ProtocolRow } from "./support/seed.ts";
+  applyFilters,
+  dataAsOfMonth,
+  distinctCount,
+  fetchSeed,
+  mostCommon,
+  totalTvl,
+  type ProtocolRow,
+} from "./support/seed.ts";
 
 let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
@@ -151,7 +151,9 @@ test("search, each dropdown, their combination, back to all, and zero results", 
   await expect(searchBox(page)).toHaveValue("");
 });
 
-test("the second grid: 3 shown, 3 faded, the rest hidden; 'Show All' expands, 'Show Less' collapses", async ({ page }) => {
+test("the second grid: 3 shown, 3 faded, the rest hidden; 'Show All' expands, 'Show Less' collapses", async ({
+  page,
+}) => {
   test.skip(seed.length < 9 + 7, "needs a second grid with hidden cards");
   await gotoHome(page, seed.length);
   const second = seed.slice(9);

@@ -17,7 +17,9 @@ function floatingJoin(page: Page) {
 
 test("the dismissed banner stays closed after a reload", async ({ page }) => {
   await gotoHome(page);
-  await expect(banner(page)).toContainText("Portfolio Analytics Platform Coming Soon - Join the waitlist for early access");
+  await expect(banner(page)).toContainText(
+    "Portfolio Analytics Platform Coming Soon - Join the waitlist for early access",
+  );
   await expect(banner(page).getByRole("button", { name: "Get Early Access" })).toBeVisible();
 
   await banner(page).getByRole("button", { name: "Dismiss banner" }).click();
@@ -60,7 +62,10 @@ test("'Contact Us' is a mail link to the contact address", async ({ page }, test
   } else {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   }
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", CONTACT);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+    "href",
+    CONTACT,
+  );
 });
 
 test("desktop lays the cards out in three columns", async ({ page }, testInfo) => {
@@ -133,7 +138,9 @@ test("privacy policy page, with header, footer and the waitlist dialog", async (
     "Contact Us",
   ];
   for (const [index, section] of sections.entries()) {
-    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${index + 1}\\. ${section}`) })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: new RegExp(`^${index + 1}\\. ${section}`) }),
+    ).toBeVisible();
   }
   const contact = page.getByRole("region", { name: /Contact Us/ });
   await expect(contact.getByRole("link", { name: "hello@rwaatlas.com" })).toHaveAttribute("href", CONTACT);
@@ -163,14 +170,19 @@ test("served with a Content-Security-Policy that nothing on the page violates", 
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const response = await page.goto("/");
   expect(response?.headers()["content-security-policy"]).toContain("default-src 'self'");
 
   // Exercise what loads on demand: the lazy dialogs, a route change, the waitlist call's preflight.
   await expect(page.getByText(/^Showing \d+ of \d+ protocols/)).toBeVisible();
-  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await page
+    .getByRole("complementary", { name: "Announcement" })
+    .getByRole("button", { name: "Get Early Access" })
+    .click();
   await expect(waitlistDialog(page)).toBeVisible();
   await page.keyboard.press("Escape");
   await cards(page).first().getByRole("checkbox").click();

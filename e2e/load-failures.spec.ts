@@ -23,7 +23,12 @@ function failWith(status: number, body: unknown, counter: { calls: number }) {
 test("a failed load shows the server's message, and no retry button", async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 503/);
   const counter = { calls: 0 };
-  const body = { code: "PGRST002", message: "Could not query the database for the schema cache", details: null, hint: null };
+  const body = {
+    code: "PGRST002",
+    message: "Could not query the database for the schema cache",
+    details: null,
+    hint: null,
+  };
   await page.route(PROTOCOLS_ROUTE, failWith(503, body, counter));
   await page.goto("/");
 

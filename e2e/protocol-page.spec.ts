@@ -3,7 +3,16 @@ import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
 import { slugify } from "../src/features/protocols/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { card, cardToggle, filterSelect, chooseFilter, expectShowing, gotoHome, selectionBar, waitlistDialog } from "./support/home.ts";
+import {
+  card,
+  cardToggle,
+  filterSelect,
+  chooseFilter,
+  expectShowing,
+  gotoHome,
+  selectionBar,
+  waitlistDialog,
+} from "./support/home.ts";
 import { E2E_API_URL } from "./support/ports.ts";
 import { applyFilters, fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
@@ -16,7 +25,12 @@ async function serveHistory(page: Page, rows: HistoryRow[] | { status: number; m
   await page.route(HISTORY_ROUTE, async (route) => {
     if (route.request().method() !== "GET") return route.continue();
     const body = Array.isArray(rows) ? rows : { code: "XX000", message: rows.message, details: null, hint: null };
-    await route.fulfill({ status: Array.isArray(rows) ? 200 : rows.status, headers: CORS, contentType: "application/json", body: JSON.stringify(body) });
+    await route.fulfill({
+      status: Array.isArray(rows) ? 200 : rows.status,
+      headers: CORS,
+      contentType: "application/json",
+      body: JSON.stringify(body),
+    });
   });
 }
 
@@ -26,9 +40,15 @@ async function serveHistory(page: Page, rows: HistoryRow[] | { status: number; m
  */
 async function servedHistory(request: APIRequestContext, protocolId: string): Promise<HistoryRow[] | null> {
   const headers = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` };
-  const response = await request.get(`${E2E_API_URL}/rest/v1/protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${protocolId}&order=day.asc`, { headers });
+  const response = await request.get(
+    `${E2E_API_URL}/rest/v1/protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${protocolId}&order=day.asc`,
+    { headers },
+  );
   if (!response.ok()) return null;
-  return ((await response.json()) as Array<{ day: string; tvl_usd: number | string; source: string }>).map((row) => ({ ...row, tvl_usd: Number(row.tvl_usd) }));
+  return ((await response.json()) as Array<{ day: string; tvl_usd: number | string; source: string }>).map((row) => ({
+    ...row,
+    tvl_usd: Number(row.tvl_usd),
+  }));
 }
 
 /** A year of month-end figures, rising, for when the API has no history table yet. */
@@ -76,7 +96,10 @@ test.describe("every route paints its content as soon as its code has run", () =
   }
 });
 
-test("a protocol page shows its figures with sources and the TVL history, with a table matching the chart", async ({ page, request }) => {
+test("a protocol page shows its figures with sources and the TVL history, with a table matching the chart", async ({
+  page,
+  request,
+}) => {
   // The protocol with the longest history the local API serves (the live-data issue's seed, written
   // by data:refresh --backfill from saved responses); a stand-in year only if none has two points.
   let protocol = seed[0]!;
@@ -97,15 +120,23 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   await expect(figures).toContainText(protocol.yield_range);
   // The TVL's own source (the live-data issue: DefiLlama or the curated page); the others, the row's.
   if (protocol.tvl_source === "defillama") {
-    await expect(figures.getByRole("link", { name: "TVL source: DefiLlama (opens in a new tab)" })).toHaveAttribute("href", protocol.tvl_source_url!);
+    await expect(figures.getByRole("link", { name: "TVL source: DefiLlama (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      protocol.tvl_source_url!,
+    );
   }
-  await expect(figures.getByRole("link", { name: "Source for Yield (opens in a new tab)" })).toHaveAttribute("href", protocol.source_url!);
+  await expect(figures.getByRole("link", { name: "Source for Yield (opens in a new tab)" })).toHaveAttribute(
+    "href",
+    protocol.source_url!,
+  );
 
   const chart = page.getByTestId("tvl-chart");
   await expect(chart.locator("canvas")).toBeVisible();
   const first = history[0]!;
   const last = history.at(-1)!;
-  await expect(page.getByText(new RegExp(`^TVL went from .* on ${formatDay(first.day)} to .* on ${formatDay(last.day)}`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^TVL went from .* on ${formatDay(first.day)} to .* on ${formatDay(last.day)}`)),
+  ).toBeVisible();
 
   // The tooltip: date and value of the point under the pointer (the latest, at the right edge).
   const box = (await chart.boundingBox())!;
@@ -143,7 +174,9 @@ test("an unknown slug gives the 404 page and logs the path", async ({ page, cons
   consoleErrors.allow(/404 Error: User attempted to access non-existent route/);
   await page.goto("/protocols/no-such-protocol");
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
-  expect(consoleErrors.all()).toContain("404 Error: User attempted to access non-existent route: /protocols/no-such-protocol");
+  expect(consoleErrors.all()).toContain(
+    "404 Error: User attempted to access non-existent route: /protocols/no-such-protocol",
+  );
   await expectNoAxeViolations(page, "the 404 for an unknown protocol");
 });
 
@@ -151,7 +184,12 @@ test("a failing backend shows the spec's error on a protocol page", async ({ pag
   consoleErrors.allow(/status of 503/);
   await page.route("**/rest/v1/protocols**", async (route) => {
     if (route.request().method() !== "GET") return route.continue();
-    await route.fulfill({ status: 503, headers: CORS, contentType: "application/json", body: JSON.stringify({ message: "Service Unavailable: the database is restarting" }) });
+    await route.fulfill({
+      status: 503,
+      headers: CORS,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Service Unavailable: the database is restarting" }),
+    });
   });
   await page.goto("/protocols/centrifuge");
   const alert = page.getByRole("alert");

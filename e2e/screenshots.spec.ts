@@ -14,7 +14,11 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = fa
   await settleAnimations(page);
   // Fonts and images done, so a screenshot never catches a fallback font or a half-drawn icon.
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `e2e/screenshots/${name}-${testInfo.project.name}.png`, fullPage, animations: "disabled" });
+  await page.screenshot({
+    path: `e2e/screenshots/${name}-${testInfo.project.name}.png`,
+    fullPage,
+    animations: "disabled",
+  });
 }
 
 test("home", async ({ page }, testInfo) => {
@@ -27,7 +31,10 @@ test("comparison and both waitlist variants", async ({ page, request }, testInfo
   const names = (await fetchSeed(request)).slice(0, 4).map((row) => row.name);
   await gotoHome(page);
 
-  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await page
+    .getByRole("complementary", { name: "Announcement" })
+    .getByRole("button", { name: "Get Early Access" })
+    .click();
   await expect(waitlistDialog(page)).toBeVisible();
   await shoot(page, testInfo, "waitlist");
   await page.keyboard.press("Escape");
@@ -90,7 +97,11 @@ test("protocol page", async ({ page, request }, testInfo) => {
         tvl_usd: 1_900_000_000 + i * 75_000_000 + (i % 3) * 40_000_000,
         source: "defillama",
       }));
-      await route.fulfill({ headers: { "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify(rows) });
+      await route.fulfill({
+        headers: { "access-control-allow-origin": "*" },
+        contentType: "application/json",
+        body: JSON.stringify(rows),
+      });
     });
   }
   const name = standIn ? "protocol-standin" : "protocol";

@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { cardToggle, comparisonDialog, compareButton, expectShowing, expectSelected, gotoHome } from "./support/home.ts";
+import {
+  cardToggle,
+  comparisonDialog,
+  compareButton,
+  expectShowing,
+  expectSelected,
+  gotoHome,
+} from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
 // Issue #13: the investor-type filter, the terms in the comparison, the phone comparison
@@ -104,13 +111,15 @@ test("the comparison shows the terms; 'Unknown' is spelled out", async ({ page, 
     ? dialog.getByRole("region", { name: "KYC", exact: true }).getByRole("listitem")
     : dialog.getByRole("row", { name: /^KYC/ }).getByRole("cell");
   await expect(kyc).toHaveText([new RegExp("Yes$"), new RegExp("Unknown$")]);
-  await expect(dialog.getByRole("link", { name: `Terms source for ${sourced.name} (opens in a new tab)` })).toHaveAttribute(
-    "href",
-    sourced.terms_source_url!,
-  );
+  await expect(
+    dialog.getByRole("link", { name: `Terms source for ${sourced.name} (opens in a new tab)` }),
+  ).toHaveAttribute("href", sourced.terms_source_url!);
 });
 
-test("on a phone, three compared protocols fit the width: no sideways scroll, names visible, axe clean", async ({ page, isMobile }) => {
+test("on a phone, three compared protocols fit the width: no sideways scroll, names visible, axe clean", async ({
+  page,
+  isMobile,
+}) => {
   test.skip(!isMobile, "the stacked layout is the phone's (below 640px); the desktop keeps the table");
   const three = seed.slice(0, 3).map((row) => row.name);
   await gotoHome(page, seed.length);
@@ -134,7 +143,9 @@ test("on a phone, three compared protocols fit the width: no sideways scroll, na
     [root, ...root.querySelectorAll("*")]
       .filter(
         (element) =>
-          element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible",
+          element.clientWidth > 1 &&
+          element.scrollWidth > element.clientWidth + 1 &&
+          getComputedStyle(element).overflowX !== "visible",
       )
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
   );
@@ -172,7 +183,10 @@ test("the desktop comparison keeps its table with the term rows before Source", 
   await expectNoAxeViolations(page, "the desktop comparison with the term rows");
 });
 
-test("the build serves the open data: JSON and CSV with their types, every row, the terms and the licence", async ({ page, request }) => {
+test("the build serves the open data: JSON and CSV with their types, every row, the terms and the licence", async ({
+  page,
+  request,
+}) => {
   await gotoHome(page, seed.length);
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "Download the data" })).toHaveAttribute("href", "/data/protocols.csv");
@@ -219,9 +233,13 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
   // Every field quoted, as the in-app export writes it (issue 14's CSV rules).
   expect(header).toBe(
     [
-      ..."name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes".split(","),
+      ..."name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes".split(
+        ",",
+      ),
       ..."defillama_slug,tvl_usd,tvl_as_of,tvl_source_url,tvl_source".split(","),
-      ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of,generated_at,schema_version,license".split(","),
+      ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of,generated_at,schema_version,license".split(
+        ",",
+      ),
     ]
       .map((column) => `"${column}"`)
       .join(","),

@@ -13,10 +13,15 @@ function uniqueEmail(testInfo: TestInfo, tag: string): string {
 }
 
 async function openFromBanner(page: Page) {
-  await page.getByRole("complementary", { name: "Announcement" }).getByRole("button", { name: "Get Early Access" }).click();
+  await page
+    .getByRole("complementary", { name: "Announcement" })
+    .getByRole("button", { name: "Get Early Access" })
+    .click();
   const dialog = waitlistDialog(page);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Get early access to institutional-grade portfolio analytics for tokenized RWAs.")).toBeVisible();
+  await expect(
+    dialog.getByText("Get early access to institutional-grade portfolio analytics for tokenized RWAs."),
+  ).toBeVisible();
   return dialog;
 }
 
@@ -94,7 +99,9 @@ test("joins, shows 'Joining...' while sending, lands in the database, and a repe
   dialog = await openFromBanner(page);
   await expect(dialog.getByRole("textbox", { name: "Email address" })).toHaveValue("");
   await dialog.getByRole("textbox", { name: "Email address" }).fill(address.toUpperCase());
-  const answered = page.waitForResponse((response) => response.url().includes("/functions/v1/add-to-waitlist") && response.request().method() === "POST");
+  const answered = page.waitForResponse(
+    (response) => response.url().includes("/functions/v1/add-to-waitlist") && response.request().method() === "POST",
+  );
   await dialog.getByRole("button", { name: "Get Early Access" }).click();
   expect((await answered).status()).toBe(200);
   await expect(dialog).toBeHidden();
@@ -118,22 +125,28 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
 
   // The local API prints the mail and keeps it in its outbox; the link points at this site.
   // A full page load plus the lazy chunk and the confirm call: generous on a loaded machine.
-  await expect.poll(async () => (await fetchOutbox(request)).filter((mail) => mail.to === address), { timeout: 15_000 }).toHaveLength(1);
+  await expect
+    .poll(async () => (await fetchOutbox(request)).filter((mail) => mail.to === address), { timeout: 15_000 })
+    .toHaveLength(1);
   const { link } = (await fetchOutbox(request)).find((mail) => mail.to === address)!;
   const url = new URL(link);
   expect(url.origin).toBe(new URL(page.url()).origin);
   expect(url.pathname).toBe("/confirm");
   const token = url.searchParams.get("token")!;
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  const before = (await fetchWaitlist(request)).find((row) => row.email === address) as { confirmed_at?: string | null } | undefined;
+  const before = (await fetchWaitlist(request)).find((row) => row.email === address) as
+    { confirmed_at?: string | null } | undefined;
   expect(before?.confirmed_at).toBeNull();
 
   await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: "You're on the waitlist" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "You're on the waitlist" })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(page.url()).not.toContain(token);
   expect(new URL(page.url()).pathname).toBe("/confirm");
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
-  const after = (await fetchWaitlist(request)).find((row) => row.email === address) as { confirmed_at?: string | null } | undefined;
+  const after = (await fetchWaitlist(request)).find((row) => row.email === address) as
+    { confirmed_at?: string | null } | undefined;
   expect(after?.confirmed_at).not.toBeNull();
 
   // Back goes to the page before /confirm, never to the URL with the token.
@@ -144,12 +157,18 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible({ timeout: 15_000 });
   await page.goto(`/confirm?token=${"A".repeat(43)}`);
-  await expect(page.getByRole("heading", { level: 1, name: "This link has expired or isn't valid" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "This link has expired or isn't valid" })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.getByRole("link", { name: "Back to the directory" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a failing function keeps the dialog open with the address", async ({ page, request, consoleErrors }, testInfo) => {
+test("a failing function keeps the dialog open with the address", async ({
+  page,
+  request,
+  consoleErrors,
+}, testInfo) => {
   consoleErrors.allow(/status of 500/);
   const address = uniqueEmail(testInfo, "fail500");
   await routeFunction(page, (route) =>

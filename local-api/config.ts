@@ -39,7 +39,9 @@ function integer(raw: string | undefined, name: string, fallback: number, min: n
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}${name === "LOCAL_API_RATE_LIMIT" ? ' or "off"' : ""}, got "${raw}"`);
+    throw new Error(
+      `${name} must be an integer from ${min} to ${max}${name === "LOCAL_API_RATE_LIMIT" ? ' or "off"' : ""}, got "${raw}"`,
+    );
   }
   return value;
 }

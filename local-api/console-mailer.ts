@@ -5,7 +5,10 @@ import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/t
  * The local stand-in for Resend: the confirmation mail, with its link, is printed; nothing leaves
  * the machine. Open the link to confirm, as the recipient would.
  */
-export function createConsoleMailer(write: (text: string) => void = (text) => console.log(text), product = "RWA Atlas"): WaitlistMailer {
+export function createConsoleMailer(
+  write: (text: string) => void = (text) => console.log(text),
+  product = "RWA Atlas",
+): WaitlistMailer {
   return {
     name: "console",
     async addContact(email) {

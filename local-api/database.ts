@@ -97,7 +97,9 @@ export async function applySeedOnce(
     return "missing";
   }
   const hash = createHash("sha256").update(sql).digest("hex");
-  const recorded = await db.query<{ hash: string }>("select hash from supabase_migrations.seed_files where path = 'seed.sql'");
+  const recorded = await db.query<{ hash: string }>(
+    "select hash from supabase_migrations.seed_files where path = 'seed.sql'",
+  );
   if (recorded.rows[0]) {
     if (recorded.rows[0].hash !== hash) {
       log("supabase/seed.sql changed since this database was seeded: run npm run db:reset to reload it");

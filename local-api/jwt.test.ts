@@ -15,8 +15,14 @@ describe("verifyJwt", () => {
   });
 
   it("refuses a forged signature, a key signed with another secret, and an expired key", async () => {
-    expect(await verifyJwt(LOCAL_ANON_KEY.replace(/.{4}$/, "AAAA"))).toEqual({ ok: false, reason: "JWSError JWSInvalidSignature" });
-    const otherSecret = await sign({ role: "service_role" }, new TextEncoder().encode("another-secret-of-at-least-32-characters!"));
+    expect(await verifyJwt(LOCAL_ANON_KEY.replace(/.{4}$/, "AAAA"))).toEqual({
+      ok: false,
+      reason: "JWSError JWSInvalidSignature",
+    });
+    const otherSecret = await sign(
+      { role: "service_role" },
+      new TextEncoder().encode("another-secret-of-at-least-32-characters!"),
+    );
     expect(await verifyJwt(otherSecret)).toEqual({ ok: false, reason: "JWSError JWSInvalidSignature" });
     const expired = await sign({ role: "anon", exp: 1_000 });
     expect(await verifyJwt(expired)).toEqual({ ok: false, reason: "JWT expired" });

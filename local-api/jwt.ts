@@ -10,9 +10,16 @@ export type ApiRole = (typeof API_ROLES)[number];
 export type JwtResult = { ok: true; role: ApiRole } | { ok: false; reason: string };
 
 /** Verifies an HS256 JWT's signature and expiry (jose) and returns its Postgres role. */
-export async function verifyJwt(token: string, secret: string = LOCAL_JWT_SECRET, now = new Date()): Promise<JwtResult> {
+export async function verifyJwt(
+  token: string,
+  secret: string = LOCAL_JWT_SECRET,
+  now = new Date(),
+): Promise<JwtResult> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"], currentDate: now });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ["HS256"],
+      currentDate: now,
+    });
     const role = payload.role;
     if (typeof role !== "string" || !(API_ROLES as readonly string[]).includes(role)) {
       return { ok: false, reason: `JWT role ${JSON.stringify(role)} is not one of ${API_ROLES.join(", ")}` };

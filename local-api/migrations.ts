@@ -38,11 +38,10 @@ export async function applyMigrations(db: PGlite, dir: string): Promise<Migratio
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
-        await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [
-          migration.version,
-          migration.name,
-          [sql],
-        ]);
+        await tx.query(
+          "insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)",
+          [migration.version, migration.name, [sql]],
+        );
       });
     } catch (error) {
       throw new Error(`Migration ${path.basename(migration.file)} failed: ${errorMessage(error)}`, { cause: error });

@@ -6,7 +6,10 @@ const PREVIEW_PORT = 4173;
 const DEFAULT_E2E_APP_PORT = 4179;
 const DEFAULT_BENCH_APP_PORT = 4183;
 
-export function localOrigins({ env = process.env, extra = [] }: { env?: NodeJS.ProcessEnv; extra?: readonly string[] } = {}): string[] {
+export function localOrigins({
+  env = process.env,
+  extra = [],
+}: { env?: NodeJS.ProcessEnv; extra?: readonly string[] } = {}): string[] {
   const ports = [
     DEV_PORT,
     PREVIEW_PORT,
@@ -20,6 +23,9 @@ export function localOrigins({ env = process.env, extra = [] }: { env?: NodeJS.P
 }
 
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

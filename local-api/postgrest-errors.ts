@@ -11,7 +11,13 @@ export class PostgrestError extends Error {
   }
 }
 
-export function apiError(status: number, code: string, message: string, hint: string | null = null, details: string | null = null) {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  hint: string | null = null,
+  details: string | null = null,
+) {
   return new PostgrestError(status, { code, message, details, hint });
 }
 

@@ -33,7 +33,12 @@ function parseFilters(params: URLSearchParams, table: string, columns: string[])
   for (const [key, value] of params) {
     if (READ_PARAMS.has(key)) continue;
     if (!IDENTIFIER.test(key)) {
-      throw apiError(400, "PGRST100", `"failed to parse filter (${key}=${value})"`, "Filter on a plain column name: column=eq.value.");
+      throw apiError(
+        400,
+        "PGRST100",
+        `"failed to parse filter (${key}=${value})"`,
+        "Filter on a plain column name: column=eq.value.",
+      );
     }
     const match = /^(not\.)?([a-z]+)\.([\s\S]*)$/.exec(value);
     if (!match || match[1] || match[2] !== "eq") {
@@ -83,7 +88,12 @@ export async function readTable(
       filters.values,
     );
     const counted = wantsCount
-      ? (await tx.query<{ n: number }>(`select count(*)::int as n from public.${quote(table)} ${filters.where}`, filters.values)).rows[0]!.n
+      ? (
+          await tx.query<{ n: number }>(
+            `select count(*)::int as n from public.${quote(table)} ${filters.where}`,
+            filters.values,
+          )
+        ).rows[0]!.n
       : null;
     return { json: result.rows[0]!.json, rows: result.rows[0]!.rows, total: counted };
   });
@@ -94,16 +104,31 @@ export async function readTable(
 
   if ((headers.accept ?? "").includes(SINGLE_OBJECT)) {
     if (rows !== 1) {
-      throw apiError(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", null, `The result contains ${rows} rows`);
+      throw apiError(
+        406,
+        "PGRST116",
+        "JSON object requested, multiple (or no) rows returned",
+        null,
+        `The result contains ${rows} rows`,
+      );
     }
     const object = JSON.stringify((JSON.parse(json) as unknown[])[0]);
-    return { status: 200, headers: { ...responseHeaders, "Content-Type": `${SINGLE_OBJECT}; charset=utf-8` }, body: object };
+    return {
+      status: 200,
+      headers: { ...responseHeaders, "Content-Type": `${SINGLE_OBJECT}; charset=utf-8` },
+      body: object,
+    };
   }
   return { status: 200, headers: responseHeaders, body: json };
 }
 
 /** POST /rest/v1/rpc/<fn> with named arguments as the JSON body. */
-export async function callFunction(db: PGlite, role: ApiRole, name: string, args: Record<string, unknown>): Promise<RestResult> {
+export async function callFunction(
+  db: PGlite,
+  role: ApiRole,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<RestResult> {
   if (!IDENTIFIER.test(name)) throw functionNotFound(name, args);
   const candidates = (
     await db.query<{
@@ -138,9 +163,10 @@ export async function callFunction(db: PGlite, role: ApiRole, name: string, args
     const value = args[arg];
     values.push(toParam(value, type));
     const placeholder = `$${values.length}`;
-    const expr = Array.isArray(value) && !/^jsonb?$/.test(type)
-      ? `array(select jsonb_array_elements_text(${placeholder}::jsonb))::${type}`
-      : `${placeholder}::${type}`;
+    const expr =
+      Array.isArray(value) && !/^jsonb?$/.test(type)
+        ? `array(select jsonb_array_elements_text(${placeholder}::jsonb))::${type}`
+        : `${placeholder}::${type}`;
     return `${quote(arg)} => ${expr}`;
   });
   const call = `public.${quote(name)}(${named.join(", ")})`;
@@ -148,14 +174,17 @@ export async function callFunction(db: PGlite, role: ApiRole, name: string, args
     ? `select coalesce(json_agg(t), '[]')::text as json from ${call} t`
     : `select to_json(${call})::text as json`;
 
-  const json = await asRole(db, role, async (tx) => (await tx.query<{ json: string | null }>(sql, values)).rows[0]?.json ?? null);
+  const json = await asRole(
+    db,
+    role,
+    async (tx) => (await tx.query<{ json: string | null }>(sql, values)).rows[0]?.json ?? null,
+  );
   if (fn.returns_void) return { status: 204, headers: {}, body: null };
   return { status: 200, headers: {}, body: json ?? "null" };
 }
 
 async function tableColumns(db: PGlite, table: string): Promise<string[]> {
-  const notFound = () =>
-    apiError(404, "PGRST205", `Could not find the table 'public.${table}' in the schema cache`);
+  const notFound = () => apiError(404, "PGRST205", `Could not find the table 'public.${table}' in the schema cache`);
   if (!IDENTIFIER.test(table)) throw notFound();
   const result = await db.query<{ column_name: string }>(
     `select a.attname as column_name
@@ -172,13 +201,19 @@ async function tableColumns(db: PGlite, table: string): Promise<string[]> {
 function parseSelect(value: string, table: string, columns: string[]): string {
   const items = value.replace(/\s+/g, "").split(",").filter(Boolean);
   if (items.length === 0 || items.includes("*")) {
-    if (items.length > 1) throw apiError(400, "PGRST100", `"select=${value}" mixes * with columns`, "Use * alone or a list of columns.");
+    if (items.length > 1)
+      throw apiError(400, "PGRST100", `"select=${value}" mixes * with columns`, "Use * alone or a list of columns.");
     return "*";
   }
   return items
     .map((item) => {
       if (!IDENTIFIER.test(item)) {
-        throw apiError(400, "PGRST100", `"select=${value}" is not supported by the local API`, "Use plain column names: no embedding, aliases, casts or JSON paths.");
+        throw apiError(
+          400,
+          "PGRST100",
+          `"select=${value}" is not supported by the local API`,
+          "Use plain column names: no embedding, aliases, casts or JSON paths.",
+        );
       }
       if (!columns.includes(item)) throw apiError(400, "42703", `column ${table}.${item} does not exist`);
       return quote(item);
@@ -193,7 +228,12 @@ function parseOrder(value: string | null, table: string, columns: string[]): str
     .map((term) => {
       const [column, ...modifiers] = term.trim().split(".");
       if (!column || !IDENTIFIER.test(column) || modifiers.length > 2) {
-        throw apiError(400, "PGRST100", `"order=${value}" could not be parsed`, "Use column[.asc|.desc][.nullsfirst|.nullslast].");
+        throw apiError(
+          400,
+          "PGRST100",
+          `"order=${value}" could not be parsed`,
+          "Use column[.asc|.desc][.nullsfirst|.nullslast].",
+        );
       }
       if (!columns.includes(column)) throw apiError(400, "42703", `column ${table}.${column} does not exist`);
       let direction = "";
@@ -201,7 +241,13 @@ function parseOrder(value: string | null, table: string, columns: string[]): str
       for (const modifier of modifiers) {
         if (modifier === "asc" || modifier === "desc") direction = ` ${modifier}`;
         else if (modifier === "nullsfirst" || modifier === "nullslast") nulls = ` nulls ${modifier.slice(5)}`;
-        else throw apiError(400, "PGRST100", `"order=${value}" could not be parsed`, "Use column[.asc|.desc][.nullsfirst|.nullslast].");
+        else
+          throw apiError(
+            400,
+            "PGRST100",
+            `"order=${value}" could not be parsed`,
+            "Use column[.asc|.desc][.nullsfirst|.nullslast].",
+          );
       }
       return `${quote(column)}${direction}${nulls}`;
     })

@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
 import { handleRequest, type Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
-import { DEFAULT_LIMITS, NO_LIMITS, type Logger, type WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import {
+  DEFAULT_LIMITS,
+  NO_LIMITS,
+  type Logger,
+  type WaitlistMailer,
+} from "../supabase/functions/add-to-waitlist/lib/types.ts";
 import { isLoopbackHost, localOrigins } from "./origins.ts";
 import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from "./database.ts";
 import { verifyJwt, type ApiRole } from "./jwt.ts";
@@ -39,7 +44,10 @@ export type LocalApi = {
 };
 
 export class PortInUseError extends Error {
-  constructor(readonly host: string, readonly port: number) {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
     super(`Port ${port} on ${host} is already in use.`);
   }
 }
@@ -57,7 +65,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   const server = createServer((req, res) => {
     route(req, res, database?.db ?? null, deps, guard!).catch((error: unknown) => {
       options.logger.error("local_api.unhandled", { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) send(res, { status: 500, headers: {}, body: JSON.stringify({ message: "Internal error" }) });
+      if (!res.headersSent)
+        send(res, { status: 500, headers: {}, body: JSON.stringify({ message: "Internal error" }) });
       else res.destroy();
     });
   });
@@ -122,12 +131,22 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   };
 }
 
-type Guard = { origins: readonly string[]; hosts: ReadonlySet<string>; outbox?: ReadonlyArray<{ to: string; link: string; at: string }> };
+type Guard = {
+  origins: readonly string[];
+  hosts: ReadonlySet<string>;
+  outbox?: ReadonlyArray<{ to: string; link: string; at: string }>;
+};
 
 /** Set by the server from the socket, never taken from the client. */
 const SOCKET_ADDRESS_HEADER = "x-local-api-socket-address";
 
-async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | null, deps: Deps | null, guard: Guard): Promise<void> {
+async function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  db: PGlite | null,
+  deps: Deps | null,
+  guard: Guard,
+): Promise<void> {
   const url = new URL(req.url ?? "/", "http://local");
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const method = req.method ?? "GET";
@@ -135,7 +154,10 @@ async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | nul
   // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 still sends
   // "Host: evil.test". Only this server's own loopback names are served.
   if (!guard.hosts.has((header(req, "host") ?? "").toLowerCase())) {
-    return send(res, json(403, { message: "Host not allowed: use http://127.0.0.1:<port> or http://localhost:<port>" }));
+    return send(
+      res,
+      json(403, { message: "Host not allowed: use http://127.0.0.1:<port> or http://localhost:<port>" }),
+    );
   }
   const origin = header(req, "origin");
 
@@ -155,7 +177,8 @@ async function route(req: IncomingMessage, res: ServerResponse, db: PGlite | nul
     // Dev/test inspection only, never on a real project: loopback callers, and no web page at
     // all (no CORS headers; a request that carries an Origin came from a page and is refused).
     if (!isLoopback(req.socket.remoteAddress) || origin !== null) return send(res, json(404, { message: "Not found" }));
-    if (path === "/_local/waitlist" && method === "GET") return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
+    if (path === "/_local/waitlist" && method === "GET")
+      return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
     if (path === "/_local/outbox" && method === "GET") return send(res, json(200, guard.outbox ?? []));
     return send(res, json(404, { message: "Not found" }));
   }
@@ -185,7 +208,8 @@ async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite
   const role = await authenticate(req);
   const method = req.method ?? "GET";
   if (resource.startsWith("rpc/")) {
-    if (method !== "POST") throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "Call functions with POST.");
+    if (method !== "POST")
+      throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "Call functions with POST.");
     const text = await readText(req, MAX_RPC_BODY_BYTES);
     let args: unknown;
     try {
@@ -199,7 +223,12 @@ async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite
     return callFunction(db, role, resource.slice(4), args as Record<string, unknown>);
   }
   if (method !== "GET" && method !== "HEAD") {
-    throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "The local API serves table reads and RPC; data changes go through migrations, the seed or rpc.");
+    throw apiError(
+      405,
+      "PGRST117",
+      `Unsupported HTTP verb: ${method}`,
+      "The local API serves table reads and RPC; data changes go through migrations, the seed or rpc.",
+    );
   }
   return readTable(db, role, resource, url.searchParams, {
     accept: header(req, "accept"),
@@ -213,7 +242,12 @@ async function authenticate(req: IncomingMessage): Promise<ApiRole> {
   const apikey = header(req, "apikey")?.trim();
   const token = bearer || apikey;
   if (!token) {
-    throw apiError(401, "PGRST301", "No API key found in request", "Send the anon key as the apikey header (supabase-js does this).");
+    throw apiError(
+      401,
+      "PGRST301",
+      "No API key found in request",
+      "Send the anon key as the apikey header (supabase-js does this).",
+    );
   }
   for (const candidate of new Set([token, apikey].filter((t): t is string => Boolean(t)))) {
     const result = await verifyJwt(candidate);
@@ -229,7 +263,8 @@ function restCors(req: IncomingMessage, origin: string): Record<string, string> 
     Vary: "Origin",
     "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
     "Access-Control-Allow-Headers":
-      header(req, "access-control-request-headers") ?? "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile",
+      header(req, "access-control-request-headers") ??
+      "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile",
     "Access-Control-Expose-Headers": "Content-Range, Content-Location",
     "Access-Control-Max-Age": "86400",
   };

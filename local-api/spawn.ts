@@ -52,7 +52,13 @@ export async function spawnLocalApi(options: {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`local API exited early:\n${output}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, url, output: () => output };
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url, output: () => output };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill("SIGKILL");

@@ -1,5 +1,10 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { rowToPending, signupArgs, toConfirmOutcome, toSignupOutcome } from "../supabase/functions/add-to-waitlist/lib/store-rows.ts";
+import {
+  rowToPending,
+  signupArgs,
+  toConfirmOutcome,
+  toSignupOutcome,
+} from "../supabase/functions/add-to-waitlist/lib/store-rows.ts";
 import type { ResyncableWaitlistStore } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 import { asRole } from "./postgrest.ts";
 
@@ -36,7 +41,9 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
       await call("select public.waitlist_record_sync($1, $2)", [email, error]);
     },
     async pending(limit, leaseSeconds = 600) {
-      return (await call("select * from public.waitlist_pending_sync($1, $2)", [limit, leaseSeconds])).map(rowToPending);
+      return (await call("select * from public.waitlist_pending_sync($1, $2)", [limit, leaseSeconds])).map(
+        rowToPending,
+      );
     },
     async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = 600) {
       const rows = await call<{ claimed: boolean }>("select public.waitlist_claim_mail($1, $2, $3, $4) as claimed", [

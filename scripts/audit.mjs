@@ -14,10 +14,13 @@ try {
   process.exit(1);
 }
 
-const unreachable = typeof report.statusCode === "number" && report.uri?.includes("/security/") && !report.vulnerabilities;
+const unreachable =
+  typeof report.statusCode === "number" && report.uri?.includes("/security/") && !report.vulnerabilities;
 if (unreachable) {
   console.log(`AUDIT NOT PERFORMED: the registry's advisory endpoint answered ${report.statusCode} (${report.uri}).`);
-  console.log("No vulnerability data could be fetched from this network; run `npm audit --omit=dev` where the registry allows it.");
+  console.log(
+    "No vulnerability data could be fetched from this network; run `npm audit --omit=dev` where the registry allows it.",
+  );
   process.exit(0);
 }
 if (!report.metadata?.vulnerabilities) {

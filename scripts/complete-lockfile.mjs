@@ -7,12 +7,24 @@
 import { readFileSync, writeFileSync } from "node:fs";
 
 const OS = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "netbsd", "sunos", "aix", "openharmony"];
-const CPU = { x64: "x64", arm64: "arm64", arm: "arm", ia32: "ia32", loong64: "loong64", mips64el: "mips64el",
-  ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x", wasm32: "wasm32" };
+const CPU = {
+  x64: "x64",
+  arm64: "arm64",
+  arm: "arm",
+  ia32: "ia32",
+  loong64: "loong64",
+  mips64el: "mips64el",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+  wasm32: "wasm32",
+};
 
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
-  const os = parts.map((p) => (p === "windows" || p === "win" ? "win32" : p === "macos" ? "darwin" : p)).find((p) => OS.includes(p));
+  const os = parts
+    .map((p) => (p === "windows" || p === "win" ? "win32" : p === "macos" ? "darwin" : p))
+    .find((p) => OS.includes(p));
   const cpu = parts.map((p) => CPU[p]).find(Boolean);
   const libc = parts.includes("musl") ? "musl" : parts.includes("gnu") || parts.includes("glibc") ? "glibc" : undefined;
   return { os, cpu, libc };
@@ -37,6 +49,10 @@ for (const [key, pkg] of Object.entries(lock.packages)) {
     added.push(`${dep}@${version}`);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(path, JSON.stringify(lock, null, 2) + "\n");
-console.log(added.length ? `Added ${added.length} platform entries:\n  ${added.join("\n  ")}` : "Lockfile already complete.");
+console.log(
+  added.length ? `Added ${added.length} platform entries:\n  ${added.join("\n  ")}` : "Lockfile already complete.",
+);

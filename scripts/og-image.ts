@@ -61,7 +61,9 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><style>
           .map(
             (row) =>
               `<tr><td class="label">${row.label}</td>${row.values
-                .map((v, i) => (row.best.includes(i) ? `<td class="best">${v}<span class="b">BEST</span></td>` : `<td>${v}</td>`))
+                .map((v, i) =>
+                  row.best.includes(i) ? `<td class="best">${v}<span class="b">BEST</span></td>` : `<td>${v}</td>`,
+                )
                 .join("")}</tr>`,
           )
           .join("")}

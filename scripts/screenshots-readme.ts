@@ -12,7 +12,15 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 const run = spawnSync(
   "npx",
-  ["playwright", "test", "e2e/screenshots.spec.ts", "e2e/analyst-screenshots.spec.ts", "--project=desktop", "--grep", "home|README|protocol page"],
+  [
+    "playwright",
+    "test",
+    "e2e/screenshots.spec.ts",
+    "e2e/analyst-screenshots.spec.ts",
+    "--project=desktop",
+    "--grep",
+    "home|README|protocol page",
+  ],
   { cwd: root, stdio: "inherit" },
 );
 if (run.status !== 0) {

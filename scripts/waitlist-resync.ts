@@ -16,7 +16,11 @@ import { LOCAL_SERVICE_ROLE_KEY } from "../local-api/service-key.ts";
 import { maskEmail } from "../supabase/functions/add-to-waitlist/lib/email.ts";
 import { createJsonLogger } from "../supabase/functions/_shared/log.ts";
 import { createResendMailer, readResendConfig } from "../supabase/functions/add-to-waitlist/lib/resend.ts";
-import { DEFAULT_RESYNC_BATCH, MAX_RESYNC_BATCH, resyncPending } from "../supabase/functions/add-to-waitlist/lib/resync.ts";
+import {
+  DEFAULT_RESYNC_BATCH,
+  MAX_RESYNC_BATCH,
+  resyncPending,
+} from "../supabase/functions/add-to-waitlist/lib/resync.ts";
 import { createSupabaseStore } from "../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
 import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 
@@ -37,11 +41,13 @@ const { values } = (() => {
 })();
 
 const limit = values.limit === undefined ? DEFAULT_RESYNC_BATCH : Number(values.limit);
-if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESYNC_BATCH) fail(`--limit must be an integer from 1 to ${MAX_RESYNC_BATCH}`);
+if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESYNC_BATCH)
+  fail(`--limit must be an integer from 1 to ${MAX_RESYNC_BATCH}`);
 
 const remoteUrl = process.env.SUPABASE_URL?.trim();
 const remoteKey = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
-if (Boolean(remoteUrl) !== Boolean(remoteKey)) fail("set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither (local API)");
+if (Boolean(remoteUrl) !== Boolean(remoteKey))
+  fail("set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither (local API)");
 const local = !remoteUrl;
 const port = process.env.LOCAL_API_PORT?.trim() || String(LOCAL_API_PORT);
 const url = remoteUrl ?? `http://${LOCAL_API_HOST}:${port}`;
@@ -63,19 +69,30 @@ console.log(`[waitlist:resync] ${local ? "local API" : "project"} ${url}, provid
 try {
   if (values["dry-run"]) {
     const rows = await store.pending(limit);
-    console.log(`[waitlist:resync] dry run: ${rows.length} row(s) to retry${rows.length >= limit ? " (batch full, more may remain)" : ""}`);
+    console.log(
+      `[waitlist:resync] dry run: ${rows.length} row(s) to retry${rows.length >= limit ? " (batch full, more may remain)" : ""}`,
+    );
     for (const row of rows) {
-      console.log(`  ${maskEmail(row.email)}  ${row.action === "mail" ? "confirmation mail" : "audience contact"}  attempts=${row.attempts}  ${row.lastError ?? ""}`);
+      console.log(
+        `  ${maskEmail(row.email)}  ${row.action === "mail" ? "confirmation mail" : "audience contact"}  attempts=${row.attempts}  ${row.lastError ?? ""}`,
+      );
     }
     process.exit(0);
   }
   const quiet = { info() {}, warn() {}, error() {} };
-  const report = await resyncPending({ store, mailer, log: values.verbose ? createJsonLogger() : quiet, limit, confirmUrl });
+  const report = await resyncPending({
+    store,
+    mailer,
+    log: values.verbose ? createJsonLogger() : quiet,
+    limit,
+    confirmUrl,
+  });
   console.log(
     `[waitlist:resync] ${report.pending} to retry: ${report.synced.length} done, ${report.failed.length} failed, ` +
       `${report.gaveUp.length} over the attempt limit${report.more ? "; batch full, run again for the rest" : ""}`,
   );
-  for (const { email, error } of report.failed) console.log(`  failed     ${maskEmail(email)}: ${error ?? "unknown error"}`);
+  for (const { email, error } of report.failed)
+    console.log(`  failed     ${maskEmail(email)}: ${error ?? "unknown error"}`);
   for (const email of report.gaveUp) console.log(`  gave up on ${maskEmail(email)} (see last_error in the table)`);
   process.exit(report.failed.length > 0 ? 1 : 0);
 } catch (error) {

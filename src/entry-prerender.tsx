@@ -9,7 +9,13 @@ import { Route, Routes, StaticRouter } from "react-router-dom";
 import { AppProviders, AppRoutes } from "@/app";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
-import { jsonLdText, protocolDescription, protocolJsonLd, protocolPageTitle, protocolPath } from "@/features/protocols/seo";
+import {
+  jsonLdText,
+  protocolDescription,
+  protocolJsonLd,
+  protocolPageTitle,
+  protocolPath,
+} from "@/features/protocols/seo";
 import { ProtocolPage } from "@/pages/protocol";
 import { PRERENDERED_ATTRIBUTE } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";

@@ -36,7 +36,8 @@ function afterFirstPaint(): Promise<void> {
 // frame.ts's frameRoute() === routePath(), spelled out: this file imports nothing, so no chunk is
 // fetched before the paint (tests/integration/prerender.test.ts checks the built entry).
 const paintsFrame =
-  document.getElementById("root")?.getAttribute("data-prerendered") === (window.location.pathname.replace(/\/+$/, "") || "/");
+  document.getElementById("root")?.getAttribute("data-prerendered") ===
+  (window.location.pathname.replace(/\/+$/, "") || "/");
 
 void (paintsFrame ? afterFirstPaint() : Promise.resolve())
   .then(() => Promise.all([import("@/start"), import("@/render-app")]))

@@ -14,7 +14,11 @@ export type RouterHandle = {
   go: (delta: number) => void;
 };
 
-function RouterProbe({ onChange }: { onChange: (location: RouterHandle["location"], navigate: NavigateFunction) => void }) {
+function RouterProbe({
+  onChange,
+}: {
+  onChange: (location: RouterHandle["location"], navigate: NavigateFunction) => void;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   useLayoutEffect(() => onChange(location, navigate));
@@ -68,7 +72,11 @@ export function renderApp(path = "/") {
  * the trigger and one on the option. The first open loads the real dropdown's code; this waits
  * for that chunk before looking for the list, so a slow transform cannot time the query out.
  */
-export async function chooseOption(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string | RegExp) {
+export async function chooseOption(
+  user: ReturnType<typeof userEvent.setup>,
+  combobox: HTMLElement,
+  option: string | RegExp,
+) {
   await openSelect(user, combobox);
   await user.click(await screen.findByRole("option", { name: option }));
 }

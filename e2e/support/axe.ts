@@ -8,7 +8,9 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   const readable = violations.map((violation) =>
     [
       `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help} (${violation.helpUrl})`,
-      ...violation.nodes.map((node) => `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`),
+      ...violation.nodes.map(
+        (node) => `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`,
+      ),
     ].join("\n"),
   );
   expect(violations.length, `axe violations on ${what}:\n${readable.join("\n")}`).toBe(0);
@@ -22,8 +24,9 @@ export async function settleAnimations(page: Page): Promise<void> {
         () =>
           document
             .getAnimations()
-            .filter((animation) => animation.playState === "running" && animation.effect?.getTiming().iterations !== Infinity)
-            .length,
+            .filter(
+              (animation) => animation.playState === "running" && animation.effect?.getTiming().iterations !== Infinity,
+            ).length,
       ),
     )
     .toBe(0);

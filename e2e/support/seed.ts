@@ -78,9 +78,17 @@ export async function fetchWaitlist(
 
 /** Issue #11: 'Data as of' names the month of the newest TVL date in the data ('December 2025'). */
 export function dataAsOfMonth(rows: ProtocolRow[]): string {
-  const newest = rows.map((r) => r.tvl_as_of).filter((d): d is string => d !== null).sort().at(-1);
+  const newest = rows
+    .map((r) => r.tvl_as_of)
+    .filter((d): d is string => d !== null)
+    .sort()
+    .at(-1);
   if (!newest) throw new Error("no seeded protocol has a tvl_as_of");
-  return new Date(`${newest}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return new Date(`${newest}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** The confirmation mails the e2e local API sent (dev/test-only route; printed to its console too). */

@@ -14,7 +14,9 @@ run(() => {
   if (problems.length + history.problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
     for (const problem of history.problems) console.error(`${HISTORY_DISPLAY} ${formatProblem(problem)}`);
-    console.error(`${CSV_DISPLAY} / ${HISTORY_DISPLAY}: ${problems.length + history.problems.length} problem(s); ${SEED_DISPLAY} was not written.`);
+    console.error(
+      `${CSV_DISPLAY} / ${HISTORY_DISPLAY}: ${problems.length + history.problems.length} problem(s); ${SEED_DISPLAY} was not written.`,
+    );
     return 1;
   }
   const sql = buildSeedSql(rows, history.rows);
@@ -29,7 +31,9 @@ run(() => {
     console.log(`${SEED_DISPLAY} is up to date (${what}).`);
   } else {
     writeFileSync(SEED_PATH, sql);
-    console.log(`Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY} and ${HISTORY_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`);
+    console.log(
+      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY} and ${HISTORY_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
+    );
   }
   return 0;
 });

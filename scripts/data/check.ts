@@ -14,9 +14,13 @@ run(() => {
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all);
   for (const problem of history.problems) console.log(`${HISTORY_DISPLAY} ${formatProblem(problem)}`);
   if (problems.length + history.problems.length > 0) {
-    console.log(`${CSV_DISPLAY}: ${problems.length} problem(s), ${HISTORY_DISPLAY}: ${history.problems.length} problem(s) as of ${today}.`);
+    console.log(
+      `${CSV_DISPLAY}: ${problems.length} problem(s), ${HISTORY_DISPLAY}: ${history.problems.length} problem(s) as of ${today}.`,
+    );
     return 1;
   }
-  console.log(`${CSV_DISPLAY}: ${rows.length} protocols, ${HISTORY_DISPLAY}: ${history.rows.length} points, no problems as of ${today}.`);
+  console.log(
+    `${CSV_DISPLAY}: ${rows.length} protocols, ${HISTORY_DISPLAY}: ${history.rows.length} points, no problems as of ${today}.`,
+  );
   return 0;
 });

@@ -15,7 +15,8 @@ export function parseCommonArgs(
   const { values } = parseArgs({ args: argv, options: { today: { type: "string" }, ...extra }, strict: true });
   const given = typeof values.today === "string";
   const today = given ? (values.today as string) : todayUtc(now());
-  if (parseIsoDate(today) === null) throw new UsageError(`--today must be a real date in YYYY-MM-DD form, got '${today}'`);
+  if (parseIsoDate(today) === null)
+    throw new UsageError(`--today must be a real date in YYYY-MM-DD form, got '${today}'`);
   return { today, todayGiven: given, values: values as CommonArgs["values"] };
 }
 

@@ -39,9 +39,11 @@ describe("parseCsv", () => {
 describe("serializeCsv", () => {
   it("round-trips any table of cells", () => {
     const cell = fc.string({ unit: fc.constantFrom("a", "Z", " ", ",", '"', "\n", ";", "é", "$") });
-    const table = fc.integer({ min: 1, max: 4 }).chain((width) =>
-      fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 5 }),
-    );
+    const table = fc
+      .integer({ min: 1, max: 4 })
+      .chain((width) =>
+        fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 5 }),
+      );
     fc.assert(
       fc.property(table, (rows) => {
         // A record made of one empty cell is a blank line, which the parser skips by design.

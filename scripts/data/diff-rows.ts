@@ -75,7 +75,8 @@ export function formatDiff(diff: RowsDiff, labels: { before: string; after: stri
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) {
     lines.push("  No changes.");
   }
-  for (const row of diff.added) lines.push(`  + added    ${row.name} (TVL ${row.tvl}, as of ${row.as_of ?? "unknown"})`);
+  for (const row of diff.added)
+    lines.push(`  + added    ${row.name} (TVL ${row.tvl}, as of ${row.as_of ?? "unknown"})`);
   for (const row of diff.removed) lines.push(`  - removed  ${row.name} (TVL ${row.tvl})`);
   for (const { name, changes } of diff.changed) {
     lines.push(`  ~ changed  ${name}`);

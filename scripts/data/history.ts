@@ -9,18 +9,25 @@ export const HISTORY_COLUMNS = ["name", "day", "tvl_usd", "source"] as const;
 export type HistoryRow = { name: string; day: string; tvl_usd: number; source: "defillama" | "curated" };
 
 /** Validates the history file against the protocols it refers to. Line numbers match the file. */
-export function checkHistoryCsv(text: string, protocols: readonly ProtocolRow[]): { rows: HistoryRow[]; problems: Problem[] } {
+export function checkHistoryCsv(
+  text: string,
+  protocols: readonly ProtocolRow[],
+): { rows: HistoryRow[]; problems: Problem[] } {
   let records;
   try {
     records = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { rows: [], problems: [{ line: error.line, column: "csv", message: error.message }] };
+    if (error instanceof CsvSyntaxError)
+      return { rows: [], problems: [{ line: error.line, column: "csv", message: error.message }] };
     throw error;
   }
   const problems: Problem[] = [];
   const header = records[0];
   if (!header || header.cells.join(",") !== HISTORY_COLUMNS.join(",")) {
-    return { rows: [], problems: [{ line: 1, column: "header", message: `must be exactly ${HISTORY_COLUMNS.join(",")}` }] };
+    return {
+      rows: [],
+      problems: [{ line: 1, column: "header", message: `must be exactly ${HISTORY_COLUMNS.join(",")}` }],
+    };
   }
   const names = new Set(protocols.map((p) => p.name));
   const seen = new Map<string, number>();
@@ -37,12 +44,14 @@ export function checkHistoryCsv(text: string, protocols: readonly ProtocolRow[])
     if (!names.has(name)) add("name", `'${name}' is not a protocol in data/protocols.csv`);
     if (parseIsoDate(day) === null) add("day", `'${day}' is not a real date in YYYY-MM-DD form`);
     if (!/^[0-9]+(\.[0-9]+)?$/.test(usd)) add("tvl_usd", `'${usd}' is not an amount in US dollars`);
-    if (!(TVL_SOURCES as readonly string[]).includes(source)) add("source", `'${source}' is not one of ${TVL_SOURCES.join(", ")}`);
+    if (!(TVL_SOURCES as readonly string[]).includes(source))
+      add("source", `'${source}' is not one of ${TVL_SOURCES.join(", ")}`);
     const key = `${name}\n${day}`;
     const first = seen.get(key);
     if (first !== undefined) add("day", `${name} already has a figure for ${day} on line ${first}`);
     else seen.set(key, line);
-    if (problems.length === before) rows.push({ name, day, tvl_usd: Number(usd), source: source as HistoryRow["source"] });
+    if (problems.length === before)
+      rows.push({ name, day, tvl_usd: Number(usd), source: source as HistoryRow["source"] });
   }
   return { rows, problems };
 }

@@ -6,7 +6,15 @@ import { checkCsv, formatProblem, TVL_COLUMNS, type ProtocolRow } from "./rules.
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
-const TERM_FIELDS = ["investor_access", "kyc", "redemption", "redemption_days", "fees", "terms_source_url", "terms_as_of"];
+const TERM_FIELDS = [
+  "investor_access",
+  "kyc",
+  "redemption",
+  "redemption_days",
+  "fees",
+  "terms_source_url",
+  "terms_as_of",
+];
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -25,7 +33,10 @@ export function resolveTarget(env: Record<string, string | undefined>): Target {
       "SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not. Export the project's service-role key (Dashboard > Project Settings > API keys) for this shell only; never save it in a file in the repo.",
     );
   }
-  if (key && !url) throw new PushError("SUPABASE_SERVICE_ROLE_KEY is set but SUPABASE_URL is not: set both, or neither to push to the local API.");
+  if (key && !url)
+    throw new PushError(
+      "SUPABASE_SERVICE_ROLE_KEY is set but SUPABASE_URL is not: set both, or neither to push to the local API.",
+    );
   if (url && key) {
     if (!/^https?:\/\/[^\s/]+/.test(url)) throw new PushError(`SUPABASE_URL '${url}' is not an http(s) URL.`);
     const role = jwtRole(key);
@@ -80,7 +91,9 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   const current = await api.currentRows();
   const { rows, kept } = keepNewerTvl(current, csvRows);
   for (const k of kept) {
-    log(`Kept ${k.name}'s TVL from the database (dated ${k.database}, the CSV's is ${k.csv}): run data:refresh with --write-csv to bring the CSV up to date.`);
+    log(
+      `Kept ${k.name}'s TVL from the database (dated ${k.database}, the CSV's is ${k.csv}): run data:refresh with --write-csv to bring the CSV up to date.`,
+    );
   }
   const diff = diffRows(current, rows);
   log(formatDiff(diff, { before: target.local ? "the local database" : "the live database", after: options.csvLabel }));
@@ -98,7 +111,9 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
 
   const after = diffRows(await api.currentRows(), rows);
   if (after.added.length + after.removed.length + after.changed.length > 0) {
-    throw new PushError("The push finished but the database still differs from the CSV; run data:push --dry-run to see how.");
+    throw new PushError(
+      "The push finished but the database still differs from the CSV; run data:push --dry-run to see how.",
+    );
   }
   log(`Verified: the database matches ${options.csvLabel}.`);
   return result;
@@ -124,7 +139,8 @@ class RestClient {
         },
       });
     } catch (error) {
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      const reason =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new PushError(
         this.target.local
           ? `Could not reach the local API at ${this.target.url} (${reason}): start it with npm run local-api, then run this again.`
@@ -142,16 +158,27 @@ class RestClient {
       );
     }
     if (body.code === "PGRST202" || (response.status === 404 && action.includes("sync_protocols"))) {
-      throw new PushError(`The database has no public.sync_protocols(rows jsonb): apply ${MIGRATION_FILE} first (supabase db push).`);
+      throw new PushError(
+        `The database has no public.sync_protocols(rows jsonb): apply ${MIGRATION_FILE} first (supabase db push).`,
+      );
     }
-    if (body.code === "22023" && /unknown field "(defillama_slug|tvl_usd|tvl_as_of|tvl_source_url|tvl_source)"/.test(body.message ?? "")) {
-      throw new PushError(`The database's sync_protocols predates the live TVL columns: apply ${MIGRATION_FILE} first (supabase db push).`);
+    if (
+      body.code === "22023" &&
+      /unknown field "(defillama_slug|tvl_usd|tvl_as_of|tvl_source_url|tvl_source)"/.test(body.message ?? "")
+    ) {
+      throw new PushError(
+        `The database's sync_protocols predates the live TVL columns: apply ${MIGRATION_FILE} first (supabase db push).`,
+      );
     }
     if (TERM_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
-      throw new PushError(`The database's sync_protocols does not know the term columns: apply ${TERMS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`);
+      throw new PushError(
+        `The database's sync_protocols does not know the term columns: apply ${TERMS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
+      );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
-    throw new PushError(`${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`);
+    throw new PushError(
+      `${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`,
+    );
   }
 
   async currentRows(): Promise<ProtocolRow[]> {
@@ -162,7 +189,10 @@ class RestClient {
   }
 
   async sync(rows: ProtocolRow[]): Promise<{ inserted: number; updated: number; deleted: number }> {
-    const response = await this.request("/rest/v1/rpc/sync_protocols", { method: "POST", body: JSON.stringify({ rows }) });
+    const response = await this.request("/rest/v1/rpc/sync_protocols", {
+      method: "POST",
+      body: JSON.stringify({ rows }),
+    });
     if (!response.ok) await this.fail(response, "Calling sync_protocols (nothing was changed)");
     return (await response.json()) as { inserted: number; updated: number; deleted: number };
   }

@@ -7,7 +7,10 @@ import { CSV_DISPLAY, CSV_PATH } from "./paths.ts";
 import { pushData, resolveTarget } from "./push-core.ts";
 
 run(async () => {
-  const { today, values } = parseCommonArgs(process.argv.slice(2), { "dry-run": { type: "boolean" }, csv: { type: "string" } });
+  const { today, values } = parseCommonArgs(process.argv.slice(2), {
+    "dry-run": { type: "boolean" },
+    csv: { type: "string" },
+  });
   const csvPath = typeof values.csv === "string" ? path.resolve(values.csv) : CSV_PATH;
   await pushData({
     csvText: readFileSync(csvPath, "utf8"),

@@ -4,8 +4,20 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
-import { DEFILLAMA_API, fetchJson, SourceError, type FetchLike } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
-import { httpSource, isIsoDay, refreshProtocols, RefreshUsageError, type RefreshReport, type RefreshSource } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
+import {
+  DEFILLAMA_API,
+  fetchJson,
+  SourceError,
+  type FetchLike,
+} from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
+import {
+  httpSource,
+  isIsoDay,
+  refreshProtocols,
+  RefreshUsageError,
+  type RefreshReport,
+  type RefreshSource,
+} from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
 import { createRestStore, StoreError } from "../../supabase/functions/refresh-protocols/lib/rest-store.ts";
 import { parseCsv, serializeCsv } from "./csv.ts";
 import { checkHistoryCsv, mergeHistoryCsv, type HistoryRow } from "./history.ts";
@@ -33,7 +45,12 @@ export async function main(argv: string[], deps: RefreshCliDeps): Promise<number
   try {
     return await refresh(argv, deps);
   } catch (error) {
-    if (error instanceof SourceError || error instanceof StoreError || error instanceof PushError || error instanceof RefreshUsageError) {
+    if (
+      error instanceof SourceError ||
+      error instanceof StoreError ||
+      error instanceof PushError ||
+      error instanceof RefreshUsageError
+    ) {
       deps.error(`data:refresh failed: ${error.message}`);
       return 1;
     }
@@ -70,11 +87,17 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     throw new RefreshUsageError("--source-file needs --as-of YYYY-MM-DD: the day the saved response was taken.");
   }
   if (sourceFile === undefined && day !== today) {
-    throw new RefreshUsageError(`--as-of ${day} with the live API: live figures are today's (${today}). Use --source-file for a saved response.`);
+    throw new RefreshUsageError(
+      `--as-of ${day} with the live API: live figures are today's (${today}). Use --source-file for a saved response.`,
+    );
   }
   if (sourceDir !== undefined && !values.backfill) throw new RefreshUsageError("--source-dir is for --backfill.");
-  const accept = (values.accept ?? []).flatMap((a) => a.split(",")).map((a) => a.trim()).filter(Boolean);
-  if (values["write-csv"] && values["dry-run"]) throw new RefreshUsageError("--write-csv writes what the run wrote; it cannot be combined with --dry-run.");
+  const accept = (values.accept ?? [])
+    .flatMap((a) => a.split(","))
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (values["write-csv"] && values["dry-run"])
+    throw new RefreshUsageError("--write-csv writes what the run wrote; it cannot be combined with --dry-run.");
 
   const live = (url: string) => fetchJson(url, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
   const source: RefreshSource = {
@@ -156,13 +179,27 @@ async function writeCsv(report: RefreshReport, deps: RefreshCliDeps) {
   }
   const history = checkHistoryCsv(await readFile(historyPath, "utf8"), checked.rows);
   if (history.problems.length > 0) {
-    throw new RefreshUsageError(`${HISTORY_DISPLAY} has problems, not written: ${history.problems.map(formatProblem).join("; ")}`);
+    throw new RefreshUsageError(
+      `${HISTORY_DISPLAY} has problems, not written: ${history.problems.map(formatProblem).join("; ")}`,
+    );
   }
   const points: HistoryRow[] = [
-    ...report.updates.map((u) => ({ name: nameBySlug.get(u.defillama_slug)!, day: report.day, tvl_usd: u.tvl_usd, source: "defillama" as const })),
-    ...report.historyPoints.map((p) => ({ name: nameBySlug.get(p.defillama_slug)!, day: p.day, tvl_usd: p.tvl_usd, source: "defillama" as const })),
+    ...report.updates.map((u) => ({
+      name: nameBySlug.get(u.defillama_slug)!,
+      day: report.day,
+      tvl_usd: u.tvl_usd,
+      source: "defillama" as const,
+    })),
+    ...report.historyPoints.map((p) => ({
+      name: nameBySlug.get(p.defillama_slug)!,
+      day: p.day,
+      tvl_usd: p.tvl_usd,
+      source: "defillama" as const,
+    })),
   ];
   await writeFile(csvPath, csvText);
   await writeFile(historyPath, mergeHistoryCsv(history.rows, points));
-  deps.log(`Wrote ${report.updates.length} rows to ${CSV_DISPLAY} and ${points.length} points to ${HISTORY_DISPLAY}: run npm run data:build, then commit the three files.`);
+  deps.log(
+    `Wrote ${report.updates.length} rows to ${CSV_DISPLAY} and ${points.length} points to ${HISTORY_DISPLAY}: run npm run data:build, then commit the three files.`,
+  );
 }

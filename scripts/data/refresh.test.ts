@@ -54,7 +54,10 @@ async function snapshot(): Promise<string> {
 
 type Run = { code: number; out: string[]; err: string[] };
 
-async function refresh(args: string[], options: { llama?: typeof fetch; env?: Record<string, string>; csv?: { csvPath: string; historyPath: string } } = {}): Promise<Run> {
+async function refresh(
+  args: string[],
+  options: { llama?: typeof fetch; env?: Record<string, string>; csv?: { csvPath: string; historyPath: string } } = {},
+): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const fetchImpl = async (input: string, init?: RequestInit) => {
@@ -77,13 +80,19 @@ async function refresh(args: string[], options: { llama?: typeof fetch; env?: Re
 }
 
 const anonGet = async (pathAndQuery: string) => {
-  const response = await fetch(`${api.url}/rest/v1/${pathAndQuery}`, { headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` } });
+  const response = await fetch(`${api.url}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 };
 
 async function served(slug: string) {
-  const { body } = await anonGet(`protocols?select=id,name,tvl,tvl_usd,tvl_as_of,tvl_source,tvl_source_url,blockchains&order=name.asc`);
-  return (body as Record<string, unknown>[]).find((r) => (r.tvl_source_url as string | null)?.endsWith(`/${slug}`) || r.name === slug)!;
+  const { body } = await anonGet(
+    `protocols?select=id,name,tvl,tvl_usd,tvl_as_of,tvl_source,tvl_source_url,blockchains&order=name.asc`,
+  );
+  return (body as Record<string, unknown>[]).find(
+    (r) => (r.tvl_source_url as string | null)?.endsWith(`/${slug}`) || r.name === slug,
+  )!;
 }
 
 const fromFile = ["--source-file", SAVED_LIST, "--as-of", "2025-12-19"];
@@ -95,7 +104,9 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     const run = await refresh(fromFile);
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
-    expect(run.out).toContain("  updated   Paxos Gold (PAXG) (paxos-gold): $1.2B -> $1.5B (+27.4%); chains Ethereum, Solana -> Ethereum");
+    expect(run.out).toContain(
+      "  updated   Paxos Gold (PAXG) (paxos-gold): $1.2B -> $1.5B (+27.4%); chains Ethereum, Solana -> Ethereum",
+    );
     expect(run.out).toContain("  held      Lofty (lofty): $20M -> $99M (+395.9%)");
     expect(run.out).toContain("held for review: lofty $20M -> $99M");
     expect(run.out).toContain("  not covered Reental: no defillama_slug: keeps its curated figure");
@@ -112,7 +123,9 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
       tvl_source_url: "https://defillama.com/protocol/paxos-gold",
       blockchains: ["Ethereum"],
     });
-    const history = await anonGet(`protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${paxg.id as string}&order=day.asc`);
+    const history = await anonGet(
+      `protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${paxg.id as string}&order=day.asc`,
+    );
     expect(history).toEqual({ status: 200, body: [{ day: "2025-12-19", tvl_usd: 1528522378, source: "defillama" }] });
     expect(await served("lofty")).toMatchObject({ tvl: "$20M", tvl_as_of: "2025-10-31", tvl_source: "curated" });
   });
@@ -133,7 +146,12 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     expect(run.out).toContain("  accepted  Lofty (lofty): $20M -> $99M (+395.9%)");
     expect(run.out).toContain("  --accept had nothing to release for: paxos-gold");
     expect(run.out.some((l) => l.startsWith("held for review"))).toBe(false);
-    expect(await served("lofty")).toMatchObject({ tvl: "$99M", tvl_usd: 99180168, tvl_as_of: "2025-12-19", tvl_source: "defillama" });
+    expect(await served("lofty")).toMatchObject({
+      tvl: "$99M",
+      tvl_usd: 99180168,
+      tvl_as_of: "2025-12-19",
+      tvl_source: "defillama",
+    });
   });
 
   it("never writes an older figure over a newer one", async () => {
@@ -152,12 +170,18 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     expect(run.out).toContain("  history etherfuse: 28 daily points");
     expect(run.out).toContain("  history lofty: no saved history");
     const etherfuse = await served("etherfuse");
-    const { body } = await anonGet(`protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${etherfuse.id as string}&order=day.asc`);
+    const { body } = await anonGet(
+      `protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${etherfuse.id as string}&order=day.asc`,
+    );
     const points = body as { day: string; tvl_usd: number; source: string }[];
     expect(points).toHaveLength(29);
     expect(points[0]).toEqual({ day: "2025-11-13", tvl_usd: 25155, source: "defillama" });
     // The saved file has two points on 12 Dec; the day keeps the later one.
-    expect(points.find((p) => p.day === "2025-12-12")).toEqual({ day: "2025-12-12", tvl_usd: 7764842, source: "defillama" });
+    expect(points.find((p) => p.day === "2025-12-12")).toEqual({
+      day: "2025-12-12",
+      tvl_usd: 7764842,
+      source: "defillama",
+    });
     expect(points.at(-1)).toEqual({ day: "2025-12-19", tvl_usd: 7762215, source: "defillama" });
   });
 
@@ -179,7 +203,12 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     const history = checkHistoryCsv(readFileSync(historyPath, "utf8"), rows);
     expect(history.problems).toEqual([]);
     expect(history.rows).toHaveLength(28);
-    expect(history.rows.find((h) => h.name === "Lofty")).toEqual({ name: "Lofty", day: "2025-12-19", tvl_usd: 99180168, source: "defillama" });
+    expect(history.rows.find((h) => h.name === "Lofty")).toEqual({
+      name: "Lofty",
+      day: "2025-12-19",
+      tvl_usd: 99180168,
+      source: "defillama",
+    });
     // The committed history holds these same points.
     const committed = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
     for (const point of history.rows) expect(committed).toContainEqual(point);
@@ -219,14 +248,20 @@ describe("data:refresh failures write nothing and exit 1 with a clear message", 
     ],
     [
       "HTTP 500",
-      () => ({ args: [], llama: async () => new Response("upstream error", { status: 500, statusText: "Internal Server Error" }) }),
+      () => ({
+        args: [],
+        llama: async () => new Response("upstream error", { status: 500, statusText: "Internal Server Error" }),
+      }),
       /^data:refresh failed: https:\/\/api\.llama\.fi\/protocols answered HTTP 500 Internal Server Error; nothing was written\.$/,
     ],
     [
       "a hang",
       () => ({
         args: [],
-        llama: (_input, init) => new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+        llama: (_input, init) =>
+          new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+          ),
       }),
       /^data:refresh failed: https:\/\/api\.llama\.fi\/protocols did not answer within 0\.2 s \(timeout\); nothing was written\.$/,
     ],
@@ -250,25 +285,47 @@ describe("data:refresh failures write nothing and exit 1 with a clear message", 
   it("refuses bad options before reading anything", async () => {
     const before = await snapshot();
     const cases: [string[], string][] = [
-      [["--source-file", SAVED_LIST], "data:refresh failed: --source-file needs --as-of YYYY-MM-DD: the day the saved response was taken."],
-      [["--as-of", "2025-12-01"], "data:refresh failed: --as-of 2025-12-01 with the live API: live figures are today's (2025-12-19). Use --source-file for a saved response."],
-      [[...fromFile.slice(0, 2), "--as-of", "2025-12-20"], "data:refresh failed: --as-of 2025-12-20 is in the future (today is 2025-12-19)."],
-      [[...fromFile.slice(0, 2), "--as-of", "2025-02-30"], "data:refresh failed: --as-of must be a real YYYY-MM-DD date, got '2025-02-30'."],
-      [[...fromFile, "--accept", "nope"], "data:refresh failed: --accept nope: no protocol has that defillama_slug. Nothing was written."],
-      [[...fromFile, "--write-csv", "--dry-run"], "data:refresh failed: --write-csv writes what the run wrote; it cannot be combined with --dry-run."],
+      [
+        ["--source-file", SAVED_LIST],
+        "data:refresh failed: --source-file needs --as-of YYYY-MM-DD: the day the saved response was taken.",
+      ],
+      [
+        ["--as-of", "2025-12-01"],
+        "data:refresh failed: --as-of 2025-12-01 with the live API: live figures are today's (2025-12-19). Use --source-file for a saved response.",
+      ],
+      [
+        [...fromFile.slice(0, 2), "--as-of", "2025-12-20"],
+        "data:refresh failed: --as-of 2025-12-20 is in the future (today is 2025-12-19).",
+      ],
+      [
+        [...fromFile.slice(0, 2), "--as-of", "2025-02-30"],
+        "data:refresh failed: --as-of must be a real YYYY-MM-DD date, got '2025-02-30'.",
+      ],
+      [
+        [...fromFile, "--accept", "nope"],
+        "data:refresh failed: --accept nope: no protocol has that defillama_slug. Nothing was written.",
+      ],
+      [
+        [...fromFile, "--write-csv", "--dry-run"],
+        "data:refresh failed: --write-csv writes what the run wrote; it cannot be combined with --dry-run.",
+      ],
     ];
     for (const [args, message] of cases) {
       const run = await refresh(args);
       expect(run).toMatchObject({ code: 1, err: [message] });
     }
-    expect((await refresh(["--bogus"])).err[0]).toMatch(/^data:refresh failed: Unknown option '--bogus'.*Usage: npm run data:refresh/);
+    expect((await refresh(["--bogus"])).err[0]).toMatch(
+      /^data:refresh failed: Unknown option '--bogus'.*Usage: npm run data:refresh/,
+    );
     expect(await snapshot()).toBe(before);
   });
 
   it("explains an unreachable local API and a rejected key", async () => {
     const down = await refresh(fromFile, { env: { LOCAL_API_PORT: "1" } });
     expect(down.code).toBe(1);
-    expect(down.err[0]).toMatch(/^data:refresh failed: Could not reach http:\/\/127\.0\.0\.1:1 \(.+\)\. Start it with npm run local-api/);
+    expect(down.err[0]).toMatch(
+      /^data:refresh failed: Could not reach http:\/\/127\.0\.0\.1:1 \(.+\)\. Start it with npm run local-api/,
+    );
     const anonKey = await refresh(fromFile, { env: { SUPABASE_URL: api.url, SUPABASE_SERVICE_ROLE_KEY: "not-a-jwt" } });
     expect(anonKey.code).toBe(1);
     expect(anonKey.err[0]).toMatch(/Reading the published protocols was refused \(HTTP 401/);
@@ -277,8 +334,16 @@ describe("data:refresh failures write nothing and exit 1 with a clear message", 
   it("cannot be written by anon: refresh_protocol_tvl is service_role only", async () => {
     const response = await fetch(`${api.url}/rest/v1/rpc/refresh_protocol_tvl`, {
       method: "POST",
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ run_day: "2025-12-19", updates: [{ defillama_slug: "lofty", tvl: "$1B", tvl_usd: 1e9, blockchains: ["Algorand"] }], history: [] }),
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({
+        run_day: "2025-12-19",
+        updates: [{ defillama_slug: "lofty", tvl: "$1B", tvl_usd: 1e9, blockchains: ["Algorand"] }],
+        history: [],
+      }),
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: "42501" });

@@ -64,7 +64,10 @@ describe("checkCsv", () => {
   });
 
   it("requires the exact header", () => {
-    const text = serializeCsv([["name", "description", "extra"], ["a", "b", "c"]]);
+    const text = serializeCsv([
+      ["name", "description", "extra"],
+      ["a", "b", "c"],
+    ]);
     const messages = checkCsv(text, { today: TODAY }).problems.map(formatProblem);
     expect(messages).toContain("line 1, header: missing column 'tvl'");
     expect(messages).toContain("line 1, header: unknown column 'extra'");
@@ -84,17 +87,29 @@ describe("checkCsv", () => {
 
   it("reports CSV syntax errors with their line", () => {
     const text = `${COLUMNS.join(",")}\n"unterminated,x\n`;
-    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual(["line 2, csv: unterminated quoted field"]);
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
+      "line 2, csv: unterminated quoted field",
+    ]);
   });
 
   it("requires every cell except notes, defillama_slug, tvl_usd, (explained) tvl_source_url and the optional term cells", () => {
-    const optional = ["notes", "defillama_slug", "tvl_usd", "tvl_source_url", "redemption_days", "terms_source_url", "terms_as_of"];
+    const optional = [
+      "notes",
+      "defillama_slug",
+      "tvl_usd",
+      "tvl_source_url",
+      "redemption_days",
+      "terms_source_url",
+      "terms_as_of",
+    ];
     const terms = ["investor_access", "kyc", "redemption", "fees"];
     for (const column of COLUMNS.filter((c) => !optional.includes(c) && !terms.includes(c))) {
       expect(problemsFor({ [column]: "" })).toContain(`line 2, ${column}: is required`);
     }
     for (const column of terms) {
-      expect(problemsFor({ [column]: "" })).toContain(`line 2, ${column}: is required (write unknown when no source states it)`);
+      expect(problemsFor({ [column]: "" })).toContain(
+        `line 2, ${column}: is required (write unknown when no source states it)`,
+      );
     }
   });
 
@@ -104,11 +119,21 @@ describe("checkCsv", () => {
   });
 
   it("enforces the database's length limits", () => {
-    expect(problemsFor({ name: "n".repeat(121) })).toEqual(["line 2, name: is 121 characters long, at most 120 allowed"]);
-    expect(problemsFor({ description: "d".repeat(1001) })).toEqual(["line 2, description: is 1001 characters long, at most 1000 allowed"]);
-    expect(problemsFor({ yield_range: "y".repeat(61) })).toEqual(["line 2, yield_range: is 61 characters long, at most 60 allowed"]);
-    expect(problemsFor({ min_investment: "m".repeat(81) })).toEqual(["line 2, min_investment: is 81 characters long, at most 80 allowed"]);
-    expect(problemsFor({ notes: "x".repeat(1001) })).toEqual(["line 2, notes: is 1001 characters long, at most 1000 allowed"]);
+    expect(problemsFor({ name: "n".repeat(121) })).toEqual([
+      "line 2, name: is 121 characters long, at most 120 allowed",
+    ]);
+    expect(problemsFor({ description: "d".repeat(1001) })).toEqual([
+      "line 2, description: is 1001 characters long, at most 1000 allowed",
+    ]);
+    expect(problemsFor({ yield_range: "y".repeat(61) })).toEqual([
+      "line 2, yield_range: is 61 characters long, at most 60 allowed",
+    ]);
+    expect(problemsFor({ min_investment: "m".repeat(81) })).toEqual([
+      "line 2, min_investment: is 81 characters long, at most 80 allowed",
+    ]);
+    expect(problemsFor({ notes: "x".repeat(1001) })).toEqual([
+      "line 2, notes: is 1001 characters long, at most 1000 allowed",
+    ]);
     expect(problemsFor({ name: "n".repeat(120), notes: "x".repeat(1000) })).toEqual([]);
   });
 
@@ -116,14 +141,23 @@ describe("checkCsv", () => {
     expect(problemsFor({ asset_classes: "Commodities;Gold" })).toEqual([
       `line 2, asset_classes: 'Gold' is not one of ${ASSET_CLASSES.join(", ")}`,
     ]);
-    expect(problemsFor({ blockchains: "Gnosis" })).toEqual([`line 2, blockchains: 'Gnosis' is not one of ${BLOCKCHAINS.join(", ")}`]);
-    expect(problemsFor({ blockchains: "Ethereum;Ethereum" })).toEqual(["line 2, blockchains: lists 'Ethereum' more than once"]);
+    expect(problemsFor({ blockchains: "Gnosis" })).toEqual([
+      `line 2, blockchains: 'Gnosis' is not one of ${BLOCKCHAINS.join(", ")}`,
+    ]);
+    expect(problemsFor({ blockchains: "Ethereum;Ethereum" })).toEqual([
+      "line 2, blockchains: lists 'Ethereum' more than once",
+    ]);
     expect(problemsFor({ blockchains: "Ethereum;" })[0]).toMatch(/^line 2, blockchains: has an empty item/);
     expect(problemsFor({ blockchains: "Ethereum; Solana" })).toEqual([]);
   });
 
   it("accepts only parseable TVL figures or N/A", () => {
-    for (const [tvl, tvl_usd] of [["$2.8B", "2800000000"], ["$350M", "350000000"], ["$1M", "1000000"], ["N/A", ""]] as const) {
+    for (const [tvl, tvl_usd] of [
+      ["$2.8B", "2800000000"],
+      ["$350M", "350000000"],
+      ["$1M", "1000000"],
+      ["N/A", ""],
+    ] as const) {
       expect(problemsFor({ tvl, tvl_usd })).toEqual([]);
     }
     for (const tvl of ["~$15M", "$2.8b", "2.8B", "$1,200M", "Unclear (~$60M?)", "$.5B"]) {
@@ -134,7 +168,9 @@ describe("checkCsv", () => {
   });
 
   it("accepts only the four risk levels, exactly", () => {
-    expect(problemsFor({ risk_level: "very high" })).toEqual([`line 2, risk_level: 'very high' is not one of ${RISK_LEVELS.join(", ")}`]);
+    expect(problemsFor({ risk_level: "very high" })).toEqual([
+      `line 2, risk_level: 'very high' is not one of ${RISK_LEVELS.join(", ")}`,
+    ]);
   });
 
   it("requires https URLs without spaces for url and source_url", () => {
@@ -143,52 +179,94 @@ describe("checkCsv", () => {
       "line 2, source_url: 'javascript:alert(1)' is not an http(s) URL without spaces",
     ]);
     expect(problemsFor({ source_url: "https://paxos .com" })[0]).toMatch(/not an http\(s\) URL without spaces/);
-    expect(problemsFor({ url: "https://localhost" })).toEqual(["line 2, url: 'https://localhost' has no valid host name"]);
+    expect(problemsFor({ url: "https://localhost" })).toEqual([
+      "line 2, url: 'https://localhost' has no valid host name",
+    ]);
   });
 
   it("requires as_of to be a real date that is neither in the future nor older than 120 days", () => {
-    expect(problemsFor({ as_of: "2025-02-30" })).toEqual(["line 2, as_of: '2025-02-30' is not a real date in YYYY-MM-DD form"]);
-    expect(problemsFor({ as_of: "31/10/2025" })).toEqual(["line 2, as_of: '31/10/2025' is not a real date in YYYY-MM-DD form"]);
-    expect(problemsFor({ as_of: "2025-11-16" })).toEqual(["line 2, as_of: 2025-11-16 is in the future (today is 2025-11-15)"]);
+    expect(problemsFor({ as_of: "2025-02-30" })).toEqual([
+      "line 2, as_of: '2025-02-30' is not a real date in YYYY-MM-DD form",
+    ]);
+    expect(problemsFor({ as_of: "31/10/2025" })).toEqual([
+      "line 2, as_of: '31/10/2025' is not a real date in YYYY-MM-DD form",
+    ]);
+    expect(problemsFor({ as_of: "2025-11-16" })).toEqual([
+      "line 2, as_of: 2025-11-16 is in the future (today is 2025-11-15)",
+    ]);
     expect(problemsFor({ as_of: "2025-07-18" })).toEqual([]); // exactly 120 days
     expect(problemsFor({ as_of: "2025-07-17" })).toEqual([
       "line 2, as_of: 2025-07-17 is 121 days old as of 2025-11-15 (limit 120): refresh the figure, or review a historical snapshot with --today",
     ]);
-    expect(problemsFor({ as_of: "2014-12-31", tvl_as_of: "2015-01-01" }, "2015-01-02")).toEqual(["line 2, as_of: 2014-12-31 is before 2015-01-01"]);
+    expect(problemsFor({ as_of: "2014-12-31", tvl_as_of: "2015-01-01" }, "2015-01-02")).toEqual([
+      "line 2, as_of: 2014-12-31 is before 2015-01-01",
+    ]);
   });
 
   it("requires source_url to be a page stating the figure, not the homepage, unless the notes say none is known", () => {
-    const homepage = "line 2, source_url: is the protocol's homepage, which does not state the figures: link the page that does, or say in notes 'No page stating this figure is known' and why";
+    const homepage =
+      "line 2, source_url: is the protocol's homepage, which does not state the figures: link the page that does, or say in notes 'No page stating this figure is known' and why";
     expect(problemsFor({ source_url: "https://paxos.com/paxgold" })).toEqual([homepage]);
     expect(problemsFor({ source_url: "https://paxos.com/paxgold/" })).toEqual([homepage]);
-    expect(problemsFor({ source_url: "https://paxos.com/paxgold", notes: "TVL: estimate. No page stating this figure is known: it is our estimate." })).toEqual([]);
+    expect(
+      problemsFor({
+        source_url: "https://paxos.com/paxgold",
+        notes: "TVL: estimate. No page stating this figure is known: it is our estimate.",
+      }),
+    ).toEqual([]);
   });
 
   it("checks the live TVL columns: slug, dollars matching the display text, day, source and its page", () => {
-    const llama = { defillama_slug: "paxos-gold", tvl_source: "defillama", tvl_source_url: "https://defillama.com/protocol/paxos-gold", tvl: "$1.5B", tvl_usd: "1528522378" };
+    const llama = {
+      defillama_slug: "paxos-gold",
+      tvl_source: "defillama",
+      tvl_source_url: "https://defillama.com/protocol/paxos-gold",
+      tvl: "$1.5B",
+      tvl_usd: "1528522378",
+    };
     expect(problemsFor(llama)).toEqual([]);
     expect(problemsFor({ ...llama, tvl_source_url: "https://defillama.com/protocol/other" })).toEqual([
       "line 2, tvl_source_url: must be https://defillama.com/protocol/paxos-gold for a DefiLlama figure",
     ]);
-    expect(problemsFor({ ...llama, defillama_slug: "" })).toEqual(["line 2, defillama_slug: is required when tvl_source is defillama"]);
+    expect(problemsFor({ ...llama, defillama_slug: "" })).toEqual([
+      "line 2, defillama_slug: is required when tvl_source is defillama",
+    ]);
     expect(problemsFor({ ...llama, defillama_slug: "Paxos Gold" })[0]).toBe(
       "line 2, defillama_slug: 'Paxos Gold' is not a DefiLlama slug (lower case letters, digits, '.', '_' and '-')",
     );
-    expect(problemsFor({ tvl_source: "rwa.xyz" })).toEqual(["line 2, tvl_source: 'rwa.xyz' is not one of defillama, curated"]);
+    expect(problemsFor({ tvl_source: "rwa.xyz" })).toEqual([
+      "line 2, tvl_source: 'rwa.xyz' is not one of defillama, curated",
+    ]);
     expect(problemsFor({ tvl_usd: "1,200,000,000" })).toEqual([
       "line 2, tvl_usd: '1,200,000,000' is not an amount in US dollars (digits, optional decimals, no '$' or separators)",
     ]);
-    expect(problemsFor({ tvl_usd: "" })).toEqual(["line 2, tvl_usd: is required when tvl is a figure (write the dollars $1.2B stands for)"]);
-    expect(problemsFor({ tvl_usd: "2000000000" })).toEqual(["line 2, tvl_usd: 2000000000 does not match tvl $1.2B (it formats as $2.0B)"]);
+    expect(problemsFor({ tvl_usd: "" })).toEqual([
+      "line 2, tvl_usd: is required when tvl is a figure (write the dollars $1.2B stands for)",
+    ]);
+    expect(problemsFor({ tvl_usd: "2000000000" })).toEqual([
+      "line 2, tvl_usd: 2000000000 does not match tvl $1.2B (it formats as $2.0B)",
+    ]);
     expect(problemsFor({ tvl: "N/A", tvl_usd: "5" })).toEqual(["line 2, tvl_usd: must be empty when tvl is N/A"]);
-    expect(problemsFor({ tvl_as_of: "2025-11-16" })).toEqual(["line 2, tvl_as_of: 2025-11-16 is in the future (today is 2025-11-15)"]);
+    expect(problemsFor({ tvl_as_of: "2025-11-16" })).toEqual([
+      "line 2, tvl_as_of: 2025-11-16 is in the future (today is 2025-11-15)",
+    ]);
     expect(problemsFor({ tvl_source_url: "" })).toEqual([
       "line 2, tvl_source_url: is required: the page stating the figure (or, for a curated figure no page states, say in notes 'No page stating this figure is known')",
     ]);
-    expect(problemsFor({ tvl_source_url: "", source_url: "https://paxos.com/paxgold", notes: "TVL: estimate. No page stating this figure is known." })).toEqual([]);
-    expect(problemsFor({ tvl_source_url: "http://paxos.com/x" })).toEqual(["line 2, tvl_source_url: 'http://paxos.com/x' must use https"]);
+    expect(
+      problemsFor({
+        tvl_source_url: "",
+        source_url: "https://paxos.com/paxgold",
+        notes: "TVL: estimate. No page stating this figure is known.",
+      }),
+    ).toEqual([]);
+    expect(problemsFor({ tvl_source_url: "http://paxos.com/x" })).toEqual([
+      "line 2, tvl_source_url: 'http://paxos.com/x' must use https",
+    ]);
     const text = csv(llama, { ...llama, name: "Other" });
-    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual(["line 3, defillama_slug: duplicates the slug on line 2"]);
+    expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
+      "line 3, defillama_slug: duplicates the slug on line 2",
+    ]);
   });
 
   it("skips only the freshness rule when asked (data:build)", () => {
@@ -226,7 +304,8 @@ describe("checkCsv: the term sheet", () => {
   it("accepts every value of each enum", () => {
     for (const value of INVESTOR_ACCESS) expect(problemsFor({ investor_access: value, ...sourced })).toEqual([]);
     for (const value of KYC_VALUES) expect(problemsFor({ kyc: value, ...sourced })).toEqual([]);
-    for (const value of REDEMPTION_VALUES.filter((v) => v !== "days")) expect(problemsFor({ redemption: value, ...sourced })).toEqual([]);
+    for (const value of REDEMPTION_VALUES.filter((v) => v !== "days"))
+      expect(problemsFor({ redemption: value, ...sourced })).toEqual([]);
     expect(problemsFor({ redemption: "days", redemption_days: "2", ...sourced })).toEqual([]);
   });
 
@@ -234,7 +313,9 @@ describe("checkCsv: the term sheet", () => {
     expect(problemsFor({ investor_access: "Retail", ...sourced })).toEqual([
       `line 2, investor_access: 'Retail' is not one of ${INVESTOR_ACCESS.join(", ")}`,
     ]);
-    expect(problemsFor({ kyc: "maybe", ...sourced })).toEqual([`line 2, kyc: 'maybe' is not one of ${KYC_VALUES.join(", ")}`]);
+    expect(problemsFor({ kyc: "maybe", ...sourced })).toEqual([
+      `line 2, kyc: 'maybe' is not one of ${KYC_VALUES.join(", ")}`,
+    ]);
     expect(problemsFor({ redemption: "weekly", ...sourced })).toEqual([
       `line 2, redemption: 'weekly' is not one of ${REDEMPTION_VALUES.join(", ")}`,
     ]);
@@ -266,20 +347,26 @@ describe("checkCsv: the term sheet", () => {
   });
 
   it("checks the terms source and its date", () => {
-    expect(problemsFor({ kyc: "yes", terms_source_url: "http://docs.example.com", terms_as_of: "2025-11-01" })).toEqual([
-      "line 2, terms_source_url: 'http://docs.example.com' must use https",
-    ]);
+    expect(problemsFor({ kyc: "yes", terms_source_url: "http://docs.example.com", terms_as_of: "2025-11-01" })).toEqual(
+      ["line 2, terms_source_url: 'http://docs.example.com' must use https"],
+    );
     expect(problemsFor({ kyc: "yes", terms_source_url: "https://docs.example.com" })).toEqual([
       "line 2, terms_as_of: is required with terms_source_url (the date you read the terms)",
     ]);
     expect(problemsFor({ kyc: "yes", ...sourced, terms_as_of: "2025-02-30" })).toEqual([
       "line 2, terms_as_of: '2025-02-30' is not a real date in YYYY-MM-DD form",
     ]);
-    expect(problemsFor({ kyc: "yes", ...sourced, terms_as_of: "2099-01-01" })[0]).toMatch(/^line 2, terms_as_of: 2099-01-01 is in the future/);
+    expect(problemsFor({ kyc: "yes", ...sourced, terms_as_of: "2099-01-01" })[0]).toMatch(
+      /^line 2, terms_as_of: 2099-01-01 is in the future/,
+    );
   });
 
   it("keeps fees short and 'unknown' in one spelling", () => {
-    expect(problemsFor({ fees: "x".repeat(121), ...sourced })).toEqual(["line 2, fees: is 121 characters long, at most 120 allowed"]);
-    expect(problemsFor({ fees: "Unknown" , ...sourced})).toEqual(["line 2, fees: write unknown in lower case, not 'Unknown'"]);
+    expect(problemsFor({ fees: "x".repeat(121), ...sourced })).toEqual([
+      "line 2, fees: is 121 characters long, at most 120 allowed",
+    ]);
+    expect(problemsFor({ fees: "Unknown", ...sourced })).toEqual([
+      "line 2, fees: write unknown in lower case, not 'Unknown'",
+    ]);
   });
 });

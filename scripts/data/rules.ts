@@ -162,7 +162,10 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
   const problems: Problem[] = [];
   const header = records[0];
   if (!header) {
-    return { rows: [], problems: [{ line: 1, column: "header", message: `file is empty; expected the header ${COLUMNS.join(",")}` }] };
+    return {
+      rows: [],
+      problems: [{ line: 1, column: "header", message: `file is empty; expected the header ${COLUMNS.join(",")}` }],
+    };
   }
   if (!checkHeader(header.cells, header.line, problems)) return { rows: [], problems };
   if (records.length === 1) {
@@ -193,7 +196,12 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
       // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value)) add(column, "contains a control character");
       if (!OPTIONAL.has(column) && value.trim() === "") {
-        add(column, TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number]) ? "is required (write unknown when no source states it)" : "is required");
+        add(
+          column,
+          TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number])
+            ? "is required (write unknown when no source states it)"
+            : "is required",
+        );
       }
     }
 
@@ -212,7 +220,10 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
 
     const tvl = cell("tvl");
     if (tvl !== "" && tvl !== "N/A" && parseTvl(tvl) === null) {
-      add("tvl", `'${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`);
+      add(
+        "tvl",
+        `'${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`,
+      );
     }
 
     checkLength("yield_range", cell("yield_range"), MAX_LENGTH.yield_range, add);
@@ -279,7 +290,8 @@ function checkHeader(cells: string[], line: number, problems: Problem[]): boolea
   const duplicated = names.filter((c, i) => names.indexOf(c) !== i);
   for (const column of missing) problems.push({ line, column: "header", message: `missing column '${column}'` });
   for (const column of unknown) problems.push({ line, column: "header", message: `unknown column '${column}'` });
-  for (const column of new Set(duplicated)) problems.push({ line, column: "header", message: `column '${column}' appears more than once` });
+  for (const column of new Set(duplicated))
+    problems.push({ line, column: "header", message: `column '${column}' appears more than once` });
   if (problems.length === 0 && names.join(",") !== COLUMNS.join(",")) {
     problems.push({ line, column: "header", message: `columns must be in this order: ${COLUMNS.join(",")}` });
   }
@@ -293,7 +305,15 @@ type Add = (column: Column, message: string) => void;
  * DefiLlama, and the term fields that only go with a stated term (redemption_days with 'days',
  * the terms' source and date with any term that is not 'unknown').
  */
-const OPTIONAL = new Set<Column>(["notes", "defillama_slug", "tvl_usd", "tvl_source_url", "redemption_days", "terms_source_url", "terms_as_of"]);
+const OPTIONAL = new Set<Column>([
+  "notes",
+  "defillama_slug",
+  "tvl_usd",
+  "tvl_source_url",
+  "redemption_days",
+  "terms_source_url",
+  "terms_as_of",
+]);
 
 /** The live TVL columns (issue #11): slug, the figure as a number, its day, source page and kind. */
 function checkTvlSource(cell: (column: Column) => string, todayMs: number, today: string, add: Add) {
@@ -306,22 +326,29 @@ function checkTvlSource(cell: (column: Column) => string, todayMs: number, today
   let usd: number | null = null;
   if (usdText !== "") {
     usd = /^[0-9]+(\.[0-9]+)?$/.test(usdText) ? Number(usdText) : null;
-    if (usd === null || !(usd < 1e15)) add("tvl_usd", `'${usdText}' is not an amount in US dollars (digits, optional decimals, no '$' or separators)`);
+    if (usd === null || !(usd < 1e15))
+      add("tvl_usd", `'${usdText}' is not an amount in US dollars (digits, optional decimals, no '$' or separators)`);
   }
   if (tvl === "N/A" && usdText !== "") add("tvl_usd", "must be empty when tvl is N/A");
-  if (tvl !== "N/A" && parseTvl(tvl) !== null && usdText === "") add("tvl_usd", `is required when tvl is a figure (write the dollars ${tvl} stands for)`);
+  if (tvl !== "N/A" && parseTvl(tvl) !== null && usdText === "")
+    add("tvl_usd", `is required when tvl is a figure (write the dollars ${tvl} stands for)`);
   if (usd !== null && parseTvl(tvl) !== null && formatTvl(usd) !== tvl && parseTvl(tvl) !== usd) {
     add("tvl_usd", `${usdText} does not match tvl ${tvl} (it formats as ${formatTvl(usd)})`);
   }
   const source = cell("tvl_source");
-  if (source !== "" && !(TVL_SOURCES as readonly string[]).includes(source)) add("tvl_source", `'${source}' is not one of ${TVL_SOURCES.join(", ")}`);
+  if (source !== "" && !(TVL_SOURCES as readonly string[]).includes(source))
+    add("tvl_source", `'${source}' is not one of ${TVL_SOURCES.join(", ")}`);
   checkUrl("tvl_source_url", cell("tvl_source_url"), add);
   if (cell("tvl_source_url") === "" && (source !== "curated" || !NO_SOURCE_PAGE.test(cell("notes")))) {
-    add("tvl_source_url", "is required: the page stating the figure (or, for a curated figure no page states, say in notes 'No page stating this figure is known')");
+    add(
+      "tvl_source_url",
+      "is required: the page stating the figure (or, for a curated figure no page states, say in notes 'No page stating this figure is known')",
+    );
   }
   if (source === "defillama") {
     if (slug === "") add("defillama_slug", "is required when tvl_source is defillama");
-    else if (cell("tvl_source_url") !== `${DEFILLAMA_SITE}${slug}`) add("tvl_source_url", `must be ${DEFILLAMA_SITE}${slug} for a DefiLlama figure`);
+    else if (cell("tvl_source_url") !== `${DEFILLAMA_SITE}${slug}`)
+      add("tvl_source_url", `must be ${DEFILLAMA_SITE}${slug} for a DefiLlama figure`);
   }
   checkAsOf("tvl_as_of", cell("tvl_as_of"), todayMs, today, false, add);
 }
@@ -334,7 +361,8 @@ function checkLength(column: Column, value: string, max: number, add: Add) {
 function checkList(column: Column, value: string, allowed: readonly string[], add: Add): string[] {
   if (value.trim() === "") return [];
   const items = splitList(value);
-  if (items.some((item) => item === "")) add(column, `has an empty item (separate values with '${LIST_SEPARATOR}', no trailing '${LIST_SEPARATOR}')`);
+  if (items.some((item) => item === ""))
+    add(column, `has an empty item (separate values with '${LIST_SEPARATOR}', no trailing '${LIST_SEPARATOR}')`);
   for (const item of items.filter((i) => i !== "" && !allowed.includes(i))) {
     add(column, `'${item}' is not one of ${allowed.join(", ")}`);
   }
@@ -367,7 +395,14 @@ function sameUrl(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-function checkAsOf(column: "as_of" | "tvl_as_of", value: string, todayMs: number, today: string, freshness: boolean, add: Add) {
+function checkAsOf(
+  column: "as_of" | "tvl_as_of",
+  value: string,
+  todayMs: number,
+  today: string,
+  freshness: boolean,
+  add: Add,
+) {
   if (value === "") return;
   const ms = parseIsoDate(value);
   if (ms === null) {
@@ -384,7 +419,10 @@ function checkAsOf(column: "as_of" | "tvl_as_of", value: string, todayMs: number
   }
   const age = Math.round((todayMs - ms) / DAY_MS);
   if (freshness && age > MAX_AGE_DAYS) {
-    add(column, `${value} is ${age} days old as of ${today} (limit ${MAX_AGE_DAYS}): refresh the figure, or review a historical snapshot with --today`);
+    add(
+      column,
+      `${value} is ${age} days old as of ${today} (limit ${MAX_AGE_DAYS}): refresh the figure, or review a historical snapshot with --today`,
+    );
   }
 }
 
@@ -410,7 +448,8 @@ function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add)
     if (!/^[0-9]+$/.test(daysText) || Number(daysText) < 1 || Number(daysText) > REDEMPTION_DAYS_MAX) {
       add("redemption_days", `'${daysText}' is not a whole number of days from 1 to ${REDEMPTION_DAYS_MAX}`);
     } else days = Number(daysText);
-    if (redemption !== "days") add("redemption_days", `must be empty unless redemption is days (it is '${redemption}')`);
+    if (redemption !== "days")
+      add("redemption_days", `must be empty unless redemption is days (it is '${redemption}')`);
   } else if (redemption === "days") {
     add("redemption_days", "is required when redemption is days (the number of days, e.g. 2)");
   }
@@ -423,7 +462,10 @@ function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add)
   checkUrl("terms_source_url", sourceUrl, add);
   const stated = TERM_COLUMNS.filter((column) => cell(column) !== "" && cell(column) !== "unknown");
   if (stated.length > 0 && sourceUrl === "") {
-    add("terms_source_url", `is required because ${stated.join(", ")} ${stated.length === 1 ? "is" : "are"} not unknown: cite the page that states the terms`);
+    add(
+      "terms_source_url",
+      `is required because ${stated.join(", ")} ${stated.length === 1 ? "is" : "are"} not unknown: cite the page that states the terms`,
+    );
   }
 
   const asOf = cell("terms_as_of");
@@ -435,7 +477,8 @@ function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add)
     const latestMs = Math.max(todayMs, parseIsoDate(clock)!);
     if (ms === null) add("terms_as_of", `'${asOf}' is not a real date in YYYY-MM-DD form`);
     else if (asOf < AS_OF_MIN) add("terms_as_of", `${asOf} is before ${AS_OF_MIN}`);
-    else if (ms > latestMs) add("terms_as_of", `${asOf} is in the future (today is ${new Date(latestMs).toISOString().slice(0, 10)})`);
+    else if (ms > latestMs)
+      add("terms_as_of", `${asOf} is in the future (today is ${new Date(latestMs).toISOString().slice(0, 10)})`);
   }
   return days;
 }

@@ -5,7 +5,7 @@ export const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
   "-- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).",
   "-- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.",
-  "-- The TVL history comes from data/tvl-history.csv (see docs/data.md, \"TVL history\").",
+  '-- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").',
 ];
 
 /** Standard SQL string literal (standard_conforming_strings is on everywhere we run). */
@@ -143,7 +143,10 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
     expect("insert into public.protocols (");
     const close = sql.indexOf(")", i);
     if (close === -1) fail("unterminated column list");
-    const columns = sql.slice(i, close).split(",").map((c) => c.trim());
+    const columns = sql
+      .slice(i, close)
+      .split(",")
+      .map((c) => c.trim());
     i = close + 1;
     expect("values (");
     const values: Token[] = [];
@@ -171,7 +174,11 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
   };
   const optional = (column: string): string | null => {
     const value = record[column];
-    return value === undefined || value === null ? null : typeof value === "string" ? value : fail(`${column} must be a string`);
+    return value === undefined || value === null
+      ? null
+      : typeof value === "string"
+        ? value
+        : fail(`${column} must be a string`);
   };
   const list = (column: string): string[] => {
     const value = record[column];
@@ -181,7 +188,11 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
   const term = (column: string): string => optional(column) ?? "unknown";
   const integer = (column: string): number | null => {
     const value = record[column];
-    return value === undefined || value === null ? null : typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : fail(`${column} must be an integer`);
+    return value === undefined || value === null
+      ? null
+      : typeof value === "string" && /^[0-9]+$/.test(value)
+        ? Number(value)
+        : fail(`${column} must be an integer`);
   };
   return {
     name: text("name"),

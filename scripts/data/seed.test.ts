@@ -22,24 +22,41 @@ describe("the committed data", () => {
     expect(committed.rows.length).toBeGreaterThanOrEqual(30);
     expect(new Set(committed.rows.flatMap((r) => r.asset_classes))).toEqual(new Set(ASSET_CLASSES));
     // The reference found no Polymesh issuer with checkable figures; every other chain is covered.
-    expect(new Set(committed.rows.flatMap((r) => r.blockchains))).toEqual(new Set(BLOCKCHAINS.filter((c) => c !== "Polymesh")));
+    expect(new Set(committed.rows.flatMap((r) => r.blockchains))).toEqual(
+      new Set(BLOCKCHAINS.filter((c) => c !== "Polymesh")),
+    );
     expect(committed.rows.length).toBe(34);
   });
 
   it("marks inferred chains and estimated figures in notes", () => {
     const notes = (name: string) => committed.rows.find((r) => r.name === name)?.notes ?? "";
-    expect(notes("Exodus (EXOD tokenized shares)")).toContain("Chains inferred, not confirmed by a published page: Algorand.");
+    expect(notes("Exodus (EXOD tokenized shares)")).toContain(
+      "Chains inferred, not confirmed by a published page: Algorand.",
+    );
     expect(notes("Reental")).toMatch(/TVL: low-confidence estimate/);
     expect(notes("Tether Gold (XAUt)")).toMatch(/^TVL: DefiLlama's figure, refreshed daily/);
   });
 
   it("takes the figures of 2025-12-19 from DefiLlama for every row it covers, and keeps sourced curated figures for the rest", () => {
     const byName = new Map(committed.rows.map((r) => [r.name, r]));
-    expect(byName.get("Lofty")).toMatchObject({ tvl: "$99M", tvl_usd: 99180168, tvl_as_of: "2025-12-19", tvl_source: "defillama", tvl_source_url: "https://defillama.com/protocol/lofty" });
+    expect(byName.get("Lofty")).toMatchObject({
+      tvl: "$99M",
+      tvl_usd: 99180168,
+      tvl_as_of: "2025-12-19",
+      tvl_source: "defillama",
+      tvl_source_url: "https://defillama.com/protocol/lofty",
+    });
     expect(byName.get("Swarm Markets")).toMatchObject({ tvl: "$0.08M", tvl_source: "defillama" });
     expect(committed.rows.filter((r) => r.tvl_source === "defillama")).toHaveLength(28);
     const curated = committed.rows.filter((r) => r.tvl_source === "curated").map((r) => r.name);
-    expect(curated).toEqual(["Franklin Templeton BENJI (FOBXX)", "Fidelity FDIT", "EthicHub", "Reental", "Moss (MCO2)", "Exodus (EXOD tokenized shares)"]);
+    expect(curated).toEqual([
+      "Franklin Templeton BENJI (FOBXX)",
+      "Fidelity FDIT",
+      "EthicHub",
+      "Reental",
+      "Moss (MCO2)",
+      "Exodus (EXOD tokenized shares)",
+    ]);
     // Every curated figure links the page that states it, or says that none is known.
     for (const row of committed.rows.filter((r) => r.tvl_source === "curated")) {
       if (row.tvl_source_url === null) expect(row.notes).toMatch(/No page stating this figure is known/);
@@ -63,7 +80,7 @@ describe("the committed data", () => {
 
 const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
   name: "O'Brien's Fund",
-  description: "Quotes ' and \"double\", a backslash \\ and\na newline; also -- not a comment.",
+  description: 'Quotes \' and "double", a backslash \\ and\na newline; also -- not a comment.',
   asset_classes: ["US Treasuries", "Equities"],
   blockchains: ["Ethereum"],
   tvl: "$2.8B",
@@ -91,13 +108,19 @@ const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
 
 describe("buildSeedSql / parseSeedSql", () => {
   it("escapes strings and reads back exactly what it wrote, sorted by name", () => {
-    const rows = [row({ name: "b" }), row({}), row({ name: "A", notes: "n", defillama_slug: "a", tvl_usd: 12.5, tvl_source: "defillama" })];
+    const rows = [
+      row({ name: "b" }),
+      row({}),
+      row({ name: "A", notes: "n", defillama_slug: "a", tvl_usd: 12.5, tvl_source: "defillama" }),
+    ];
     const history = [
       { name: "O'Brien's Fund", day: "2025-12-19", tvl_usd: 5, source: "defillama" as const },
       { name: "A", day: "2025-12-18", tvl_usd: 7, source: "curated" as const },
     ];
     const sql = buildSeedSql(rows, history);
-    expect(sql).toContain("('A', date '2025-12-18', 7, 'curated'),\n  ('O''Brien''s Fund', date '2025-12-19', 5, 'defillama')");
+    expect(sql).toContain(
+      "('A', date '2025-12-18', 7, 'curated'),\n  ('O''Brien''s Fund', date '2025-12-19', 5, 'defillama')",
+    );
     expect(sql).toContain("'O''Brien''s Fund'");
     expect(sql).toContain("array['US Treasuries', 'Equities']::text[]");
     expect(parseSeedSql(sql)).toEqual([rows[2], rows[1], rows[0]]);
@@ -105,14 +128,20 @@ describe("buildSeedSql / parseSeedSql", () => {
   });
 
   it("refuses SQL it did not write", () => {
-    expect(() => parseSeedSql("delete from public.protocols;")).toThrow(/seed.sql line 1: expected 'insert into public.protocols \('/);
+    expect(() => parseSeedSql("delete from public.protocols;")).toThrow(
+      /seed.sql line 1: expected 'insert into public.protocols \('/,
+    );
   });
 });
 
 describe("diffRows / formatDiff", () => {
   it("lists added, removed and changed rows with TVL movement", () => {
     const before = [row({ name: "Kept" }), row({ name: "Gone", tvl: "$5M" }), row({ name: "Moved" })];
-    const after = [row({ name: "Kept" }), row({ name: "New", tvl: "$1M" }), row({ name: "Moved", tvl: "$3.1B", notes: "now sourced" })];
+    const after = [
+      row({ name: "Kept" }),
+      row({ name: "New", tvl: "$1M" }),
+      row({ name: "Moved", tvl: "$3.1B", notes: "now sourced" }),
+    ];
     const text = formatDiff(diffRows(before, after), { before: "seed", after: "csv" });
     expect(text.split("\n")).toEqual([
       "Changes from seed to csv:",

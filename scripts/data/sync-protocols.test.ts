@@ -32,7 +32,9 @@ async function reseed() {
 async function sync(rows: unknown, role = "service_role") {
   await db.exec(`set role ${role}`);
   try {
-    const result = await db.query<{ r: Record<string, number> }>("select public.sync_protocols($1::jsonb) as r", [JSON.stringify(rows)]);
+    const result = await db.query<{ r: Record<string, number> }>("select public.sync_protocols($1::jsonb) as r", [
+      JSON.stringify(rows),
+    ]);
     return result.rows[0]!.r;
   } finally {
     await db.exec("reset role");
@@ -69,7 +71,9 @@ describe("sync_protocols", () => {
   beforeAll(reseed);
 
   it("upserts by name, deletes absent names and counts each, touching only changed rows", async () => {
-    const before = await db.query<{ updated_at: string }>("select updated_at::text from public.protocols where name = 'Lofty'");
+    const before = await db.query<{ updated_at: string }>(
+      "select updated_at::text from public.protocols where name = 'Lofty'",
+    );
     const rows: ProtocolRow[] = csvRows
       .filter((r) => r.name !== "Swarm Markets")
       .map((r) => (r.name === "Paxos Gold (PAXG)" ? { ...r, tvl: "$1.3B", as_of: "2025-11-14" } : r));
@@ -79,7 +83,9 @@ describe("sync_protocols", () => {
     const paxg = await db.query("select tvl, as_of::text from public.protocols where name = 'Paxos Gold (PAXG)'");
     expect(paxg.rows[0]).toEqual({ tvl: "$1.3B", as_of: "2025-11-14" });
     expect(await names()).not.toContain("Swarm Markets");
-    const after = await db.query<{ updated_at: string }>("select updated_at::text from public.protocols where name = 'Lofty'");
+    const after = await db.query<{ updated_at: string }>(
+      "select updated_at::text from public.protocols where name = 'Lofty'",
+    );
     expect(after.rows[0]!.updated_at).toBe(before.rows[0]!.updated_at);
 
     expect(await sync(rows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
@@ -102,7 +108,8 @@ describe("sync_protocols", () => {
       });
     // A new row takes the removed row's DefiLlama slug (unique): only a delete-first sync accepts it.
     // It omits the term keys, as a CSV from before the terms would: they read 'unknown'.
-    const { investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, ...withoutTerms } = slugged;
+    const { investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, ...withoutTerms } =
+      slugged;
     void [investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of];
     rows.push({ ...withoutTerms, name: "Renamed Protocol" });
 
@@ -125,8 +132,17 @@ describe("sync_protocols", () => {
       fees: "unknown",
       terms_source_url: null,
     });
-    expect(await read(termed.name)).toMatchObject({ investor_access: termed.investor_access, kyc: "no", redemption: "days", redemption_days: 2 });
-    expect(await read(other.name)).toMatchObject({ tvl_usd: "123456789", tvl_as_of: "2025-12-18", investor_access: other.investor_access });
+    expect(await read(termed.name)).toMatchObject({
+      investor_access: termed.investor_access,
+      kyc: "no",
+      redemption: "days",
+      redemption_days: 2,
+    });
+    expect(await read(other.name)).toMatchObject({
+      tvl_usd: "123456789",
+      tvl_as_of: "2025-12-18",
+      investor_access: other.investor_access,
+    });
     expect(await sync(rows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
   });
 
@@ -160,7 +176,14 @@ describe("data:push", () => {
 
   it("refuses when data:check fails, before touching the network", async () => {
     const lines: string[] = [];
-    const push = pushData({ csvText, csvLabel: "csv", today: "2025-12-19", dryRun: false, target: local, log: (l) => lines.push(l) });
+    const push = pushData({
+      csvText,
+      csvLabel: "csv",
+      today: "2025-12-19",
+      dryRun: false,
+      target: local,
+      log: (l) => lines.push(l),
+    });
     await expect(push).rejects.toThrow(/data:push refused: csv has 2 problem\(s\) as of 2025-12-19/);
     expect(lines).toContain(
       "line 18, as_of: 2025-05-31 is 202 days old as of 2025-12-19 (limit 120): refresh the figure, or review a historical snapshot with --today",
@@ -171,7 +194,13 @@ describe("data:push", () => {
     await reseed();
     await db.exec("delete from public.protocols where name = 'Lofty'");
     const lines: string[] = [];
-    const options = { csvText: freshCsv, csvLabel: "csv", today: "2025-12-19", target: local, log: (l: string) => lines.push(...l.split("\n")) };
+    const options = {
+      csvText: freshCsv,
+      csvLabel: "csv",
+      today: "2025-12-19",
+      target: local,
+      log: (l: string) => lines.push(...l.split("\n")),
+    };
 
     expect(await pushData({ ...options, dryRun: true })).toBe("dry-run");
     expect(lines).toContain("  + added    Lofty (TVL $99M, as of 2025-10-31)");
@@ -225,20 +254,29 @@ describe("resolveTarget", () => {
     expect(() => resolveTarget({ SUPABASE_URL: "https://abc.supabase.co" })).toThrow(PushError);
     expect(() => resolveTarget({ SUPABASE_SERVICE_ROLE_KEY: serviceKey })).toThrow(/SUPABASE_URL is not/);
     const anonKey = `x.${Buffer.from('{"role":"anon"}').toString("base64url")}.x`;
-    expect(() => resolveTarget({ SUPABASE_URL: "https://abc.supabase.co", SUPABASE_SERVICE_ROLE_KEY: anonKey })).toThrow(
-      "SUPABASE_SERVICE_ROLE_KEY holds a 'anon' key; data:push needs the service_role key.",
-    );
+    expect(() =>
+      resolveTarget({ SUPABASE_URL: "https://abc.supabase.co", SUPABASE_SERVICE_ROLE_KEY: anonKey }),
+    ).toThrow("SUPABASE_SERVICE_ROLE_KEY holds a 'anon' key; data:push needs the service_role key.");
   });
 });
 
 describe("data:push after a daily refresh", () => {
   it("keeps the database's newer TVL instead of turning it back to the CSV's", async () => {
     await reseed();
-    await db.exec("update public.protocols set tvl = '$120M', tvl_usd = 120000000, tvl_as_of = '2025-12-20' where defillama_slug = 'lofty'");
+    await db.exec(
+      "update public.protocols set tvl = '$120M', tvl_usd = 120000000, tvl_as_of = '2025-12-20' where defillama_slug = 'lofty'",
+    );
     const lines: string[] = [];
     const local = { ...resolveTarget({}), url: api.url };
     const csv = csvText.replace("2025-05-31", "2025-10-31").replace(",2025-07-31,", ",2025-10-31,");
-    await pushData({ csvText: csv, csvLabel: "csv", today: "2025-12-20", dryRun: false, target: local, log: (l) => lines.push(...l.split("\n")) });
+    await pushData({
+      csvText: csv,
+      csvLabel: "csv",
+      today: "2025-12-20",
+      dryRun: false,
+      target: local,
+      log: (l) => lines.push(...l.split("\n")),
+    });
     expect(lines).toContain(
       "Kept Lofty's TVL from the database (dated 2025-12-20, the CSV's is 2025-12-19): run data:refresh with --write-csv to bring the CSV up to date.",
     );

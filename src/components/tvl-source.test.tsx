@@ -12,13 +12,33 @@ import { TvlSource } from "./tvl-source";
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 const shortDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const base = protocolRows[0]!;
 const fresh = daysAgo(3);
 const [defillama, stale, curated, estimate, legacy] = parseProtocolRows([
-  { ...base, id: "a", name: "Lofty", tvl: "$99M", tvl_usd: 99180168, tvl_as_of: fresh, tvl_source: "defillama", tvl_source_url: "https://defillama.com/protocol/lofty" },
-  { ...base, id: "b", name: "Meld Gold", tvl: "$10M", tvl_usd: 10308313, tvl_as_of: "2025-12-19", tvl_source: "defillama", tvl_source_url: "https://defillama.com/protocol/meld-gold" },
+  {
+    ...base,
+    id: "a",
+    name: "Lofty",
+    tvl: "$99M",
+    tvl_usd: 99180168,
+    tvl_as_of: fresh,
+    tvl_source: "defillama",
+    tvl_source_url: "https://defillama.com/protocol/lofty",
+  },
+  {
+    ...base,
+    id: "b",
+    name: "Meld Gold",
+    tvl: "$10M",
+    tvl_usd: 10308313,
+    tvl_as_of: "2025-12-19",
+    tvl_source: "defillama",
+    tvl_source_url: "https://defillama.com/protocol/meld-gold",
+  },
   {
     ...base,
     id: "c",
@@ -28,7 +48,15 @@ const [defillama, stale, curated, estimate, legacy] = parseProtocolRows([
     tvl_source: "curated",
     tvl_source_url: "https://www.franklintempleton.com/investments/FOBXX",
   },
-  { ...base, id: "d", name: "Reental", tvl: "$15M", tvl_as_of: daysAgo(46), tvl_source: "curated", tvl_source_url: null },
+  {
+    ...base,
+    id: "d",
+    name: "Reental",
+    tvl: "$15M",
+    tvl_as_of: daysAgo(46),
+    tvl_source: "curated",
+    tvl_source_url: null,
+  },
   { ...base, id: "e", name: "Older Backend", as_of: "2025-10-31" },
 ]);
 
@@ -62,13 +90,16 @@ describe("a card's TVL source", () => {
 
   it("names a curated source by its site, and says 'Curated estimate' without a link when no page states it", () => {
     const benji = card(curated!);
-    expect(within(benji).getByRole("link", { name: /^TVL source for Franklin Templeton BENJI \(FOBXX\): franklintempleton\.com/ })).toHaveAttribute(
-      "href",
-      "https://www.franklintempleton.com/investments/FOBXX",
-    );
+    expect(
+      within(benji).getByRole("link", {
+        name: /^TVL source for Franklin Templeton BENJI \(FOBXX\): franklintempleton\.com/,
+      }),
+    ).toHaveAttribute("href", "https://www.franklintempleton.com/investments/FOBXX");
     expect(within(benji).queryByText("Stale")).not.toBeInTheDocument(); // exactly 45 days
     const reental = card(estimate!);
-    expect(within(reental).getByText("Curated estimate").closest("p")).toHaveTextContent(/Stale \(older than 45 days\)TVL: Curated estimate· /);
+    expect(within(reental).getByText("Curated estimate").closest("p")).toHaveTextContent(
+      /Stale \(older than 45 days\)TVL: Curated estimate· /,
+    );
     expect(within(reental).queryByRole("link", { name: /TVL source/ })).not.toBeInTheDocument();
   });
 
@@ -82,14 +113,18 @@ describe("a card's TVL source", () => {
 describe("the comparison's Source row", () => {
   it("gives the TVL's source, day and stale mark as the cards do, then the other figures' date and source", () => {
     render(
-      <ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} renderTvlSource={(p) => <TvlSource protocol={p} />} />,
+      <ComparisonDialog
+        open
+        onOpenChange={vi.fn()}
+        protocols={[defillama!, stale!, legacy!]}
+        renderTvlSource={(p) => <TvlSource protocol={p} />}
+      />,
     );
     const row = screen.getByRole("rowheader", { name: "Source" }).closest("tr")!;
     const cells = within(row).getAllByRole("cell");
-    expect(within(cells[0]!).getByRole("link", { name: "TVL source for Lofty: DefiLlama (opens in a new tab)" })).toHaveAttribute(
-      "href",
-      "https://defillama.com/protocol/lofty",
-    );
+    expect(
+      within(cells[0]!).getByRole("link", { name: "TVL source for Lofty: DefiLlama (opens in a new tab)" }),
+    ).toHaveAttribute("href", "https://defillama.com/protocol/lofty");
     expect(cells[0]).toHaveTextContent(`TVL: DefiLlama· ${shortDate(fresh)}Other figures:`);
     expect(cells[0]).not.toHaveTextContent("Stale");
     expect(cells[1]).toHaveTextContent("Stale (older than 45 days)TVL: DefiLlama· Dec 19, 2025Other figures:");

@@ -13,7 +13,7 @@ export function TvlSource({ protocol, today = new Date() }: { protocol: TvlField
   if (provenance === null) return null;
   const { label, href, date } = provenance;
   return (
-    <p className="mt-1.5 flex items-center gap-1.5 [.group_&]:justify-end text-[0.6875rem] leading-4 whitespace-nowrap text-muted-foreground">
+    <p className="mt-1.5 flex items-center gap-1.5 text-[0.6875rem] leading-4 whitespace-nowrap text-muted-foreground [.group_&]:justify-end">
       {date !== null && isStale(date, today) && (
         <span className="rounded-sm bg-amber-100 px-1 font-semibold text-amber-900">
           Stale<span className="sr-only"> ({STALE_EXPLANATION})</span>

@@ -19,11 +19,11 @@ describe("csvCell", () => {
 
   it("neutralises cells a spreadsheet would run as formulas", () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell("+1")).toBe("\"'+1\"");
-    expect(csvCell("-5%")).toBe("\"'-5%\"");
-    expect(csvCell("@SUM(A1)")).toBe("\"'@SUM(A1)\"");
-    expect(csvCell("\tcmd")).toBe("\"'\tcmd\"");
-    expect(csvCell("\rcmd")).toBe("\"'\rcmd\"");
+    expect(csvCell("+1")).toBe('"\'+1"');
+    expect(csvCell("-5%")).toBe('"\'-5%"');
+    expect(csvCell("@SUM(A1)")).toBe('"\'@SUM(A1)"');
+    expect(csvCell("\tcmd")).toBe('"\'\tcmd"');
+    expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
     // Only a cell's first character matters: a sign inside text is fine.
     expect(csvCell("3.8-4.2%")).toBe('"3.8-4.2%"');
     expect(csvCell("$2.8B")).toBe('"$2.8B"');
@@ -40,7 +40,7 @@ describe("csvCell", () => {
 
   it("drops NUL characters, which truncate or corrupt cells in some readers", () => {
     expect(csvCell("Cen\u0000trifuge")).toBe('"Centrifuge"');
-    expect(csvCell("\u0000=1")).toBe("\"'=1\"");
+    expect(csvCell("\u0000=1")).toBe('"\'=1"');
   });
 
   it("keeps non-ASCII text as is (the file is UTF-8)", () => {
@@ -50,7 +50,15 @@ describe("csvCell", () => {
 
 describe("toCsv", () => {
   it("writes a header and one CRLF-terminated record per row", () => {
-    expect(toCsv(["Name", "TVL"], [["A, Inc.", "$1M"], ["B", null]])).toBe('"Name","TVL"\r\n"A, Inc.","$1M"\r\n"B",""\r\n');
+    expect(
+      toCsv(
+        ["Name", "TVL"],
+        [
+          ["A, Inc.", "$1M"],
+          ["B", null],
+        ],
+      ),
+    ).toBe('"Name","TVL"\r\n"A, Inc.","$1M"\r\n"B",""\r\n');
   });
 
   it("writes only the header for no rows", () => {

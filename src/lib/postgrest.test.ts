@@ -26,7 +26,8 @@ describe("readRest", () => {
   });
 
   it("rejects with PostgREST's message, '' when its JSON has none, and a non-JSON body's text", async () => {
-    const failWith = (body: string, status: number) => server.use(http.get(ROUTE, () => new HttpResponse(body, { status })));
+    const failWith = (body: string, status: number) =>
+      server.use(http.get(ROUTE, () => new HttpResponse(body, { status })));
     failWith(JSON.stringify({ code: "42501", message: "permission denied for table protocols" }), 401);
     await expect(read()).rejects.toEqual(new PostgrestReadError("permission denied for table protocols", 401));
     failWith("{}", 500);

@@ -44,7 +44,10 @@ export async function readRest(path: string, signal?: AbortSignal): Promise<unkn
     try {
       // PostgREST's JSON error: its message, or '' when it has none ({} from a proxy, a null message).
       const body: unknown = JSON.parse(text);
-      message = body !== null && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : "";
+      message =
+        body !== null && typeof body === "object" && "message" in body && typeof body.message === "string"
+          ? body.message
+          : "";
     } catch {
       // Not PostgREST's JSON (a proxy's HTML page, plain text): the text itself is the message.
     }

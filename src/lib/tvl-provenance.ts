@@ -1,4 +1,9 @@
-const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** '2025-10-31' -> 'Oct 31, 2025'. The date is a calendar day, so it is read in UTC (no shift). */
 export function formatAsOf(isoDate: string): string {
@@ -9,7 +14,9 @@ export function formatAsOf(isoDate: string): string {
 /** '2025-12-19' -> 'December 2025' (the footer's and stats' "Data as of" month). */
 export function formatMonth(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return Number.isNaN(date.getTime())
+    ? isoDate
+    : date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** The month of the newest TVL date in the data; null when no row carries one (an older backend). */
@@ -42,7 +49,11 @@ export function tvlProvenance(protocol: TvlFields): TvlProvenance | null {
   if (protocol.tvlSource === "defillama") return { label: "DefiLlama", href: protocol.tvlSourceUrl, date };
   if (protocol.tvlSource === "curated") {
     if (protocol.tvlSourceUrl === null) return { label: "Curated estimate", href: null, date };
-    return { label: /^https?:\/\/(?:www\.)?([^/:?#]+)/i.exec(protocol.tvlSourceUrl)?.[1] ?? "Source", href: protocol.tvlSourceUrl, date };
+    return {
+      label: /^https?:\/\/(?:www\.)?([^/:?#]+)/i.exec(protocol.tvlSourceUrl)?.[1] ?? "Source",
+      href: protocol.tvlSourceUrl,
+      date,
+    };
   }
   return date === null ? null : { label: "", href: null, date };
 }

@@ -16,7 +16,10 @@ function confirmAnswers(answer: { status: string } | { httpStatus: number }) {
     http.post("*/functions/v1/add-to-waitlist/confirm", async ({ request }) => {
       sent.push(await request.json());
       return "httpStatus" in answer
-        ? HttpResponse.json({ error: "The waitlist is temporarily unavailable. Please try again shortly." }, { status: answer.httpStatus })
+        ? HttpResponse.json(
+            { error: "The waitlist is temporarily unavailable. Please try again shortly." },
+            { status: answer.httpStatus },
+          )
         : HttpResponse.json(answer);
     }),
   );
@@ -31,7 +34,9 @@ describe("/confirm", () => {
   it("confirms with the link's token, says so, and offers the way home", async () => {
     const sent = confirmAnswers({ status: "confirmed" });
     renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED),
+    ).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.confirmed.body)).toBeInTheDocument();
     expect(sent).toEqual([{ token: TOKEN }]);
     expect(screen.getByRole("link", { name: "Back to the directory" })).toHaveAttribute("href", "/");
@@ -52,14 +57,18 @@ describe("/confirm", () => {
   it("says 'already confirmed' for a link followed twice", async () => {
     confirmAnswers({ status: "already" });
     renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.already.title }, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.already.title }, LOADED),
+    ).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.already.body)).toBeInTheDocument();
   });
 
   it.each(["expired", "invalid"])("explains a %s link and offers to join again", async (status) => {
     confirmAnswers({ status });
     const { user } = renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED),
+    ).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.expired.body)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
     expect(await screen.findByRole("dialog", { name: "Join the Waitlist" }, LOADED)).toBeInTheDocument();
@@ -69,7 +78,9 @@ describe("/confirm", () => {
     const sent = confirmAnswers({ status: "confirmed" });
     for (const path of ["/confirm", "/confirm?token=", "/confirm?token=short", `/confirm?token=${TOKEN}x`]) {
       const { unmount } = renderApp(path);
-      expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED)).toBeInTheDocument();
+      expect(
+        await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED),
+      ).toBeInTheDocument();
       unmount();
     }
     expect(sent).toEqual([]);
@@ -78,11 +89,15 @@ describe("/confirm", () => {
   it("keeps the token for a retry when the function fails, and confirms on 'Try again'", async () => {
     const sent = confirmAnswers({ httpStatus: 503 });
     const { user } = renderApp(`/confirm?token=${TOKEN}`);
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.failed.title }, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.failed.title }, LOADED),
+    ).toBeInTheDocument();
     expect(screen.getByText(CONFIRM_TEXTS.failed.body)).toBeInTheDocument();
     confirmAnswers({ status: "confirmed" });
     await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED),
+    ).toBeInTheDocument();
     await waitFor(() => expect(sent).toEqual([{ token: TOKEN }]));
   });
 });

@@ -33,7 +33,11 @@ export function ConfirmPage() {
   let view: ReactNode;
   if (result.state === "pending") {
     view = (
-      <Message icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />} {...CONFIRM_TEXTS.confirming} busy />
+      <Message
+        icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />}
+        {...CONFIRM_TEXTS.confirming}
+        busy
+      />
     );
   } else if (result.state === "failed") {
     view = (
@@ -48,7 +52,9 @@ export function ConfirmPage() {
   return (
     <SiteLayout>
       <PageBand>
-        <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">Waitlist · Email confirmation</p>
+        <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">
+          Waitlist · Email confirmation
+        </p>
       </PageBand>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">{view}</div>
     </SiteLayout>
@@ -107,7 +113,19 @@ function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void
   );
 }
 
-function Message({ icon, title, body, busy, children }: { icon: ReactNode; title: string; body: string; busy?: boolean; children?: ReactNode }) {
+function Message({
+  icon,
+  title,
+  body,
+  busy,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  busy?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <section aria-labelledby="confirm-title" aria-busy={busy || undefined} className="max-w-2xl">
       <div className="flex items-start gap-4">

@@ -56,15 +56,26 @@ describe("home: the view in the URL", () => {
     expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("Low");
     expect(sortSelect()).toHaveTextContent("TVL (high to low)");
     // Low-risk treasuries with an 'a' in the name, by TVL high to low.
-    expect(cardNames()).toEqual(["BlackRock BUIDL (Securitize)", "Ondo Finance (OUSG + USDY)", "Franklin Templeton BENJI (FOBXX)", "Superstate USTB"]);
+    expect(cardNames()).toEqual([
+      "BlackRock BUIDL (Securitize)",
+      "Ondo Finance (OUSG + USDY)",
+      "Franklin Templeton BENJI (FOBXX)",
+      "Superstate USTB",
+    ]);
     const bar = screen.getByRole("region", { name: "Comparison selection" });
     expect(bar).toHaveTextContent("2/3");
-    expect(within(bar).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Circle USYC", "BlackRock BUIDL (Securitize)"]);
+    expect(
+      within(bar)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Circle USYC", "BlackRock BUIDL (Securitize)"]);
     expect(screen.getByText(`Showing 4 of ${TOTAL} protocols • 2 selected`)).toBeInTheDocument();
   });
 
   it("ignores unknown values and slugs silently", async () => {
-    await renderHome("/?asset=Bitcoin&risk=Extreme&chain=Mars&sort=hype&compare=no-such-protocol,,lofty&utm_source=mail");
+    await renderHome(
+      "/?asset=Bitcoin&risk=Extreme&chain=Mars&sort=hype&compare=no-such-protocol,,lofty&utm_source=mail",
+    );
     expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols • 1 selected`)).toBeInTheDocument();
     expect(sortSelect()).toHaveTextContent("Name (A-Z)");
     expect(screen.getByRole("combobox", { name: /asset class/i })).toHaveTextContent("All asset classes");
@@ -158,7 +169,11 @@ describe("home: exports, empty results and live count", () => {
         '"TVL (USD)","TVL As Of","TVL Source","TVL Source URL",' +
         '"Investor Access","KYC","Redemption","Fees","Terms Source","Terms As Of"',
     );
-    expect(lines.slice(1, -1).map(firstField)).toEqual(["Tether Gold (XAUt)", "Paxos Gold (PAXG)", "Goldfinch (Prime)"]);
+    expect(lines.slice(1, -1).map(firstField)).toEqual([
+      "Tether Gold (XAUt)",
+      "Paxos Gold (PAXG)",
+      "Goldfinch (Prime)",
+    ]);
   });
 
   it("shows a clear empty state whose 'Clear filters' resets search and filters but keeps the sort", async () => {
@@ -190,11 +205,15 @@ describe("home: the comparison dialog for analysts", () => {
     expect(best("Min Investment")).toEqual([false, true, false]);
     expect(best("Risk Level")).toEqual([true, false, false]);
     expect(best("Asset Classes")).toEqual([false, false, false]);
-    const maple = within(within(table).getByRole("rowheader", { name: "Total Value Locked" }).closest("tr")!).getAllByRole("cell")[1]!;
+    const maple = within(
+      within(table).getByRole("rowheader", { name: "Total Value Locked" }).closest("tr")!,
+    ).getAllByRole("cell")[1]!;
     expect(maple).toHaveAccessibleDescription("Best: highest TVL among compared");
     // The figure itself is unchanged: the 'Best' tag is generated text beside it.
     expect(maple).toHaveTextContent(/^\$4\.0B$/);
-    expect(within(dialog).getByText(/marks the highest TVL and yield and the lowest minimum and risk/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/marks the highest TVL and yield and the lowest minimum and risk/),
+    ).toBeInTheDocument();
   });
 
   it("marks nothing when a single protocol is compared", async () => {
@@ -205,21 +224,27 @@ describe("home: the comparison dialog for analysts", () => {
 
   it("shows the source with its date, the notes, and 'Not recorded' where there is none", async () => {
     const { user } = await renderHome();
-    const dialog = await compare(user, ["Apollo ACRED (Securitize)", "Backed Finance (bTokens)", "BlackRock BUIDL (Securitize)"]);
+    const dialog = await compare(user, [
+      "Apollo ACRED (Securitize)",
+      "Backed Finance (bTokens)",
+      "BlackRock BUIDL (Securitize)",
+    ]);
     const cells = within(within(dialog).getByRole("rowheader", { name: "Source" }).closest("tr")!).getAllByRole("cell");
     expect(cells[0]).toHaveTextContent(/^Oct 31, 2025•No source link/);
     expect(cells[0]).toHaveTextContent("TVL is an estimate; the master fund is about $1.3B.");
     // No figure provenance; the terms carry their own source and date below it.
     expect(cells[1]).toHaveTextContent(/^Not recordedTerms read Nov 1, 2025•Terms source$/);
     expect(cells[2]).toHaveTextContent(/^Oct 31, 2025•Source/);
-    const link = within(cells[2]!).getByRole("link", { name: "Source for BlackRock BUIDL (Securitize) (opens in a new tab)" });
+    const link = within(cells[2]!).getByRole("link", {
+      name: "Source for BlackRock BUIDL (Securitize) (opens in a new tab)",
+    });
     expect(link).toHaveAttribute("href", "https://securitize.io");
     expect(link).toHaveAttribute("target", "_blank");
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
     // Cards carry the date discreetly; the footer's line is unchanged.
-    expect(within(screen.getByRole("article", { name: "Apollo ACRED (Securitize)", hidden: true })).getByText(/As of/)).toHaveTextContent(
-      "As of Oct 31, 2025",
-    );
+    expect(
+      within(screen.getByRole("article", { name: "Apollo ACRED (Securitize)", hidden: true })).getByText(/As of/),
+    ).toHaveTextContent("As of Oct 31, 2025");
     // Rows without TVL dates (an older backend): the configured month stands.
     expect(screen.getByText(`Data as of ${site.dataAsOf} • Updated monthly`, { exact: false })).toBeInTheDocument();
   });
@@ -229,12 +254,16 @@ describe("home: the comparison dialog for analysts", () => {
     const dialog = await compare(user, ["Maple Finance (Syrup)", "Centrifuge"]);
     const writeText = vi.spyOn(navigator.clipboard, "writeText");
     await user.click(within(dialog).getByRole("button", { name: "Copy link" }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?sort=tvl&compare=maple-finance-syrup,centrifuge`);
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/?sort=tvl&compare=maple-finance-syrup,centrifuge`,
+    );
     expect(await screen.findByText("Link copied")).toBeInTheDocument();
 
     writeText.mockRejectedValueOnce(new DOMException("denied", "NotAllowedError"));
     await user.click(within(dialog).getByRole("button", { name: "Copy link" }));
-    expect(await screen.findByText("Couldn't copy the link. Copy it from the address bar instead.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Couldn't copy the link. Copy it from the address bar instead."),
+    ).toBeInTheDocument();
   });
 
   it("downloads the comparison as CSV", async () => {

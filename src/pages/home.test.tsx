@@ -52,7 +52,10 @@ describe("home: loading and errors", () => {
     server.use(
       http.get("*/rest/v1/protocols", () => {
         calls += 1;
-        return HttpResponse.json({ code: "XX000", message: "permission denied for table protocols", details: null, hint: null }, { status: 500 });
+        return HttpResponse.json(
+          { code: "XX000", message: "permission denied for table protocols", details: null, hint: null },
+          { status: 500 },
+        );
       }),
     );
     renderApp("/");
@@ -111,7 +114,9 @@ describe("home: loaded directory", () => {
     expect(screen.getByText("COMING SOON")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Want Portfolio Analytics?" })).toBeInTheDocument();
     expect(
-      screen.getByText("Track your RWA holdings. Calculate risk metrics. Optimize allocation. Built with TradFi expertise."),
+      screen.getByText(
+        "Track your RWA holdings. Calculate risk metrics. Optimize allocation. Built with TradFi expertise.",
+      ),
     ).toBeInTheDocument();
 
     const showAll = screen.getByRole("button", { name: `Show All ${TOTAL} Protocols` });
@@ -128,17 +133,26 @@ describe("home: loaded directory", () => {
   it("renders a card's figures, tags, '+N' chains and a safe external link", async () => {
     await renderLoadedHome();
     const backed = card("Backed Finance (bTokens)");
-    expect(within(backed).getByText(/Swiss 1:1-backed tracker certificates/)).toHaveAttribute("title", expect.stringMatching(/^Swiss/));
+    expect(within(backed).getByText(/Swiss 1:1-backed tracker certificates/)).toHaveAttribute(
+      "title",
+      expect.stringMatching(/^Swiss/),
+    );
     expect(within(backed).getByText("TVL").nextElementSibling).toHaveTextContent("$100M");
     expect(within(backed).getByText("Yield").nextElementSibling).toHaveTextContent("N/A");
     expect(within(backed).getByText("Risk").nextElementSibling).toHaveTextContent("Medium");
     expect(within(backed).getByText("Min Investment").nextElementSibling).toHaveTextContent("None (secondary market)");
     const chains = within(backed).getByRole("list", { name: "Blockchains" });
-    expect(within(chains).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ethereum", "Base", "Gnosis Chain", "+2"]);
+    expect(
+      within(chains)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Ethereum", "Base", "Gnosis Chain", "+2"]);
     expect(within(chains).getByText("+2")).toHaveAttribute("aria-label", "2 more: Polygon, Optimism");
     expect(within(backed).getByRole("list", { name: "Asset classes" })).toHaveTextContent("EquitiesUS Treasuries");
 
-    const link = within(backed).getByRole("link", { name: "Visit Protocol: Backed Finance (bTokens) (opens in a new tab)" });
+    const link = within(backed).getByRole("link", {
+      name: "Visit Protocol: Backed Finance (bTokens) (opens in a new tab)",
+    });
     expect(link).toHaveTextContent("Visit Protocol");
     expect(link).toHaveAttribute("href", "https://backed.fi");
     expect(link).toHaveAttribute("target", "_blank");
@@ -214,7 +228,9 @@ describe("home: loaded directory", () => {
     await user.click(toggle("Paxos Gold (PAXG)"));
     const dialog = await screen.findByRole("dialog", { name: "Join the Waitlist" });
     expect(within(dialog).getByText("Comparison Limit Reached")).toBeInTheDocument();
-    expect(screen.getByRole("checkbox", { name: "Select Paxos Gold (PAXG) for comparison", hidden: true })).not.toBeChecked();
+    expect(
+      screen.getByRole("checkbox", { name: "Select Paxos Gold (PAXG) for comparison", hidden: true }),
+    ).not.toBeChecked();
     expect(bar).toHaveTextContent("3/3");
     expect(bar).not.toHaveTextContent("Paxos");
     await user.keyboard("{Escape}");
@@ -244,7 +260,9 @@ describe("home: loaded directory", () => {
     expect(headers[1]).toHaveTextContent("BlackRock BUIDL (Securitize)");
     expect(headers[1]).toHaveTextContent(/Tokenized USD institutional liquidity fund/);
     const row = (label: string) =>
-      within(within(table).getByRole("rowheader", { name: label }).closest("tr")!).getAllByRole("cell").map((c) => c.textContent);
+      within(within(table).getByRole("rowheader", { name: label }).closest("tr")!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
     expect(row("Total Value Locked")).toEqual(["$2.8B", "$4.0B", "$20M"]);
     expect(row("Yield Range")).toEqual(["3.8-4.2%", "5-8%", "5-10%"]);
     expect(row("Risk Level")).toEqual(["Low", "Medium", "High"]);
@@ -280,9 +298,14 @@ describe("home: hostile data", () => {
     expect(within(evil).getByText("TVL").nextElementSibling).toHaveTextContent("lots");
     expect(within(evil).getByText("Min Investment").nextElementSibling).toHaveTextContent("—");
     expect(within(evil).queryByRole("link", { name: /Visit Protocol/ })).not.toBeInTheDocument();
-    expect(within(evil).getByRole("link", { name: "<img src=x onerror=alert(1)>Evil Yield" })).toHaveAttribute("href", "/protocols/img-src-x-onerror-alert-1-evil-yield");
+    expect(within(evil).getByRole("link", { name: "<img src=x onerror=alert(1)>Evil Yield" })).toHaveAttribute(
+      "href",
+      "/protocols/img-src-x-onerror-alert-1-evil-yield",
+    );
     expect(within(evil).queryByRole("list", { name: "Asset classes" })).not.toBeInTheDocument();
-    expect(within(screen.getByRole("article", { name: "Data Link Fund" })).queryByRole("link", { name: /Visit Protocol/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("article", { name: "Data Link Fund" })).queryByRole("link", { name: /Visit Protocol/ }),
+    ).not.toBeInTheDocument();
     const stats = screen.getByRole("heading", { name: "Explore the RWA Protocol Ecosystem" }).closest("section")!;
     expect(within(stats).getByText("Total TVL").nextElementSibling).toHaveTextContent(/^\$5M/);
   });

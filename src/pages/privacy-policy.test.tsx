@@ -22,8 +22,15 @@ describe("privacy policy page", () => {
     expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(SECTIONS);
 
     const contact = within(screen.getByRole("region", { name: "8. Contact Us" }));
-    expect(contact.getByRole("link", { name: site.contactEmail })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
-    expect(within(screen.getByRole("region", { name: "1. Information We Collect" })).getByText(/one piece of personal information/)).toBeInTheDocument();
+    expect(contact.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
+      "href",
+      `mailto:${site.contactEmail}`,
+    );
+    expect(
+      within(screen.getByRole("region", { name: "1. Information We Collect" })).getByText(
+        /one piece of personal information/,
+      ),
+    ).toBeInTheDocument();
     expect(document.title).toMatch(/Privacy Policy/);
   });
 
@@ -44,7 +51,9 @@ describe("privacy policy page", () => {
     const { user } = renderApp("/privacy-policy");
     await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });
     expect(screen.getByRole("banner")).toBeInTheDocument();
-    expect(within(screen.getByRole("contentinfo")).getByText(`Data as of ${site.dataAsOf} • Updated monthly`)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("contentinfo")).getByText(`Data as of ${site.dataAsOf} • Updated monthly`),
+    ).toBeInTheDocument();
     // The banner and floating button belong to the home page only.
     expect(screen.queryByRole("complementary", { name: "Announcement" })).not.toBeInTheDocument();
 

@@ -70,8 +70,8 @@ export function PrivacyPolicyPage() {
           <Section id="information-we-collect" number={1}>
             <p>
               We collect one piece of personal information: the e-mail address you enter when you join the waitlist.
-              Alongside it we record the date and time you signed up and which sign-up button you used, so we know
-              which parts of the site are useful.
+              Alongside it we record the date and time you signed up and which sign-up button you used, so we know which
+              parts of the site are useful.
             </p>
             <p>
               You do not need an account to use the directory, and we do not ask for your name, phone number, wallet
@@ -103,8 +103,8 @@ export function PrivacyPolicyPage() {
 
           <Section id="data-storage-and-security" number={4}>
             <p>
-              Waitlist addresses are stored in a managed database that is encrypted in transit and at rest. The table
-              is not readable with the public key the website uses; only our own server-side functions can access it.
+              Waitlist addresses are stored in a managed database that is encrypted in transit and at rest. The table is
+              not readable with the public key the website uses; only our own server-side functions can access it.
             </p>
             <p>
               We keep your address until the waitlist is no longer needed or you ask us to remove it. No system is
@@ -122,7 +122,10 @@ export function PrivacyPolicyPage() {
             </ul>
             <p>
               Write to us at the address in{" "}
-              <a href="#contact-us" className="font-medium text-accent underline underline-offset-2 hover:text-teal-800">
+              <a
+                href="#contact-us"
+                className="font-medium text-accent underline underline-offset-2 hover:text-teal-800"
+              >
                 section 8
               </a>{" "}
               and we will respond within 30 days.

@@ -20,6 +20,8 @@ type ProtocolPageExport = { default: ProtocolPageModule["ProtocolPage"] };
 export const ProtocolPage = lazy(() =>
   protocolPageModule
     ? // React reads a thenable's result as soon as its `then` calls back; typed as the Promise lazy() asks for.
-      ({ then: (resolve: (module: ProtocolPageExport) => void) => resolve({ default: protocolPageModule!.ProtocolPage }) } as unknown as Promise<ProtocolPageExport>)
+      ({
+        then: (resolve: (module: ProtocolPageExport) => void) => resolve({ default: protocolPageModule!.ProtocolPage }),
+      } as unknown as Promise<ProtocolPageExport>)
     : loadProtocolPage().then((m) => ({ default: m.ProtocolPage })),
 );

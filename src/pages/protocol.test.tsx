@@ -8,7 +8,9 @@ import { renderApp } from "../../tests/render";
 // The canvas line is drawn by uPlot in a real browser (e2e); jsdom has no canvas, so the lazily
 // loaded chart module is replaced by a marker that shows which points it was given.
 vi.mock("@/features/protocols/tvl-chart", () => ({
-  TvlChart: ({ points }: { points: Array<{ day: string }> }) => <div data-testid="tvl-chart">{points.map((p) => p.day).join(",")}</div>,
+  TvlChart: ({ points }: { points: Array<{ day: string }> }) => (
+    <div data-testid="tvl-chart">{points.map((p) => p.day).join(",")}</div>
+  ),
 }));
 
 const apollo = protocolRows[0]!;
@@ -19,7 +21,9 @@ function history(rows: unknown[], status = 200) {
   server.use(
     http.get("*/rest/v1/protocol_tvl_history", ({ request }) => {
       seen.push(new URL(request.url));
-      return status === 200 ? HttpResponse.json(rows) : HttpResponse.json({ message: "relation does not exist" }, { status });
+      return status === 200
+        ? HttpResponse.json(rows)
+        : HttpResponse.json({ message: "relation does not exist" }, { status });
     }),
   );
   return seen;
@@ -41,10 +45,14 @@ describe("protocol page", () => {
     expect(document.title).toBe(`${apollo.name}: TVL, yield and risk | RWA Atlas`);
     expect(screen.getByText(apollo.description)).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Asset classes" })).getByText("Private Credit")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: `Visit Protocol: ${apollo.name} (opens in a new tab)` })).toHaveAttribute("href", "https://securitize.io");
+    expect(screen.getByRole("link", { name: `Visit Protocol: ${apollo.name} (opens in a new tab)` })).toHaveAttribute(
+      "href",
+      "https://securitize.io",
+    );
 
     const figures = screen.getByRole("region", { name: "Key figures" });
-    for (const value of ["$100M", "8-10%", "$50K", "Medium"]) expect(within(figures).getByText(value)).toBeInTheDocument();
+    for (const value of ["$100M", "8-10%", "$50K", "Medium"])
+      expect(within(figures).getByText(value)).toBeInTheDocument();
     // No source recorded for this row: said so, never a dead link.
     expect(within(figures).getAllByText("Source not recorded")).toHaveLength(4);
     expect(within(figures).getAllByText("Oct 31, 2025")).toHaveLength(4);
@@ -53,7 +61,9 @@ describe("protocol page", () => {
     expect(await screen.findByTestId("tvl-chart")).toHaveTextContent("2024-10-01,2025-06-01,2025-09-15,2025-10-31");
     expect(seen).toHaveLength(1);
     expect(seen[0]!.search).toBe(`?select=day%2Ctvl_usd%2Csource&protocol_id=eq.${apollo.id}&order=day.asc`);
-    expect(screen.getByText(/TVL went from \$50M on Oct 1, 2024 to \$100M on Oct 31, 2025 \(\+100\.0%\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/TVL went from \$50M on Oct 1, 2024 to \$100M on Oct 31, 2025 \(\+100\.0%\)/),
+    ).toBeInTheDocument();
   });
 
   it("shows the terms with their source and date, and 'Unknown' where no source states a term", async () => {
@@ -66,10 +76,9 @@ describe("protocol page", () => {
     expect(term("Redemption")).toHaveTextContent("Withdrawal queue");
     expect(term("Fees")).toHaveTextContent("2% management");
     expect(within(terms).getByText("Nov 1, 2025")).toHaveAttribute("datetime", "2025-11-01");
-    expect(within(terms).getByRole("link", { name: `Terms source for ${apollo.name} (opens in a new tab)` })).toHaveAttribute(
-      "href",
-      `https://example.com/terms/${apollo.id}`,
-    );
+    expect(
+      within(terms).getByRole("link", { name: `Terms source for ${apollo.name} (opens in a new tab)` }),
+    ).toHaveAttribute("href", `https://example.com/terms/${apollo.id}`);
   });
 
   it("says the terms have no source yet when none is recorded", async () => {
@@ -92,7 +101,11 @@ describe("protocol page", () => {
 
     await user.click(screen.getByText("Show data"));
     const rows = within(screen.getByRole("table")).getAllByRole("row");
-    expect(rows.map((row) => row.textContent)).toEqual(["DateTVL (USD)Source", "Sep 15, 2025$90,000,000DefiLlama", "Oct 31, 2025$100,000,000DefiLlama"]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "DateTVL (USD)Source",
+      "Sep 15, 2025$90,000,000DefiLlama",
+      "Oct 31, 2025$100,000,000DefiLlama",
+    ]);
 
     await user.click(screen.getByRole("button", { name: "1Y: last year" }));
     expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(4);
@@ -114,7 +127,9 @@ describe("protocol page", () => {
   });
 
   it("shows the spec's error when the protocols cannot be loaded", async () => {
-    server.use(http.get("*/rest/v1/protocols", () => HttpResponse.json({ message: "Database unavailable" }, { status: 503 })));
+    server.use(
+      http.get("*/rest/v1/protocols", () => HttpResponse.json({ message: "Database unavailable" }, { status: 503 })),
+    );
     renderApp(APOLLO_PATH);
     expect(screen.getByText("Loading protocol...")).toBeInTheDocument();
     const alert = await screen.findByRole("alert");
@@ -126,7 +141,10 @@ describe("protocol page", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     renderApp("/protocols/no-such-protocol");
     expect(await screen.findByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith("404 Error: User attempted to access non-existent route:", "/protocols/no-such-protocol");
+    expect(logged).toHaveBeenCalledWith(
+      "404 Error: User attempted to access non-existent route:",
+      "/protocols/no-such-protocol",
+    );
   });
 
   it("lists up to three similar protocols as links", async () => {
@@ -154,8 +172,13 @@ describe("protocol page", () => {
 
     await user.click(screen.getByRole("link", { name: "Back to directory" }));
     await screen.findByText(/^Showing \d+ of \d+ protocols/);
-    expect(screen.getByRole("checkbox", { name: `Select ${apollo.name} for comparison` })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("checkbox", { name: `Select ${apollo.name} for comparison` })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     expect(screen.getByRole("checkbox", { name: /^Select Maple Finance/ })).toHaveAttribute("aria-checked", "true");
-    await waitFor(() => expect(screen.getByRole("combobox", { name: /asset class/i })).toHaveTextContent("Private Credit"));
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: /asset class/i })).toHaveTextContent("Private Credit"),
+    );
   });
 });

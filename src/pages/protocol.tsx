@@ -93,7 +93,10 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
   const setCompare = useCallback(
     (compare: string[]) => {
       const next = queryString(serializeDirectoryView({ ...view, compare }, new URLSearchParams(directory)));
-      void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: { directory: next } });
+      void navigate(`${location.pathname}${location.search}${location.hash}`, {
+        replace: true,
+        state: { directory: next },
+      });
     },
     [view, directory, navigate, location.pathname, location.search, location.hash],
   );
@@ -114,7 +117,9 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
           <KeyFigures protocol={protocol} />
           <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
           <TermsSection protocol={protocol} />
-          {protocol.assetClasses[0] !== undefined && <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />}
+          {protocol.assetClasses[0] !== undefined && (
+            <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />
+          )}
         </div>
       </article>
 

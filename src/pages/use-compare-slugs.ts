@@ -9,7 +9,11 @@ import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
  * the caller (the home URL, a protocol page's history state). The selection itself works in ids; a
  * 4th pick opens the limit-reached waitlist dialog, whose code is warmed once the selection is full.
  */
-export function useCompareSlugs(protocols: readonly Protocol[], slugs: readonly string[], setSlugs: (slugs: string[]) => void) {
+export function useCompareSlugs(
+  protocols: readonly Protocol[],
+  slugs: readonly string[],
+  setSlugs: (slugs: string[]) => void,
+) {
   const { openWaitlist, prefetchWaitlist } = useWaitlistDialog();
   const { idsBySlug, slugsById } = useMemo(
     () => ({
@@ -19,8 +23,14 @@ export function useCompareSlugs(protocols: readonly Protocol[], slugs: readonly 
     [protocols],
   );
   const value = useMemo(() => slugs.flatMap((slug) => idsBySlug.get(slug) ?? []), [slugs, idsBySlug]);
-  const onChange = useCallback((ids: string[]) => setSlugs(ids.flatMap((id) => slugsById.get(id) ?? [])), [setSlugs, slugsById]);
-  const onLimitReached = useCallback(() => openWaitlist({ limitReached: true, source: "limit-reached" }), [openWaitlist]);
+  const onChange = useCallback(
+    (ids: string[]) => setSlugs(ids.flatMap((id) => slugsById.get(id) ?? [])),
+    [setSlugs, slugsById],
+  );
+  const onLimitReached = useCallback(
+    () => openWaitlist({ limitReached: true, source: "limit-reached" }),
+    [openWaitlist],
+  );
   const selection = useSelection(protocols, { onLimitReached, value, onChange });
   const full = selection.selectedIds.length >= MAX_COMPARED;
   useEffect(() => {

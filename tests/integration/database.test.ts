@@ -35,7 +35,17 @@ async function insertProtocol(target: PGlite, row: Partial<ProtocolRow> = {}) {
   return target.query(
     `insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [r.name, r.description, r.asset_classes, r.blockchains, r.tvl, r.yield_range, r.risk_level, r.min_investment, r.url],
+    [
+      r.name,
+      r.description,
+      r.asset_classes,
+      r.blockchains,
+      r.tvl,
+      r.yield_range,
+      r.risk_level,
+      r.min_investment,
+      r.url,
+    ],
   );
 }
 
@@ -59,7 +69,9 @@ describe("migrations on a fresh database", () => {
     const recorded = await db.query<{ version: string; name: string }>(
       "select version, name from supabase_migrations.schema_migrations order by version",
     );
-    expect(files.map((f) => f.version)).toEqual(expect.arrayContaining(["20251001000000", "20251001000100", "20251201000100"]));
+    expect(files.map((f) => f.version)).toEqual(
+      expect.arrayContaining(["20251001000000", "20251001000100", "20251201000100"]),
+    );
     expect(recorded.rows).toEqual(files.map((f) => ({ version: f.version, name: f.name })));
   });
 
@@ -79,17 +91,26 @@ describe("migrations on a fresh database", () => {
     const clone = (await db.clone()) as PGlite;
     const dir = await mkdtemp(path.join(tmpdir(), "rwa-migrations-"));
     try {
-      for (const m of await listMigrations(MIGRATIONS_DIR)) await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      for (const m of await listMigrations(MIGRATIONS_DIR))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
       expect(await applyMigrations(clone, dir)).toEqual([]);
 
-      await writeFile(path.join(dir, "20991231000000_later_column.sql"), "alter table public.protocols add column later text;");
+      await writeFile(
+        path.join(dir, "20991231000000_later_column.sql"),
+        "alter table public.protocols add column later text;",
+      );
       const applied = await applyMigrations(clone, dir);
       expect(applied.map((m) => m.name)).toEqual(["later_column"]);
-      const column = await clone.query("select 1 from information_schema.columns where table_name = 'protocols' and column_name = 'later'");
+      const column = await clone.query(
+        "select 1 from information_schema.columns where table_name = 'protocols' and column_name = 'later'",
+      );
       expect(column.rows).toHaveLength(1);
 
       // A failing migration leaves nothing behind and is not recorded.
-      await writeFile(path.join(dir, "20991231000100_broken.sql"), "create table public.half (id int); select * from nowhere;");
+      await writeFile(
+        path.join(dir, "20991231000100_broken.sql"),
+        "create table public.half (id int); select * from nowhere;",
+      );
       await expect(applyMigrations(clone, dir)).rejects.toThrow(/20991231000100_broken\.sql failed/);
       expect((await clone.query("select to_regclass('public.half') as t")).rows).toEqual([{ t: null }]);
     } finally {
@@ -107,7 +128,18 @@ describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
     return db.query(
       `insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, ${columns.join(", ")})
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${columns.map((_, i) => `$${10 + i}`).join(", ")}) returning id`,
-      [base.name, base.description, base.asset_classes, base.blockchains, base.tvl, base.yield_range, base.risk_level, base.min_investment, base.url, ...Object.values(terms)],
+      [
+        base.name,
+        base.description,
+        base.asset_classes,
+        base.blockchains,
+        base.tvl,
+        base.yield_range,
+        base.risk_level,
+        base.min_investment,
+        base.url,
+        ...Object.values(terms),
+      ],
     );
   }
   const source = { terms_source_url: "https://docs.example.com/terms", terms_as_of: "2025-11-01" };
@@ -118,17 +150,42 @@ describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
       const { rows } = await tx.query<Terms>(
         "select investor_access, kyc, redemption, redemption_days, fees, terms_source_url from public.protocols where name = 'Defaults'",
       );
-      expect(rows[0]).toEqual({ investor_access: "unknown", kyc: "unknown", redemption: "unknown", redemption_days: null, fees: "unknown", terms_source_url: null });
+      expect(rows[0]).toEqual({
+        investor_access: "unknown",
+        kyc: "unknown",
+        redemption: "unknown",
+        redemption_days: null,
+        fees: "unknown",
+        terms_source_url: null,
+      });
       await tx.rollback();
     });
   });
 
   it("accepts every value of each list (the same lists as src/config/domain.ts), days with a number", async () => {
     const results = await Promise.all([
-      ...INVESTOR_ACCESS.map((value) => insertTerms({ investor_access: value, ...source }).then(() => "ok", (e: { code?: string }) => e.code)),
-      ...KYC_VALUES.map((value) => insertTerms({ kyc: value, ...source }).then(() => "ok", (e: { code?: string }) => e.code)),
-      ...REDEMPTION_VALUES.filter((v) => v !== "days").map((value) => insertTerms({ redemption: value, ...source }).then(() => "ok", (e: { code?: string }) => e.code)),
-      insertTerms({ redemption: "days", redemption_days: 2, ...source }).then(() => "ok", (e: { code?: string }) => e.code),
+      ...INVESTOR_ACCESS.map((value) =>
+        insertTerms({ investor_access: value, ...source }).then(
+          () => "ok",
+          (e: { code?: string }) => e.code,
+        ),
+      ),
+      ...KYC_VALUES.map((value) =>
+        insertTerms({ kyc: value, ...source }).then(
+          () => "ok",
+          (e: { code?: string }) => e.code,
+        ),
+      ),
+      ...REDEMPTION_VALUES.filter((v) => v !== "days").map((value) =>
+        insertTerms({ redemption: value, ...source }).then(
+          () => "ok",
+          (e: { code?: string }) => e.code,
+        ),
+      ),
+      insertTerms({ redemption: "days", redemption_days: 2, ...source }).then(
+        () => "ok",
+        (e: { code?: string }) => e.code,
+      ),
     ]);
     expect(new Set(results)).toEqual(new Set(["ok"]));
     await db.query("delete from public.protocols where name like 'Terms %'");
@@ -149,7 +206,12 @@ describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
   });
 
   it("lets anon read the terms like every other column, and not write them", async () => {
-    expect(await as("anon", "select investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of from public.protocols limit 1")).toBe("ok");
+    expect(
+      await as(
+        "anon",
+        "select investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of from public.protocols limit 1",
+      ),
+    ).toBe("ok");
     expect(await as("anon", "update public.protocols set kyc = 'no'")).toBe("42501");
   });
 });
@@ -161,7 +223,19 @@ describe("protocols constraints", () => {
       await insertProtocol(tx as unknown as PGlite, {
         name: "Unknown TVL",
         tvl: "N/A",
-        blockchains: ["Ethereum", "Solana", "Polygon", "Base", "Algorand", "Stellar", "Optimism", "Tron", "Gnosis Chain", "Polymesh", "Celo"],
+        blockchains: [
+          "Ethereum",
+          "Solana",
+          "Polygon",
+          "Base",
+          "Algorand",
+          "Stellar",
+          "Optimism",
+          "Tron",
+          "Gnosis Chain",
+          "Polymesh",
+          "Celo",
+        ],
         asset_classes: ["US Treasuries", "Private Credit", "Real Estate", "Commodities", "Carbon Credits", "Equities"],
       });
       await tx.rollback();
@@ -218,7 +292,12 @@ describe("waitlist", () => {
   /** A token hash no other signup in this file uses. */
   const unique = () => (++next).toString(16).padStart(64, "0");
   const OFF = [null, null, null] as const;
-  async function signup(tx: Transaction, email: string, token: string, opts: { client?: string; limits?: readonly (number | null)[] } = {}) {
+  async function signup(
+    tx: Transaction,
+    email: string,
+    token: string,
+    opts: { client?: string; limits?: readonly (number | null)[] } = {},
+  ) {
     const mailbox = email.replace(/\+[^@]*@/, "@");
     const [client, mailboxLimit, global] = opts.limits ?? OFF;
     const result = await tx.query<{ outcome: string; retry_after: number }>(
@@ -233,7 +312,9 @@ describe("waitlist", () => {
       expect(await signup(tx, "ada@example.com", hash("a"))).toEqual({ outcome: "send", retry_after: 0 });
       expect(await signup(tx, "ada@example.com", hash("b"))).toEqual({ outcome: "none", retry_after: 0 });
       // Non-normalised input is refused by the table itself, so "ADA@…" can never become a second row.
-      await expect(tx.query("insert into public.waitlist (email, mailbox) values ('ADA@example.com', 'ada@example.com')")).rejects.toMatchObject({
+      await expect(
+        tx.query("insert into public.waitlist (email, mailbox) values ('ADA@example.com', 'ada@example.com')"),
+      ).rejects.toMatchObject({
         code: "23514",
       });
     });
@@ -242,15 +323,21 @@ describe("waitlist", () => {
   it("stores only the token's hash; a link confirms once, then says 'already'; unknown and expired links do not", async () => {
     await asService(async (tx) => {
       await signup(tx, "link@example.com", hash("c"));
-      const stored = await tx.query<{ token_hash: string }>("select token_hash from public.waitlist where email = 'link@example.com'");
+      const stored = await tx.query<{ token_hash: string }>(
+        "select token_hash from public.waitlist where email = 'link@example.com'",
+      );
       expect(stored.rows).toEqual([{ token_hash: hash("c") }]);
-      const confirm = async (h: string) => (await tx.query<{ status: string; email: string | null }>("select * from public.waitlist_confirm($1)", [h])).rows[0];
+      const confirm = async (h: string) =>
+        (await tx.query<{ status: string; email: string | null }>("select * from public.waitlist_confirm($1)", [h]))
+          .rows[0];
       expect(await confirm(hash("d"))).toEqual({ status: "invalid", email: null });
       expect(await confirm(hash("c"))).toEqual({ status: "confirmed", email: "link@example.com" });
       expect(await confirm(hash("c"))).toEqual({ status: "already", email: null });
 
       await signup(tx, "late@example.com", hash("e"));
-      await tx.query("update public.waitlist set token_expires_at = now() - interval '1 second' where email = 'late@example.com'");
+      await tx.query(
+        "update public.waitlist set token_expires_at = now() - interval '1 second' where email = 'late@example.com'",
+      );
       expect(await confirm(hash("e"))).toEqual({ status: "expired", email: null });
       const late = await tx.query("select confirmed_at from public.waitlist where email = 'late@example.com'");
       expect(late.rows).toEqual([{ confirmed_at: null }]);
@@ -262,7 +349,9 @@ describe("waitlist", () => {
       expect((await signup(tx, "eve@example.com", hash("1"))).outcome).toBe("send");
       expect((await signup(tx, "eve@example.com", hash("2"))).outcome).toBe("none");
       expect((await signup(tx, "eve+news@example.com", hash("3"))).outcome).toBe("none");
-      const rows = await tx.query("select email, mailbox, token_hash from public.waitlist where mailbox = 'eve@example.com' order by email");
+      const rows = await tx.query(
+        "select email, mailbox, token_hash from public.waitlist where mailbox = 'eve@example.com' order by email",
+      );
       expect(rows.rows).toEqual([
         { email: "eve+news@example.com", mailbox: "eve@example.com", token_hash: null },
         { email: "eve@example.com", mailbox: "eve@example.com", token_hash: hash("1") },
@@ -270,8 +359,12 @@ describe("waitlist", () => {
       // A day later the unconfirmed address may get one new link; the old one stops working.
       await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '25 hours'");
       expect((await signup(tx, "eve@example.com", hash("4"))).outcome).toBe("send");
-      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("1")])).rows).toEqual([{ status: "invalid" }]);
-      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("4")])).rows).toEqual([{ status: "confirmed" }]);
+      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("1")])).rows).toEqual([
+        { status: "invalid" },
+      ]);
+      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("4")])).rows).toEqual([
+        { status: "confirmed" },
+      ]);
       // Confirmed: never mailed again.
       await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '25 hours'");
       expect((await signup(tx, "eve@example.com", hash("5"))).outcome).toBe("none");
@@ -287,8 +380,12 @@ describe("waitlist", () => {
       expect(limited.outcome).toBe("limited");
       expect(limited.retry_after).toBeGreaterThanOrEqual(1);
       expect(limited.retry_after).toBeLessThanOrEqual(60);
-      expect((await tx.query("select count(*)::int as n from public.waitlist where email = 'c3@example.com'")).rows).toEqual([{ n: 0 }]);
-      const counter = await tx.query("select hits from public.waitlist_rate_limit where bucket = 'client:203.0.113.7/32'");
+      expect(
+        (await tx.query("select count(*)::int as n from public.waitlist where email = 'c3@example.com'")).rows,
+      ).toEqual([{ n: 0 }]);
+      const counter = await tx.query(
+        "select hits from public.waitlist_rate_limit where bucket = 'client:203.0.113.7/32'",
+      );
       expect(counter.rows).toEqual([{ hits: 2 }]);
       expect((await from("c4@example.com", "2001:db8:1:2::/64")).outcome).toBe("send");
     });
@@ -296,7 +393,8 @@ describe("waitlist", () => {
 
   it("limits per mailbox per hour, plus variants counted as one, from any client", async () => {
     await asService(async (tx) => {
-      const mailbox = (email: string, client: string) => signup(tx, email, unique(), { client, limits: [null, 2, null] });
+      const mailbox = (email: string, client: string) =>
+        signup(tx, email, unique(), { client, limits: [null, 2, null] });
       expect((await mailbox("zoe@example.com", "198.51.100.1/32")).outcome).toBe("send");
       expect((await mailbox("zoe+a@example.com", "198.51.100.2/32")).outcome).toBe("none");
       const limited = await mailbox("zoe+b@example.com", "198.51.100.3/32");
@@ -308,7 +406,8 @@ describe("waitlist", () => {
 
   it("has a global ceiling per minute that no spread of addresses gets around", async () => {
     await asService(async (tx) => {
-      const spread = (i: number) => signup(tx, `g${i}@example.com`, unique(), { client: `192.0.2.${i}/32`, limits: [null, null, 3] });
+      const spread = (i: number) =>
+        signup(tx, `g${i}@example.com`, unique(), { client: `192.0.2.${i}/32`, limits: [null, null, 3] });
       const outcomes = [];
       for (let i = 1; i <= 4; i++) outcomes.push((await spread(i)).outcome);
       expect(outcomes).toEqual(["send", "send", "send", "limited"]);
@@ -318,13 +417,18 @@ describe("waitlist", () => {
   it("hands the resync job due mails and confirmed contacts, fewest attempts first, so failing rows cannot starve new ones", async () => {
     await asService(async (tx) => {
       await signup(tx, "stuck@example.com", hash("1"));
-      for (let i = 0; i < 3; i++) await tx.query("select public.waitlist_record_mail('stuck@example.com', $1, 'Resend answered 500')", [hash("1")]);
+      for (let i = 0; i < 3; i++)
+        await tx.query("select public.waitlist_record_mail('stuck@example.com', $1, 'Resend answered 500')", [
+          hash("1"),
+        ]);
       await signup(tx, "fresh@example.com", hash("2"));
       await tx.query("select public.waitlist_record_mail('fresh@example.com', $1, 'Resend answered 500')", [hash("2")]);
       await signup(tx, "sent@example.com", hash("3"));
       await tx.query("select public.waitlist_record_mail('sent@example.com', $1, null)", [hash("3")]);
       await tx.query("select * from public.waitlist_confirm($1)", [hash("3")]);
-      const batch = await tx.query("select email, attempts, last_error, action from public.waitlist_pending_sync(10, 0)");
+      const batch = await tx.query(
+        "select email, attempts, last_error, action from public.waitlist_pending_sync(10, 0)",
+      );
       expect(batch.rows).toEqual([
         { email: "sent@example.com", attempts: 0, last_error: null, action: "contact" },
         { email: "fresh@example.com", attempts: 1, last_error: "Resend answered 500", action: "mail" },
@@ -342,21 +446,30 @@ describe("waitlist", () => {
     await asService(async (tx) => {
       await signup(tx, "claim@example.com", hash("1"));
       await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '11 minutes'");
-      const claim = async (h: string) => (await tx.query<{ c: boolean }>("select public.waitlist_claim_mail('claim@example.com', $1, 3600) as c", [h])).rows[0]!.c;
+      const claim = async (h: string) =>
+        (await tx.query<{ c: boolean }>("select public.waitlist_claim_mail('claim@example.com', $1, 3600) as c", [h]))
+          .rows[0]!.c;
       expect(await claim(hash("2"))).toBe(true);
       expect(await claim(hash("3"))).toBe(false);
-      expect((await tx.query("select token_hash from public.waitlist where email = 'claim@example.com'")).rows).toEqual([{ token_hash: hash("2") }]);
+      expect((await tx.query("select token_hash from public.waitlist where email = 'claim@example.com'")).rows).toEqual(
+        [{ token_hash: hash("2") }],
+      );
     });
   });
 
   it.each([["not-an-email"], ["a@b"], ["a @b.co"], ["two@@b.co"]])("rejects %s", async (email) => {
-    await expect(db.query("insert into public.waitlist (email, mailbox) values ($1, $1)", [email])).rejects.toMatchObject({ code: "23514" });
+    await expect(
+      db.query("insert into public.waitlist (email, mailbox) values ($1, $1)", [email]),
+    ).rejects.toMatchObject({ code: "23514" });
   });
 
   it("rejects a token column that is not a SHA-256 hex digest (the token itself never fits)", async () => {
     const token = "q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l";
     await expect(
-      db.query("insert into public.waitlist (email, mailbox, token_hash) values ('t@example.com', 't@example.com', $1)", [token]),
+      db.query(
+        "insert into public.waitlist (email, mailbox, token_hash) values ('t@example.com', 't@example.com', $1)",
+        [token],
+      ),
     ).rejects.toMatchObject({ code: "23514" });
   });
 });
@@ -407,7 +520,8 @@ describe("RLS and grants matrix", () => {
   });
 
   it("service_role can insert, read and sync waitlist rows", async () => {
-    for (const [what, sql] of Object.entries(waitlist)) expect({ what, code: await as("service_role", sql) }).toEqual({ what, code: "ok" });
+    for (const [what, sql] of Object.entries(waitlist))
+      expect({ what, code: await as("service_role", sql) }).toEqual({ what, code: "ok" });
   });
 
   it("the trigger function and internals are not callable by API roles", async () => {
@@ -446,7 +560,14 @@ describe("seed.sql", () => {
          from public.protocols`,
       )
     ).rows[0]!;
-    expect(classes).toEqual(["Carbon Credits", "Commodities", "Equities", "Private Credit", "Real Estate", "US Treasuries"]);
+    expect(classes).toEqual([
+      "Carbon Credits",
+      "Commodities",
+      "Equities",
+      "Private Credit",
+      "Real Estate",
+      "US Treasuries",
+    ]);
     expect(risks).toEqual(["High", "Low", "Medium", "Very High"]);
     expect(distinct).toBe(names);
   });

@@ -42,7 +42,10 @@ it("keeps an acknowledged signup across kill -9 and restart, then shuts down cle
 
   // The killed process left its lock behind; the restart must take it over, not refuse.
   const second = await startApi(port, dataDir);
-  const rows = (await (await fetch(`http://127.0.0.1:${port}/_local/waitlist`)).json()) as Array<{ email: string; source: string }>;
+  const rows = (await (await fetch(`http://127.0.0.1:${port}/_local/waitlist`)).json()) as Array<{
+    email: string;
+    source: string;
+  }>;
   expect(rows).toEqual([expect.objectContaining({ email: "durable@example.com", source: "hero" })]);
 
   second.child.kill("SIGINT");

@@ -8,7 +8,12 @@ import type { LocalApi } from "../../local-api/server.ts";
 import { handleRequest, type Deps } from "../../supabase/functions/add-to-waitlist/handler.ts";
 import { normalizeEmail } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
 import { silentLogger } from "../../supabase/functions/_shared/log.ts";
-import { DEFAULT_LIMITS, type Signup, type WaitlistMailer, type WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
+import {
+  DEFAULT_LIMITS,
+  type Signup,
+  type WaitlistMailer,
+  type WaitlistStore,
+} from "../../supabase/functions/add-to-waitlist/lib/types.ts";
 import { startSnapshotApi } from "./snapshot.ts";
 
 // ---- what may be stored ----------------------------------------------------------------------
@@ -38,7 +43,7 @@ const injections = [
   "%0d%0aBcc:x@y.z",
   "'; drop table public.waitlist; --",
   "' or '1'='1",
-  "\"); select pg_sleep(10); --",
+  '"); select pg_sleep(10); --',
   "<script>alert(1)</script>",
   "\u0000",
   "\u202e",
@@ -52,21 +57,37 @@ const injections = [
 const localPart = fc.oneof(
   fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/),
   fc.string({ unit: "binary", minLength: 1, maxLength: 30 }),
-  fc.constantFrom(...homoglyphs, ...injections).chain((bad) =>
-    fc.tuple(fc.stringMatching(/^[a-z]{0,6}$/), fc.stringMatching(/^[a-z]{0,6}$/)).map(([a, b]) => `${a}${bad}${b}`),
-  ),
+  fc
+    .constantFrom(...homoglyphs, ...injections)
+    .chain((bad) =>
+      fc.tuple(fc.stringMatching(/^[a-z]{0,6}$/), fc.stringMatching(/^[a-z]{0,6}$/)).map(([a, b]) => `${a}${bad}${b}`),
+    ),
   fc.string({ minLength: 60, maxLength: 80 }),
 );
 const domain = fc.oneof(
   fc.constantFrom("example.com", "EXAMPLE.COM", "mail.example.co.uk", "xn--80ak6aa92e.com"),
   fc.stringMatching(/^[a-z0-9-]{1,20}(\.[a-z]{2,6}){1,2}$/),
-  fc.constantFrom("exаmple.com", "example", ".com", "example..com", "[127.0.0.1]", "localhost", "example.com.", "exa mple.com"),
+  fc.constantFrom(
+    "exаmple.com",
+    "example",
+    ".com",
+    "example..com",
+    "[127.0.0.1]",
+    "localhost",
+    "example.com.",
+    "exa mple.com",
+  ),
   fc.string({ unit: "binary", minLength: 0, maxLength: 20 }),
   fc.string({ minLength: 200, maxLength: 260 }).map((s) => `${s}.com`),
 );
 const email = fc.oneof(
   { weight: 5, arbitrary: fc.tuple(localPart, domain).map(([l, d]) => `${l}@${d}`) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("", " ", "\t", "\n"), localPart, domain, fc.constantFrom("", " ", "\n")).map(([a, l, d, b]) => `${a}${l}@${d}${b}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("", " ", "\t", "\n"), localPart, domain, fc.constantFrom("", " ", "\n"))
+      .map(([a, l, d, b]) => `${a}${l}@${d}${b}`),
+  },
   { weight: 1, arbitrary: fc.emailAddress() },
   { weight: 1, arbitrary: fc.tuple(localPart, domain).map(([l, d]) => `${l}@@${d}`) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
@@ -80,22 +101,65 @@ const notAString = fc.oneof(
   fc.array(email, { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
-const source = fc.oneof(fc.constantFrom("hero", "banner", "promo", "limit-reached", "HERO", "x".repeat(40), "../../etc"), fc.jsonValue({ maxDepth: 1 }));
+const source = fc.oneof(
+  fc.constantFrom("hero", "banner", "promo", "limit-reached", "HERO", "x".repeat(40), "../../etc"),
+  fc.jsonValue({ maxDepth: 1 }),
+);
 
 function deep(depth: number, kind: "array" | "object"): string {
   return kind === "array" ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
 }
 
 const textBody = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ email: fc.oneof({ weight: 4, arbitrary: email }, notAString), source }, { requiredKeys: [] }).map((o) => JSON.stringify(o)) },
-  { weight: 1, arbitrary: fc.tuple(email, fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })).map(([e, extra]) => JSON.stringify({ ...extra, email: e })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({ email: fc.oneof({ weight: 4, arbitrary: email }, notAString), source }, { requiredKeys: [] })
+      .map((o) => JSON.stringify(o)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(email, fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }))
+      .map(([e, extra]) => JSON.stringify({ ...extra, email: e })),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.constantFrom("array" as const, "object" as const)).map(([d, k]) => deep(d, k)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 5000 }), fc.constantFrom("array" as const, "object" as const))
+      .map(([d, k]) => deep(d, k)),
+  },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 900, max: 4000 }).map((n) => JSON.stringify({ email: `${"a".repeat(n)}@example.com` })) },
-  { weight: 1, arbitrary: fc.constantFrom("", "null", "[]", "{}", '{"email":', "\ufeff{}", '{"__proto__":{"email":"p@example.com"}}', '{"email":"a@example.com","email":"b@example.com"}') },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 900, max: 4000 })
+      .map((n) => JSON.stringify({ email: `${"a".repeat(n)}@example.com` })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "null",
+      "[]",
+      "{}",
+      '{"email":',
+      "\ufeff{}",
+      '{"__proto__":{"email":"p@example.com"}}',
+      '{"email":"a@example.com","email":"b@example.com"}',
+    ),
+  },
   // The addresses as JSON escapes: lone surrogates and controls reach the handler exactly as sent.
-  { weight: 1, arbitrary: fc.constantFrom(...injections).map((bad) => `{"email":"x${JSON.stringify(bad).slice(1, -1).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}@example.com"}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...injections).map(
+      (bad) =>
+        `{"email":"x${JSON.stringify(bad)
+          .slice(1, -1)
+          .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}@example.com"}`,
+    ),
+  },
 );
 const body = fc.oneof(
   { weight: 8, arbitrary: textBody.map((t): string | Uint8Array => t) },
@@ -117,16 +181,66 @@ const contentType = fc.constantFrom(
   "application/json, text/plain",
   "",
 );
-const method = fc.constantFrom("POST", "POST", "POST", "POST", "POST", "POST", "POST", "POST", "GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "post");
-const origin = fc.constantFrom(undefined, undefined, "https://rwaatlas.example", "https://rwaatlas.example", "https://evil.example", "null", "http://localhost:5173");
-const forwardedFor = fc.constantFrom(undefined, "198.51.100.1", "198.51.100.2", "203.0.113.9, 10.0.0.1", "not-an-ip", "");
+const method = fc.constantFrom(
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "GET",
+  "HEAD",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "PROPFIND",
+  "post",
+);
+const origin = fc.constantFrom(
+  undefined,
+  undefined,
+  "https://rwaatlas.example",
+  "https://rwaatlas.example",
+  "https://evil.example",
+  "null",
+  "http://localhost:5173",
+);
+const forwardedFor = fc.constantFrom(
+  undefined,
+  "198.51.100.1",
+  "198.51.100.2",
+  "203.0.113.9, 10.0.0.1",
+  "not-an-ip",
+  "",
+);
 const oddHeaders = fc.dictionary(
-  fc.constantFrom("accept", "authorization", "apikey", "x-client-info", "content-encoding", "transfer-encoding-hint", "cookie", "x-real-ip", "prefer", "range"),
+  fc.constantFrom(
+    "accept",
+    "authorization",
+    "apikey",
+    "x-client-info",
+    "content-encoding",
+    "transfer-encoding-hint",
+    "cookie",
+    "x-real-ip",
+    "prefer",
+    "range",
+  ),
   fc.string({ unit: fc.constantFrom(..."abcXYZ09 ;=,/*-_.\"'<>{}()\t"), maxLength: 120 }),
   { maxKeys: 4 },
 );
 
-type Sent = { method: string; contentType?: string; body: string | Uint8Array; origin?: string; forwardedFor?: string; headers: Record<string, string> };
+type Sent = {
+  method: string;
+  contentType?: string;
+  body: string | Uint8Array;
+  origin?: string;
+  forwardedFor?: string;
+  headers: Record<string, string>;
+};
 const hostile = fc.record<Sent>(
   { method, contentType, body, origin, forwardedFor, headers: oddHeaders },
   { requiredKeys: ["method", "body", "headers"] },
@@ -159,7 +273,15 @@ function toRequest(base: string, sent: Sent): Request {
 }
 
 // Always run, whatever the seed: escapes that decode to what UTF-8 on the wire cannot carry.
-const escapedAddresses = ["\\ud800", "\\udfff", "\\u0000", "\\r\\nBcc: v@example.com", "\\u202e", "\\u00a0", "\\ud83d\\ude00"];
+const escapedAddresses = [
+  "\\ud800",
+  "\\udfff",
+  "\\u0000",
+  "\\r\\nBcc: v@example.com",
+  "\\u202e",
+  "\\u00a0",
+  "\\ud83d\\ude00",
+];
 const examples: Array<[Sent]> = escapedAddresses.map((escape) => [
   { method: "POST", contentType: "application/json", body: `{"email":"x${escape}y@example.com"}`, headers: {} },
 ]);
@@ -245,7 +367,8 @@ describe("handler.ts under arbitrary input (1,200 cases)", () => {
       { numRuns: 1_200, examples },
     );
     // The generators reach every path, the success path included, not only the first guard.
-    for (const status of [200, 204, 400, 403, 405, 413, 415, 429]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+    for (const status of [200, 204, 400, 403, 405, 413, 415, 429])
+      expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
     expect(statuses.get(200)).toBeGreaterThan(100);
   });
 });

@@ -79,7 +79,18 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
     // PGlite's database collation is "C": byte order, which plain JS string comparison matches.
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(Object.keys(data![0]!)).toEqual(
-      expect.arrayContaining(["id", "name", "description", "asset_classes", "blockchains", "tvl", "yield_range", "risk_level", "min_investment", "url"]),
+      expect.arrayContaining([
+        "id",
+        "name",
+        "description",
+        "asset_classes",
+        "blockchains",
+        "tvl",
+        "yield_range",
+        "risk_level",
+        "min_investment",
+        "url",
+      ]),
     );
     expect(Array.isArray(data![0]!.asset_classes)).toBe(true);
   });
@@ -121,7 +132,10 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
 
     const filter = await anon().from("protocols").select("*").gt("name", "x");
     expect(filter.status).toBe(400);
-    expect(filter.error).toMatchObject({ code: "PGRST100", message: '"failed to parse filter (gt.x)" (line 1, column 1)' });
+    expect(filter.error).toMatchObject({
+      code: "PGRST100",
+      message: '"failed to parse filter (gt.x)" (line 1, column 1)',
+    });
     expect(filter.error!.hint).toMatch(/only the eq operator/);
 
     const filterColumn = await anon().from("protocols").select("*").eq("secret", "x");
@@ -135,7 +149,9 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
 
   it("rejects a forged or missing key with 401", async () => {
     const forged = LOCAL_ANON_KEY.replace(/.{4}$/, "AAAA");
-    const bad = await createClient(api.url, forged, { auth: { persistSession: false } }).from("protocols").select("*");
+    const bad = await createClient(api.url, forged, { auth: { persistSession: false } })
+      .from("protocols")
+      .select("*");
     expect(bad.status).toBe(401);
     expect(bad.error).toMatchObject({ code: "PGRST301" });
 
@@ -147,7 +163,10 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
   it("answers CORS preflight for the REST API", async () => {
     const response = await fetch(`${api.url}/rest/v1/protocols`, {
       method: "OPTIONS",
-      headers: { Origin: "http://127.0.0.1:5173", "Access-Control-Request-Headers": "apikey, authorization, x-client-info" },
+      headers: {
+        Origin: "http://127.0.0.1:5173",
+        "Access-Control-Request-Headers": "apikey, authorization, x-client-info",
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5173");
@@ -183,14 +202,22 @@ describe("POST /rest/v1/rpc as the JWT's role", () => {
     expect(await store.signup({ ...attempt, tokenHash: "d".repeat(64) })).toEqual({ outcome: "none" });
     await store.recordMail("store@example.com", "c".repeat(64), "Resend answered 500");
     expect(await store.pending(10, 0)).toEqual([
-      expect.objectContaining({ email: "store@example.com", source: "hero", attempts: 1, lastError: "Resend answered 500", action: "mail" }),
+      expect.objectContaining({
+        email: "store@example.com",
+        source: "hero",
+        attempts: 1,
+        lastError: "Resend answered 500",
+        action: "mail",
+      }),
     ]);
     expect(await store.claimMail("store@example.com", "e".repeat(64), 3600, 0)).toBe(true);
     await store.recordMail("store@example.com", "e".repeat(64), null);
     expect(await store.pending(10, 0)).toEqual([]);
     expect(await store.confirm("c".repeat(64))).toEqual({ status: "invalid" });
     expect(await store.confirm("e".repeat(64))).toEqual({ status: "confirmed", email: "store@example.com" });
-    expect(await store.pending(10, 0)).toEqual([expect.objectContaining({ email: "store@example.com", action: "contact" })]);
+    expect(await store.pending(10, 0)).toEqual([
+      expect.objectContaining({ email: "store@example.com", action: "contact" }),
+    ]);
     await store.recordSync("store@example.com", null);
     expect(await store.pending(10, 0)).toEqual([]);
   });
@@ -269,7 +296,11 @@ describe("POST /functions/v1/add-to-waitlist", () => {
     expect(preflight.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5173");
 
     const get = await fetch(`${api.url}/functions/v1/add-to-waitlist`);
-    expect([get.status, get.headers.get("allow"), await get.json()]).toEqual([405, "POST, OPTIONS", { error: expect.any(String) }]);
+    expect([get.status, get.headers.get("allow"), await get.json()]).toEqual([
+      405,
+      "POST, OPTIONS",
+      { error: expect.any(String) },
+    ]);
 
     const text = await postSignup(api, "email=a@b.co", { "Content-Type": "text/plain" });
     expect(text.status).toBe(415);

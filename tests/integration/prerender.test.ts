@@ -12,7 +12,9 @@ import { committedRows, injectShell, retargetHead, type PrerenderModule } from "
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // Loaded by path: this tsconfig (Node side) has no JSX; Vitest compiles the entry as Vite would.
 const ENTRY = path.join(ROOT, "src", "entry-prerender.tsx");
-const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell, renderProtocolPages } = (await import(/* @vite-ignore */ ENTRY)) as PrerenderModule;
+const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell, renderProtocolPages } = (await import(
+  /* @vite-ignore */ ENTRY
+)) as PrerenderModule;
 
 /** Visible text of an HTML fragment, roughly as a browser lays it out (tags become spaces). */
 function textOf(html: string): string {
@@ -67,16 +69,27 @@ describe("injectShell", () => {
   ].join("\n");
 
   it("fills the root, marks it, and loads the boot script from a file right before it", () => {
-    const html = injectShell(template, { markup: "<p>frame</p>", attribute: PRERENDERED_ATTRIBUTE, route: "/", bootSrc: "/assets/boot-1.js" });
-    expect(html).toContain(`<script src="/assets/boot-1.js"></script>\n    <div id="root" ${PRERENDERED_ATTRIBUTE}="/"><p>frame</p></div>`);
+    const html = injectShell(template, {
+      markup: "<p>frame</p>",
+      attribute: PRERENDERED_ATTRIBUTE,
+      route: "/",
+      bootSrc: "/assets/boot-1.js",
+    });
+    expect(html).toContain(
+      `<script src="/assets/boot-1.js"></script>\n    <div id="root" ${PRERENDERED_ATTRIBUTE}="/"><p>frame</p></div>`,
+    );
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts).toHaveLength(2);
     for (const tag of scripts) expect(tag).toMatch(/\ssrc="/);
   });
 
   it("refuses a template without an empty root and markup with a script", () => {
-    expect(() => injectShell("<body></body>", { markup: "", attribute: "x", route: "/", bootSrc: "/b.js" })).toThrow(/no empty/);
-    expect(() => injectShell(template, { markup: "<script>1</script>", attribute: "x", route: "/", bootSrc: "/b.js" })).toThrow(/<script>/);
+    expect(() => injectShell("<body></body>", { markup: "", attribute: "x", route: "/", bootSrc: "/b.js" })).toThrow(
+      /no empty/,
+    );
+    expect(() =>
+      injectShell(template, { markup: "<script>1</script>", attribute: "x", route: "/", bootSrc: "/b.js" }),
+    ).toThrow(/<script>/);
   });
 });
 
@@ -107,7 +120,9 @@ describe("bootScript", () => {
 
   it("hides a frame of any other route than the visited one", () => {
     for (const route of ["/privacy-policy", "/no-such-page", "/protocols/centrifuge"]) {
-      expect(boot(route, {})).toBe(`#root[${PRERENDERED_ATTRIBUTE}]:not([${PRERENDERED_ATTRIBUTE}="${route}"]){visibility:hidden}`);
+      expect(boot(route, {})).toBe(
+        `#root[${PRERENDERED_ATTRIBUTE}]:not([${PRERENDERED_ATTRIBUTE}="${route}"]){visibility:hidden}`,
+      );
     }
     // A trailing slash (static hosts add one for directories) names the same route.
     expect(boot("/protocols/centrifuge/", {})).toContain(`:not([${PRERENDERED_ATTRIBUTE}="/protocols/centrifuge"])`);
@@ -132,26 +147,52 @@ describe("renderProtocolPages", () => {
     const text = textOf(buidl.markup);
     expect(buidl.markup).toMatch(/<h1 id="protocol-name"[^>]*>BlackRock BUIDL \(Securitize\)<\/h1>/);
     const row = rows.find((r) => r.name === "BlackRock BUIDL (Securitize)")!;
-    for (const figure of ["Key figures", row.tvl, row.yield_range, row.min_investment, row.risk_level, "TVL history", "Similar protocols", "Back to directory", "Visit Protocol"]) {
+    for (const figure of [
+      "Key figures",
+      row.tvl,
+      row.yield_range,
+      row.min_investment,
+      row.risk_level,
+      "TVL history",
+      "Similar protocols",
+      "Back to directory",
+      "Visit Protocol",
+    ]) {
       expect(text).toContain(figure);
     }
     expect(buidl.markup).not.toMatch(/<script/i);
     expect(buidl.title).toBe("BlackRock BUIDL (Securitize): TVL, yield and risk | RWA Atlas");
-    expect(buidl.description).toContain(`TVL ${row.tvl}, yield ${row.yield_range}, minimum investment ${row.min_investment}, ${row.risk_level} risk as of`);
+    expect(buidl.description).toContain(
+      `TVL ${row.tvl}, yield ${row.yield_range}, minimum investment ${row.min_investment}, ${row.risk_level} risk as of`,
+    );
     const ld = JSON.parse(buidl.jsonLd) as Record<string, unknown>;
-    expect(ld).toMatchObject({ "@type": "FinancialProduct", name: "BlackRock BUIDL (Securitize)", url: "https://example.org/protocols/blackrock-buidl-securitize" });
+    expect(ld).toMatchObject({
+      "@type": "FinancialProduct",
+      name: "BlackRock BUIDL (Securitize)",
+      url: "https://example.org/protocols/blackrock-buidl-securitize",
+    });
   });
 
   it("retargets index.html's head at the page", () => {
-    const template = readFileSync(path.join(ROOT, "index.html"), "utf8").replaceAll("%VITE_SITE_URL%", "https://example.org");
-    const html = retargetHead(template, { url: "https://example.org/protocols/x", title: 'A & "B"', description: "d <1>", jsonLd: '{"a":"\\u003c/script"}' });
-    expect(html).toContain("<title>A &amp; \"B\"</title>");
+    const template = readFileSync(path.join(ROOT, "index.html"), "utf8").replaceAll(
+      "%VITE_SITE_URL%",
+      "https://example.org",
+    );
+    const html = retargetHead(template, {
+      url: "https://example.org/protocols/x",
+      title: 'A & "B"',
+      description: "d <1>",
+      jsonLd: '{"a":"\\u003c/script"}',
+    });
+    expect(html).toContain('<title>A &amp; "B"</title>');
     expect(html).toContain('<link rel="canonical" href="https://example.org/protocols/x" />');
     expect(html).toContain('<meta property="og:url" content="https://example.org/protocols/x" />');
     expect(html).toMatch(/<meta\s+name="description"\s+content="d &lt;1>"/);
     expect(html).toMatch(/<meta\s+name="twitter:title"\s+content="A &amp; &quot;B&quot;"/);
     expect(html).toContain('<script type="application/ld+json">{"a":"\\u003c/script"}</script>\n  </head>');
-    expect(() => retargetHead(template, { url: "u", title: "t", description: "d", jsonLd: "</script>" })).toThrow(/JSON-LD/);
+    expect(() => retargetHead(template, { url: "u", title: "t", description: "d", jsonLd: "</script>" })).toThrow(
+      /JSON-LD/,
+    );
     expect(() => retargetHead("<html></html>", { url: "u", title: "t", description: "d", jsonLd: "{}" })).toThrow(/no/);
   });
 });
@@ -161,7 +202,12 @@ describe("vite build", () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it("writes the frame into <outDir>/index.html with only file scripts", async () => {
-    await build({ root: ROOT, configFile: path.join(ROOT, "vite.config.ts"), logLevel: "silent", build: { outDir, emptyOutDir: true } });
+    await build({
+      root: ROOT,
+      configFile: path.join(ROOT, "vite.config.ts"),
+      logLevel: "silent",
+      build: { outDir, emptyOutDir: true },
+    });
     const html = readFileSync(path.join(outDir, "index.html"), "utf8");
     expect(html).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}="/">`);
     expect(textOf(html)).toContain("Loading protocols...");
@@ -185,7 +231,9 @@ describe("vite build", () => {
     expect(slugs).toHaveLength(committedRows().length);
     // The same page as /protocols/<slug>.html, for hosts (and vite preview) that serve it at /protocols/<slug>.
     for (const slug of slugs) {
-      expect(readFileSync(path.join(outDir, "protocols", `${slug}.html`), "utf8")).toBe(readFileSync(path.join(outDir, "protocols", slug, "index.html"), "utf8"));
+      expect(readFileSync(path.join(outDir, "protocols", `${slug}.html`), "utf8")).toBe(
+        readFileSync(path.join(outDir, "protocols", slug, "index.html"), "utf8"),
+      );
     }
     const sitemap = readFileSync(path.join(outDir, "sitemap.xml"), "utf8");
     for (const slug of slugs) {
@@ -195,7 +243,10 @@ describe("vite build", () => {
       expect(page).toContain(`<link rel="canonical" href="https://rwaatlas.com/protocols/${slug}" />`);
       expect(page).toMatch(/<meta\s+name="description"\s+content="[^"]+: TVL [^"]+, yield /);
       const ld = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(page)?.[1];
-      expect(JSON.parse(ld!)).toMatchObject({ "@type": "FinancialProduct", url: `https://rwaatlas.com/protocols/${slug}` });
+      expect(JSON.parse(ld!)).toMatchObject({
+        "@type": "FinancialProduct",
+        url: `https://rwaatlas.com/protocols/${slug}`,
+      });
       expect(sitemap).toContain(`<loc>https://rwaatlas.com/protocols/${slug}</loc>`);
     }
   }, 120_000);

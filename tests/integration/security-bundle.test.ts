@@ -65,7 +65,13 @@ beforeAll(async () => {
   // The preview below runs on appPort: the local API lets that origin call it.
   api = await startSnapshotApi({ extraOrigins: [`http://127.0.0.1:${appPort}`] });
   outDir = await mkdtemp(path.join(tmpdir(), "rwa-bundle-"));
-  const env: NodeJS.ProcessEnv = { ...cleanEnv(), ...SECRETS, ...VITE_CANARY, VITE_SUPABASE_URL: api.url, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+  const env: NodeJS.ProcessEnv = {
+    ...cleanEnv(),
+    ...SECRETS,
+    ...VITE_CANARY,
+    VITE_SUPABASE_URL: api.url,
+    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+  };
   const { code, output } = await viteBuild(env, ["--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"]);
   if (code !== 0) throw new Error(`vite build exited ${code}:\n${output}`);
   expect(output).not.toMatch(/error/i);
@@ -125,23 +131,49 @@ describe("the built bundle", () => {
 
 describe("builds the environment check stops (no output written)", () => {
   const failing: Array<[string, NodeJS.ProcessEnv, string[], RegExp]> = [
-    ["a service-role key as the anon key", { VITE_SUPABASE_URL: "https://abc.supabase.co", VITE_SUPABASE_ANON_KEY: LOCAL_SERVICE_ROLE_KEY }, [], /VITE_SUPABASE_ANON_KEY holds a JWT whose role is "service_role"/],
-    ["an sb_secret_ key as the anon key", { VITE_SUPABASE_URL: "https://abc.supabase.co", VITE_SUPABASE_ANON_KEY: "sb_secret_x1y2z3" }, [], /VITE_SUPABASE_ANON_KEY holds a Supabase secret key/],
-    ["a VITE_ variable named like a secret", { VITE_RESEND_SECRET: "re_x" }, [], /VITE_RESEND_SECRET: the name says it is a secret/],
+    [
+      "a service-role key as the anon key",
+      { VITE_SUPABASE_URL: "https://abc.supabase.co", VITE_SUPABASE_ANON_KEY: LOCAL_SERVICE_ROLE_KEY },
+      [],
+      /VITE_SUPABASE_ANON_KEY holds a JWT whose role is "service_role"/,
+    ],
+    [
+      "an sb_secret_ key as the anon key",
+      { VITE_SUPABASE_URL: "https://abc.supabase.co", VITE_SUPABASE_ANON_KEY: "sb_secret_x1y2z3" },
+      [],
+      /VITE_SUPABASE_ANON_KEY holds a Supabase secret key/,
+    ],
+    [
+      "a VITE_ variable named like a secret",
+      { VITE_RESEND_SECRET: "re_x" },
+      [],
+      /VITE_RESEND_SECRET: the name says it is a secret/,
+    ],
     ["--mode production without VITE_SUPABASE_URL", {}, ["--mode", "production"], /VITE_SUPABASE_URL is not set/],
   ];
-  it.each(failing)("%s", async (_, extra, args, message) => {
-    const dir = await mkdtemp(path.join(tmpdir(), "rwa-refused-"));
-    try {
-      const { code, output } = await viteBuild({ ...cleanEnv(), ...extra }, ["--outDir", dir, "--emptyOutDir", "--logLevel", "warn", ...args]);
-      expect(code).not.toBe(0);
-      expect(output).toMatch(message);
-      expect(output).not.toContain("sb_secret_x1y2z3");
-      expect(await readdir(dir)).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.each(failing)(
+    "%s",
+    async (_, extra, args, message) => {
+      const dir = await mkdtemp(path.join(tmpdir(), "rwa-refused-"));
+      try {
+        const { code, output } = await viteBuild({ ...cleanEnv(), ...extra }, [
+          "--outDir",
+          dir,
+          "--emptyOutDir",
+          "--logLevel",
+          "warn",
+          ...args,
+        ]);
+        expect(code).not.toBe(0);
+        expect(output).toMatch(message);
+        expect(output).not.toContain("sb_secret_x1y2z3");
+        expect(await readdir(dir)).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 describe("the build served by vite preview, in Chromium", () => {
@@ -185,12 +217,17 @@ describe("the build served by vite preview, in Chromium", () => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { __violations: string[] }).__violations = seen;
-        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
       await page.goto(appUrl);
-      await page.getByRole("checkbox", { name: /^Select .* for comparison$/ }).first().waitFor({ timeout: 30_000 });
+      await page
+        .getByRole("checkbox", { name: /^Select .* for comparison$/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
       const boxes = page.getByRole("checkbox", { name: /^Select .* for comparison$/ });
       await boxes.nth(0).click();
       await boxes.nth(1).click();

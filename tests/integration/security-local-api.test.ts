@@ -18,25 +18,30 @@ afterAll(async () => {
 });
 
 /** A raw request with any Host header (fetch() will not forge one). */
-function raw(path: string, options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: api.port,
-        path,
-        method: options.method ?? "GET",
-        headers: { Host: options.host ?? `127.0.0.1:${api.port}`, ...options.headers },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (c: Buffer) => (body += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
+function raw(
+  path: string,
+  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: api.port,
+          path,
+          method: options.method ?? "GET",
+          headers: { Host: options.host ?? `127.0.0.1:${api.port}`, ...options.headers },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end(options.body);
+    },
+  );
 }
 
 const EVIL = "https://evil.example";
@@ -58,8 +63,15 @@ describe("/_local/*: never readable by a web page", () => {
 
 describe("REST and function routes: the app's own origins only", () => {
   it("answers the dev, preview and e2e origins with their own origin, never '*'", async () => {
-    for (const origin of ["http://127.0.0.1:5173", "http://localhost:5173", "http://127.0.0.1:4173", "http://localhost:4173"]) {
-      const response = await raw("/rest/v1/protocols?select=name&limit=1", { headers: { Origin: origin, apikey: LOCAL_ANON_KEY } });
+    for (const origin of [
+      "http://127.0.0.1:5173",
+      "http://localhost:5173",
+      "http://127.0.0.1:4173",
+      "http://localhost:4173",
+    ]) {
+      const response = await raw("/rest/v1/protocols?select=name&limit=1", {
+        headers: { Origin: origin, apikey: LOCAL_ANON_KEY },
+      });
       expect(response.status, origin).toBe(200);
       expect(response.headers["access-control-allow-origin"]).toBe(origin);
     }
@@ -92,9 +104,16 @@ describe("REST and function routes: the app's own origins only", () => {
   });
 
   it("allows the configured e2e and extra origins (E2E_APP_PORT, LOCAL_API_ALLOWED_ORIGINS)", () => {
-    const origins = localOrigins({ env: { E2E_APP_PORT: "4184", LOCAL_API_ALLOWED_ORIGINS: "http://127.0.0.1:9999, http://localhost:9998/" } });
+    const origins = localOrigins({
+      env: { E2E_APP_PORT: "4184", LOCAL_API_ALLOWED_ORIGINS: "http://127.0.0.1:9999, http://localhost:9998/" },
+    });
     expect(origins).toEqual(
-      expect.arrayContaining(["http://127.0.0.1:4184", "http://localhost:4184", "http://127.0.0.1:9999", "http://localhost:9998"]),
+      expect.arrayContaining([
+        "http://127.0.0.1:4184",
+        "http://localhost:4184",
+        "http://127.0.0.1:9999",
+        "http://localhost:9998",
+      ]),
     );
     expect(origins).not.toContain("*");
   });
@@ -102,7 +121,13 @@ describe("REST and function routes: the app's own origins only", () => {
 
 describe("DNS rebinding: only this server's own loopback names", () => {
   it("refuses a Host that is not 127.0.0.1:<port> or localhost:<port>", async () => {
-    for (const host of ["evil.example", `evil.example:${api.port}`, "127.0.0.1", `127.0.0.1:${api.port + 1}`, `localhost.evil.example:${api.port}`]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${api.port}`,
+      "127.0.0.1",
+      `127.0.0.1:${api.port + 1}`,
+      `localhost.evil.example:${api.port}`,
+    ]) {
       for (const path of ["/_local/waitlist", "/rest/v1/protocols", "/functions/v1/add-to-waitlist", "/health"]) {
         const response = await raw(path, { host, headers: { apikey: LOCAL_ANON_KEY } });
         expect({ host, path, status: response.status }).toEqual({ host, path, status: 403 });
@@ -121,9 +146,12 @@ describe("DNS rebinding: only this server's own loopback names", () => {
 describe("binding", () => {
   it("refuses a non-loopback address unless LOCAL_API_ALLOW_REMOTE=1", () => {
     for (const host of ["0.0.0.0", "::", "192.168.1.10"]) {
-      expect(() => readLocalApiConfig({ LOCAL_API_HOST: host })).toThrow(/not a loopback address.*LOCAL_API_ALLOW_REMOTE=1/);
+      expect(() => readLocalApiConfig({ LOCAL_API_HOST: host })).toThrow(
+        /not a loopback address.*LOCAL_API_ALLOW_REMOTE=1/,
+      );
       expect(readLocalApiConfig({ LOCAL_API_HOST: host, LOCAL_API_ALLOW_REMOTE: "1" }).host).toBe(host);
     }
-    for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"]) expect(readLocalApiConfig({ LOCAL_API_HOST: host }).host).toBe(host);
+    for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"])
+      expect(readLocalApiConfig({ LOCAL_API_HOST: host }).host).toBe(host);
   });
 });

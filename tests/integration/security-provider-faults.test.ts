@@ -21,7 +21,13 @@ import { createResendMailer } from "../../supabase/functions/add-to-waitlist/lib
 import { resyncPending } from "../../supabase/functions/add-to-waitlist/lib/resync.ts";
 import { handleResyncRequest } from "../../supabase/functions/add-to-waitlist/lib/resync-endpoint.ts";
 import { createSupabaseStore } from "../../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
-import { NO_LIMITS, type LogFields, type Logger, type WaitlistMailer, type WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
+import {
+  NO_LIMITS,
+  type LogFields,
+  type Logger,
+  type WaitlistMailer,
+  type WaitlistStore,
+} from "../../supabase/functions/add-to-waitlist/lib/types.ts";
 import { openSnapshot, startSnapshotApi } from "./snapshot.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -90,8 +96,9 @@ const RESYNC_SECRET = "a-dedicated-resync-secret-of-40-characters";
 
 /** The production Resend mailer, its HTTPS endpoint swapped for the fake (or a refused port). */
 function mailer(down = false): WaitlistMailer {
-  return createResendMailer({ apiKey: "re_test", audienceId: "aud_test", from: "RWA Atlas <hello@example.com>" }, (input, init) =>
-    fetch(input.replace("https://api.resend.com", down ? refusedUrl : resend.url), init),
+  return createResendMailer(
+    { apiKey: "re_test", audienceId: "aud_test", from: "RWA Atlas <hello@example.com>" },
+    (input, init) => fetch(input.replace("https://api.resend.com", down ? refusedUrl : resend.url), init),
   );
 }
 
@@ -114,7 +121,11 @@ function deps(overrides: Partial<Deps> = {}): Deps & { deferred: Promise<unknown
 function signup(email: string): Request {
   return new Request("http://edge.local/functions/v1/add-to-waitlist", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: "https://rwaatlas.example", "CF-Connecting-IP": "198.51.100.7" },
+    headers: {
+      "Content-Type": "application/json",
+      Origin: "https://rwaatlas.example",
+      "CF-Connecting-IP": "198.51.100.7",
+    },
     body: JSON.stringify({ email, source: "hero" }),
   });
 }
@@ -205,7 +216,12 @@ describe("provider faults at signup: the signup is kept, its mail still due, wit
     const d = deps();
     expect((await handleRequest(signup("ada@example.com"), d)).status).toBe(200);
     await Promise.all(d.deferred);
-    expect(await row("ada@example.com")).toMatchObject({ last_error: null, attempts: 0, confirmation_sent_at: expect.any(Date), synced_at: null });
+    expect(await row("ada@example.com")).toMatchObject({
+      last_error: null,
+      attempts: 0,
+      confirmation_sent_at: expect.any(Date),
+      synced_at: null,
+    });
     expect(resend.emailsTo("ada@example.com")).toBe(1);
     expect(resend.contacts.has("ada@example.com")).toBe(false);
 
@@ -213,7 +229,11 @@ describe("provider faults at signup: the signup is kept, its mail still due, wit
     expect(await confirmed.json()).toEqual({ status: "confirmed" });
     await Promise.all(d.deferred);
     expect(resend.contacts.has("ada@example.com")).toBe(true);
-    expect(await row("ada@example.com")).toMatchObject({ confirmed_at: expect.any(Date), synced_at: expect.any(Date), last_error: null });
+    expect(await row("ada@example.com")).toMatchObject({
+      confirmed_at: expect.any(Date),
+      synced_at: expect.any(Date),
+      last_error: null,
+    });
   });
 
   it("sends an address outside Latin-1, and one of 254 characters, with a short ASCII Idempotency-Key", async () => {
@@ -237,10 +257,18 @@ describe("resync (supabase/functions/add-to-waitlist/lib/resync.ts)", () => {
     const d = deps({ mailer: mailer(true) });
     for (const email of emails) expect((await handleRequest(signup(email), d)).status).toBe(200);
     await Promise.all(d.deferred);
-    if (pastLease) await db.query("update public.waitlist set confirmation_requested_at = now() - interval '11 minutes'");
+    if (pastLease)
+      await db.query("update public.waitlist set confirmation_requested_at = now() - interval '11 minutes'");
   }
   const resync = (extra: Partial<Parameters<typeof resyncPending>[0]> = {}) =>
-    resyncPending({ store, mailer: mailer(), log: silentLogger, timeoutMs: TIMEOUT_MS, confirmUrl: CONFIRM_URL, ...extra });
+    resyncPending({
+      store,
+      mailer: mailer(),
+      log: silentLogger,
+      timeoutMs: TIMEOUT_MS,
+      confirmUrl: CONFIRM_URL,
+      ...extra,
+    });
 
   it("sends every confirmation mail that did not go out, with a link that works, and a second run sends nothing", async () => {
     const emails = ["a1@example.com", "a2@example.com", "a3@example.com"];
@@ -283,7 +311,11 @@ describe("resync (supabase/functions/add-to-waitlist/lib/resync.ts)", () => {
     const down = deps({ mailer: mailer(true) });
     await handleRequest(confirmation(resend.lastToken("later@example.com")), down);
     await Promise.all(down.deferred);
-    expect(await row("later@example.com")).toMatchObject({ confirmed_at: expect.any(Date), synced_at: null, attempts: 1 });
+    expect(await row("later@example.com")).toMatchObject({
+      confirmed_at: expect.any(Date),
+      synced_at: null,
+      attempts: 1,
+    });
 
     const report = await resync();
     expect(report).toMatchObject({ pending: 1, synced: ["later@example.com"], failed: [] });
@@ -298,7 +330,11 @@ describe("resync (supabase/functions/add-to-waitlist/lib/resync.ts)", () => {
     const report = await resync();
     expect(report.synced).toEqual([]);
     expect(report.failed).toEqual([{ email: "still@example.com", error: expect.stringMatching(/answered 500/) }]);
-    expect(await row("still@example.com")).toMatchObject({ confirmation_sent_at: null, attempts: 2, last_error: expect.stringMatching(/answered 500/) });
+    expect(await row("still@example.com")).toMatchObject({
+      confirmation_sent_at: null,
+      attempts: 2,
+      last_error: expect.stringMatching(/answered 500/),
+    });
   });
 
   it("is safe to run concurrently: two overlapping runs deliver one e-mail per address", async () => {
@@ -332,7 +368,8 @@ describe("the scheduled resync endpoint (resync-endpoint.ts)", () => {
       method,
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
-  const run = () => resyncPending({ store, mailer: mailer(), log: silentLogger, confirmUrl: CONFIRM_URL, leaseSeconds: 0 });
+  const run = () =>
+    resyncPending({ store, mailer: mailer(), log: silentLogger, confirmUrl: CONFIRM_URL, leaseSeconds: 0 });
 
   it("runs only for WAITLIST_RESYNC_SECRET (never the service-role key) and answers counts, never addresses", async () => {
     const d = deps({ mailer: mailer(true) });
@@ -341,7 +378,13 @@ describe("the scheduled resync endpoint (resync-endpoint.ts)", () => {
     const endpoint = { secret: RESYNC_SECRET, run, log: silentLogger };
 
     expect((await handleResyncRequest(call("GET", RESYNC_SECRET), endpoint)).status).toBe(405);
-    for (const token of [undefined, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, `${RESYNC_SECRET}x`, RESYNC_SECRET.slice(0, -1)]) {
+    for (const token of [
+      undefined,
+      LOCAL_ANON_KEY,
+      LOCAL_SERVICE_ROLE_KEY,
+      `${RESYNC_SECRET}x`,
+      RESYNC_SECRET.slice(0, -1),
+    ]) {
       const refused = await handleResyncRequest(call("POST", token), endpoint);
       expect([refused.status, await refused.json()]).toEqual([401, { error: "Unauthorized" }]);
     }
@@ -360,7 +403,9 @@ describe("the scheduled resync endpoint (resync-endpoint.ts)", () => {
     const broken = { secret: RESYNC_SECRET, run: () => Promise.reject(new Error("connection refused")), log };
     const response = await handleResyncRequest(call("POST", RESYNC_SECRET), broken);
     expect([response.status, await response.json()]).toEqual([503, { error: "The waitlist store is unavailable" }]);
-    expect(log.lines).toEqual([{ event: "waitlist.resync_store_unavailable", fields: { error: "connection refused" } }]);
+    expect(log.lines).toEqual([
+      { event: "waitlist.resync_store_unavailable", fields: { error: "connection refused" } },
+    ]);
   });
 
   it("refuses every call, and says why in the log, while no long enough secret is configured", async () => {
@@ -372,7 +417,10 @@ describe("the scheduled resync endpoint (resync-endpoint.ts)", () => {
         expect((await handleResyncRequest(call("POST", token), endpoint)).status).toBe(503);
       }
       expect(ran).toEqual([]);
-      expect(log.lines[0]).toMatchObject({ event: "waitlist.resync_misconfigured", fields: { detail: expect.stringContaining("WAITLIST_RESYNC_SECRET") } });
+      expect(log.lines[0]).toMatchObject({
+        event: "waitlist.resync_misconfigured",
+        fields: { detail: expect.stringContaining("WAITLIST_RESYNC_SECRET") },
+      });
     }
   });
 });
@@ -424,8 +472,12 @@ describe("npm run waitlist:resync against the local API", () => {
   function runScript(...args: string[]): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
       const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_API_PORT: String(api.port) };
-      for (const name of ["SUPABASE_URL", "SUPABASE_SERVICE_ROLE_KEY", "RESEND_API_KEY", "WAITLIST_CONFIRM_URL"]) delete env[name];
-      const child = spawn(process.execPath, ["--import", "tsx", "scripts/waitlist-resync.ts", ...args], { cwd: root, env });
+      for (const name of ["SUPABASE_URL", "SUPABASE_SERVICE_ROLE_KEY", "RESEND_API_KEY", "WAITLIST_CONFIRM_URL"])
+        delete env[name];
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/waitlist-resync.ts", ...args], {
+        cwd: root,
+        env,
+      });
       let output = "";
       child.stdout.on("data", (c: Buffer) => (output += c.toString()));
       child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -457,7 +509,10 @@ describe("npm run waitlist:resync against the local API", () => {
     expect(result.output).toContain("To:      s1@example.com"); // the console mailer's printed e-mail
     expect(result.output).toMatch(/http:\/\/127\.0\.0\.1:5173\/confirm\?token=[A-Za-z0-9_-]{43}/);
     expect(result.code).toBe(0);
-    const rows = (await (await fetch(`${api.url}/_local/waitlist`)).json()) as Array<{ confirmation_sent_at: string | null; last_error: string | null }>;
+    const rows = (await (await fetch(`${api.url}/_local/waitlist`)).json()) as Array<{
+      confirmation_sent_at: string | null;
+      last_error: string | null;
+    }>;
     expect(rows.map((r) => [r.confirmation_sent_at !== null, r.last_error])).toEqual([
       [true, null],
       [true, null],

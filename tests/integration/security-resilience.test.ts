@@ -11,7 +11,6 @@ import { exited, freePort, spawnLocalApi } from "../../local-api/spawn.ts";
 import { readLocalApiConfig } from "../../local-api/config.ts";
 import { startSnapshotApi } from "./snapshot.ts";
 
-
 /** POST a signup from a chosen loopback source address (Linux routes all of 127/8 to lo). */
 function signupFrom(
   url: string,
@@ -29,7 +28,11 @@ function signupFrom(
         method: "POST",
         localAddress,
         agent: false,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload), Origin: "http://127.0.0.1:4173" },
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(payload),
+          Origin: "http://127.0.0.1:4173",
+        },
       },
       (res) => {
         let body = "";
@@ -60,7 +63,9 @@ describe("the signup rate limiter at its default setting", () => {
       expect(Number(sixth.headers["retry-after"])).toBeLessThanOrEqual(60);
       expect(sixth.headers["access-control-allow-origin"]).toBe("http://127.0.0.1:4173");
       expect(sixth.headers["content-type"]).toBe("application/json; charset=utf-8");
-      expect(JSON.parse(sixth.body)).toEqual({ error: "Too many signup attempts. Please wait a minute and try again." });
+      expect(JSON.parse(sixth.body)).toEqual({
+        error: "Too many signup attempts. Please wait a minute and try again.",
+      });
       // Duplicates count too: re-sending a known address is no way around the limit.
       expect((await signupFrom(api.url, "127.0.0.1", "bot1@example.com")).status).toBe(429);
 
@@ -68,8 +73,17 @@ describe("the signup rate limiter at its default setting", () => {
       expect([neighbour.status, JSON.parse(neighbour.body)]).toEqual([200, { ok: true }]);
 
       await api.settled();
-      const stored = ((await (await fetch(`${api.url}/_local/waitlist`)).json()) as Array<{ email: string }>).map((r) => r.email);
-      expect(stored.sort()).toEqual(["bot1@example.com", "bot2@example.com", "bot3@example.com", "bot4@example.com", "bot5@example.com", "human@example.com"]);
+      const stored = ((await (await fetch(`${api.url}/_local/waitlist`)).json()) as Array<{ email: string }>).map(
+        (r) => r.email,
+      );
+      expect(stored.sort()).toEqual([
+        "bot1@example.com",
+        "bot2@example.com",
+        "bot3@example.com",
+        "bot4@example.com",
+        "bot5@example.com",
+        "human@example.com",
+      ]);
     } finally {
       await api.close();
     }

@@ -30,7 +30,7 @@ export function FloatingJoinButton({ onJoinWaitlist, onIntent, bottomClearance =
       <Button
         variant="accent"
         size="lg"
-        className="rounded-full pr-5 pl-4 shadow-lg shadow-teal-900/25 ring-1 ring-white/20"
+        className="rounded-full pr-5 pl-4 shadow-lg ring-1 shadow-teal-900/25 ring-white/20"
         onClick={onJoinWaitlist}
         onPointerEnter={onIntent}
         onFocus={onIntent}

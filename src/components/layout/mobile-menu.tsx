@@ -24,7 +24,9 @@ export function MobileMenu({ open, onOpenChange, onJoin, onCloseAutoFocus }: Mob
       <SheetContent className="gap-0 p-0" onCloseAutoFocus={onCloseAutoFocus}>
         <div className="border-b border-border px-6 pt-5 pb-4">
           <SheetTitle className="text-base font-semibold text-foreground">Menu</SheetTitle>
-          <SheetDescription className="mt-0.5 text-sm text-muted-foreground">Get in touch or reserve early access.</SheetDescription>
+          <SheetDescription className="mt-0.5 text-sm text-muted-foreground">
+            Get in touch or reserve early access.
+          </SheetDescription>
         </div>
         <nav aria-label="Mobile" className="flex flex-col gap-3 p-6">
           <Button variant="accent" size="lg" className="w-full" onClick={onJoin}>

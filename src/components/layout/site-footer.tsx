@@ -16,7 +16,10 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
   const year = new Date().getFullYear();
 
   return (
-    <footer className="mt-auto bg-navy-900 text-slate-300" style={bottomClearance > 0 ? { paddingBottom: bottomClearance } : undefined}>
+    <footer
+      className="mt-auto bg-navy-900 text-slate-300"
+      style={bottomClearance > 0 ? { paddingBottom: bottomClearance } : undefined}
+    >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
           <div className="max-w-md">
@@ -52,9 +55,7 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
           <p className="text-slate-300">
             <span className="tabular-nums">Data as of {dataAsOf ?? site.dataAsOf} • Updated monthly</span>
           </p>
-          <p>
-            For information only, not investment advice. Verify details with each protocol before investing.
-          </p>
+          <p>For information only, not investment advice. Verify details with each protocol before investing.</p>
           {/* The prerendered index.html carries the build's year; after New Year the client's
               differs until the next deploy, which is expected, not a hydration bug. */}
           <p className="tabular-nums" suppressHydrationWarning>

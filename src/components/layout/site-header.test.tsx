@@ -20,7 +20,10 @@ describe("SiteHeader", () => {
     const header = screen.getByRole("banner");
     expect(within(header).getByRole("link", { name: `${site.productName} home` })).toHaveAttribute("href", "/");
     const nav = within(header).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
+    expect(within(nav).getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      `mailto:${site.contactEmail}`,
+    );
   });
 
   it("reports the header's join action", async () => {
@@ -41,7 +44,10 @@ describe("SiteHeader", () => {
     // The drawer's code loads on first use, so it may take a moment.
     const drawer = await screen.findByRole("dialog", { name: "Menu" });
     expect(menuButton).toHaveAttribute("aria-expanded", "true");
-    expect(within(drawer).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
+    expect(within(drawer).getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      `mailto:${site.contactEmail}`,
+    );
 
     // Joining from the drawer closes it first, so the waitlist dialog is not stacked on it,
     // and focus is back on the menu button for the waitlist dialog to return to.

@@ -88,7 +88,12 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
             <Mail aria-hidden="true" />
             Contact Us
           </a>
-          <Button variant="accent" onClick={() => onJoinWaitlist("header")} onPointerEnter={onIntent} onFocus={onIntent}>
+          <Button
+            variant="accent"
+            onClick={() => onJoinWaitlist("header")}
+            onPointerEnter={onIntent}
+            onFocus={onIntent}
+          >
             Join Waitlist
           </Button>
         </nav>
@@ -108,7 +113,12 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
           <Menu className="size-5" aria-hidden="true" />
         </Button>
         {MobileMenu && (
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} onJoin={joinFromDrawer} onCloseAutoFocus={handleDrawerClosed} />
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            onJoin={joinFromDrawer}
+            onCloseAutoFocus={handleDrawerClosed}
+          />
         )}
       </div>
     </header>

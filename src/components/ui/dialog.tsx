@@ -38,7 +38,9 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-xl font-bold tracking-tight text-foreground", className)} {...props} />;
+  return (
+    <DialogPrimitive.Title className={cn("text-xl font-bold tracking-tight text-foreground", className)} {...props} />
+  );
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

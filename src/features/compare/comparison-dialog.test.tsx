@@ -24,7 +24,12 @@ const ROW_LABELS = [
 ];
 const hostile = parseProtocolRows(hostileRows);
 // A DefiLlama-sourced TVL beside a sourced term sheet, and the line the page injects for it.
-const live = { ...byName("Ondo Finance (OUSG + USDY)"), tvlSource: "defillama" as const, tvlSourceUrl: "https://defillama.com/protocol/ondo-finance", tvlAsOf: "2025-12-19" };
+const live = {
+  ...byName("Ondo Finance (OUSG + USDY)"),
+  tvlSource: "defillama" as const,
+  tvlSourceUrl: "https://defillama.com/protocol/ondo-finance",
+  tvlAsOf: "2025-12-19",
+};
 const tvlLine = (p: { name: string; tvlAsOf: string | null }) => <p>{`TVL: DefiLlama • ${p.tvlAsOf} (${p.name})`}</p>;
 
 describe("ComparisonDialog", () => {
@@ -38,15 +43,28 @@ describe("ComparisonDialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Protocol Comparison Dashboard" });
     expect(dialog).toHaveAccessibleDescription(/Side-by-side comparison of 3 selected protocols/);
     const table = within(dialog).getByRole("table");
-    expect(within(table).getAllByRole("rowheader").map((th) => th.textContent)).toEqual(ROW_LABELS);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((th) => th.textContent),
+    ).toEqual(ROW_LABELS);
     // Only the first protocol has a safe url (and a terms source); the javascript: and data: ones render no link.
-    expect(within(table).getAllByRole("link").map((a) => a.getAttribute("aria-label") ?? a.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("aria-label") ?? a.textContent),
+    ).toEqual([
       "Visit Apollo ACRED (Securitize)(opens in a new tab)",
       "Terms source for Apollo ACRED (Securitize) (opens in a new tab)",
     ]);
-    expect(within(table).getByRole("link", { name: /^Visit Apollo ACRED/ })).toHaveAttribute("href", "https://securitize.io");
+    expect(within(table).getByRole("link", { name: /^Visit Apollo ACRED/ })).toHaveAttribute(
+      "href",
+      "https://securitize.io",
+    );
     expect(within(table).getAllByText("Unrated")).toHaveLength(2);
-    expect(within(table).getByRole("columnheader", { name: /Evil Yield/ })).toHaveTextContent("No description on record.");
+    expect(within(table).getByRole("columnheader", { name: /Evil Yield/ })).toHaveTextContent(
+      "No description on record.",
+    );
   });
 
   it("keeps the TVL's source line and the terms' source together in the Source row", () => {
@@ -54,7 +72,9 @@ describe("ComparisonDialog", () => {
     const source = within(screen.getByRole("table")).getByRole("row", { name: /^Source/ });
     expect(source).toHaveTextContent(`TVL: DefiLlama • 2025-12-19 (${live.name})`);
     expect(source).toHaveTextContent("Other figures:");
-    expect(within(source).getByRole("link", { name: `Terms source for ${live.name} (opens in a new tab)` })).toBeInTheDocument();
+    expect(
+      within(source).getByRole("link", { name: `Terms source for ${live.name} (opens in a new tab)` }),
+    ).toBeInTheDocument();
   });
 
   it("asks to close from its close button", async () => {
@@ -95,7 +115,10 @@ describe("ComparisonDialog", () => {
   describe("on a phone (below 640px)", () => {
     const realMatchMedia = window.matchMedia;
     beforeEach(() => {
-      window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes("max-width: 639.98px") })) as typeof window.matchMedia;
+      window.matchMedia = ((query: string) => ({
+        ...realMatchMedia(query),
+        matches: query.includes("max-width: 639.98px"),
+      })) as typeof window.matchMedia;
     });
     afterEach(() => {
       window.matchMedia = realMatchMedia;
@@ -106,22 +129,38 @@ describe("ComparisonDialog", () => {
       render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={three} best={{ tvl: [three[1]!.id] }} />);
       const dialog = screen.getByRole("dialog");
       expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
-      expect(within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole("listitem")).toHaveLength(3);
-      const headings = within(dialog).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+      expect(
+        within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole("listitem"),
+      ).toHaveLength(3);
+      const headings = within(dialog)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent);
       expect(headings).toEqual(ROW_LABELS);
       const kyc = within(dialog).getByRole("region", { name: "KYC" });
       const entries = within(kyc).getAllByRole("listitem");
-      expect(entries.map((li) => li.textContent)).toEqual(["RRealTNo", "OOndo Finance (OUSG + USDY)Yes", "SSuperstate USTBYes"]);
+      expect(entries.map((li) => li.textContent)).toEqual([
+        "RRealTNo",
+        "OOndo Finance (OUSG + USDY)Yes",
+        "SSuperstate USTBYes",
+      ]);
       const tvl = within(dialog).getByRole("region", { name: "Total Value Locked" });
-      const best = within(tvl).getAllByRole("listitem").filter((li) => li.dataset.best === "true");
+      const best = within(tvl)
+        .getAllByRole("listitem")
+        .filter((li) => li.dataset.best === "true");
       expect(best).toHaveLength(1);
       expect(best[0]).toHaveTextContent("Ondo Finance (OUSG + USDY)");
       expect(best[0]).toHaveAccessibleDescription("Best: highest TVL among compared");
-      expect(within(within(dialog).getByRole("region", { name: "Source" })).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(3);
+      expect(
+        within(within(dialog).getByRole("region", { name: "Source" })).getAllByRole("link", {
+          name: /^Terms source for/,
+        }),
+      ).toHaveLength(3);
     });
 
     it("shows the TVL's source line and the terms' source in the phone's Source block", () => {
-      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live, byName("RealT")]} renderTvlSource={tvlLine} />);
+      render(
+        <ComparisonDialog open onOpenChange={vi.fn()} protocols={[live, byName("RealT")]} renderTvlSource={tvlLine} />,
+      );
       const source = within(screen.getByRole("dialog")).getByRole("region", { name: "Source" });
       expect(source).toHaveTextContent(`TVL: DefiLlama • 2025-12-19 (${live.name})`);
       expect(within(source).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(2);

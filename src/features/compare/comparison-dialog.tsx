@@ -50,9 +50,18 @@ const BEST_DESCRIPTION: Record<BestMetric, string> = {
 };
 
 type RenderTvlSource = (protocol: Protocol) => ReactNode;
-type Row = { label: string; metric?: BestMetric; render: (protocol: Protocol, renderTvlSource?: RenderTvlSource) => ReactNode };
+type Row = {
+  label: string;
+  metric?: BestMetric;
+  render: (protocol: Protocol, renderTvlSource?: RenderTvlSource) => ReactNode;
+};
 
-const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 function formatDate(date: string): string {
   return AS_OF_FORMAT.format(new Date(`${date}T00:00:00Z`));
@@ -61,10 +70,19 @@ function formatDate(date: string): string {
 /** 'Terms read {date} • Terms source': the page the four term rows come from. */
 function TermsProvenance({ protocol }: { protocol: Protocol }) {
   const { sourceUrl, asOf } = protocol.terms;
-  if (sourceUrl === null) return <p className="mt-1.5 text-xs text-muted-foreground">Terms: no source yet, so they show as Unknown.</p>;
+  if (sourceUrl === null)
+    return <p className="mt-1.5 text-xs text-muted-foreground">Terms: no source yet, so they show as Unknown.</p>;
   return (
     <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-xs">
-      <span className="text-muted-foreground">Terms{asOf !== null && <> read <time dateTime={asOf}>{formatDate(asOf)}</time></>}</span>
+      <span className="text-muted-foreground">
+        Terms
+        {asOf !== null && (
+          <>
+            {" "}
+            read <time dateTime={asOf}>{formatDate(asOf)}</time>
+          </>
+        )}
+      </span>
       <span aria-hidden="true">•</span>
       <a
         href={sourceUrl}
@@ -135,13 +153,25 @@ function Term({ label }: { label: string }) {
 }
 
 const ROWS: Row[] = [
-  { label: "Total Value Locked", metric: "tvl", render: (p) => <span className="text-lg font-bold tabular-nums">{p.tvl}</span> },
-  { label: "Yield Range", metric: "yield", render: (p) => <span className="font-semibold tabular-nums">{p.yieldRange}</span> },
+  {
+    label: "Total Value Locked",
+    metric: "tvl",
+    render: (p) => <span className="text-lg font-bold tabular-nums">{p.tvl}</span>,
+  },
+  {
+    label: "Yield Range",
+    metric: "yield",
+    render: (p) => <span className="font-semibold tabular-nums">{p.yieldRange}</span>,
+  },
   {
     label: "Risk Level",
     metric: "risk",
     render: (p) =>
-      p.riskLevel === null ? <Badge variant="muted">Unrated</Badge> : <Badge variant={RISK_VARIANT[p.riskLevel]}>{p.riskLevel}</Badge>,
+      p.riskLevel === null ? (
+        <Badge variant="muted">Unrated</Badge>
+      ) : (
+        <Badge variant={RISK_VARIANT[p.riskLevel]}>{p.riskLevel}</Badge>
+      ),
   },
   { label: "Min Investment", metric: "min", render: (p) => <span className="font-semibold">{p.minInvestment}</span> },
   { label: "Asset Classes", render: (p) => <Tags items={p.assetClasses} tone="accent" /> },
@@ -181,7 +211,11 @@ function subscribePhone(onChange: () => void) {
   return () => list.removeEventListener("change", onChange);
 }
 function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
 }
 
 /** One colour per compared slot (white text on each meets WCAG AA), plus the name's initial. */
@@ -203,12 +237,23 @@ function ProtocolKey({ index, name }: { index: number; name: string }) {
 const BEST_TAG =
   "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']";
 
-type LayoutProps = { protocols: readonly Protocol[]; best: BestMarks; descriptionIds: string; renderTvlSource?: RenderTvlSource };
+type LayoutProps = {
+  protocols: readonly Protocol[];
+  best: BestMarks;
+  descriptionIds: string;
+  renderTvlSource?: RenderTvlSource;
+};
 
 /** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
 function bestProps(row: Row, protocol: Protocol, best: BestMarks, descriptionIds: string) {
   const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
-  return { isBest, attributes: { "data-best": isBest || undefined, "aria-describedby": isBest ? `${descriptionIds}-${row.metric}` : undefined } };
+  return {
+    isBest,
+    attributes: {
+      "data-best": isBest || undefined,
+      "aria-describedby": isBest ? `${descriptionIds}-${row.metric}` : undefined,
+    },
+  };
 }
 
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
@@ -221,7 +266,9 @@ function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: L
             <ProtocolKey index={index} name={protocol.name} />
             <div className="min-w-0">
               <p className="text-base leading-6 font-bold text-foreground">{protocol.name}</p>
-              <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">{protocol.description || "No description on record."}</p>
+              <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
+                {protocol.description || "No description on record."}
+              </p>
             </div>
           </li>
         ))}
@@ -229,7 +276,11 @@ function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: L
       {ROWS.map((row) => {
         const headingId = `${descriptionIds}-row-${row.label.replace(/\W+/g, "-")}`;
         return (
-          <section key={row.label} aria-labelledby={headingId} className="border-b border-border px-4 py-3.5 last:border-b-0">
+          <section
+            key={row.label}
+            aria-labelledby={headingId}
+            className="border-b border-border px-4 py-3.5 last:border-b-0"
+          >
             <h3 id={headingId} className="text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase">
               {row.label}
             </h3>
@@ -245,7 +296,9 @@ function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: L
                     <ProtocolKey index={index} name={protocol.name} />
                     <div className="min-w-0 flex-1">
                       <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
-                      <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>{row.render(protocol, renderTvlSource)}</div>
+                      <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>
+                        {row.render(protocol, renderTvlSource)}
+                      </div>
                     </div>
                   </li>
                 );
@@ -286,7 +339,16 @@ async function copyLink(url: string) {
   }
 }
 
-export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, shareUrl, onDownloadCsv, renderTvlSource, renderName }: ComparisonDialogProps) {
+export function ComparisonDialog({
+  open,
+  onOpenChange,
+  protocols,
+  best = {},
+  shareUrl,
+  onDownloadCsv,
+  renderTvlSource,
+  renderName,
+}: ComparisonDialogProps) {
   // Opened from a plain button rather than a Radix trigger, so remember the opener (focus is
   // still on it while this first renders) and give focus back to it on close.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -306,9 +368,9 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
         <DialogHeader className="border-b border-border px-5 py-4 sm:px-6">
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">
-            Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}: value
-            locked, yield, risk, minimum investment, asset classes, blockchains, website, investor access, KYC, redemption,
-            fees and data source.
+            Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}:
+            value locked, yield, risk, minimum investment, asset classes, blockchains, website, investor access, KYC,
+            redemption, fees and data source.
           </DialogDescription>
           {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
             <div className="mt-2 flex flex-wrap gap-2">
@@ -336,51 +398,66 @@ export function ComparisonDialog({ open, onOpenChange, protocols, best = {}, sha
           ))}
         </div>
         {isPhone ? (
-          <PhoneComparison protocols={protocols} best={best} descriptionIds={descriptionIds} renderTvlSource={renderTvlSource} />
+          <PhoneComparison
+            protocols={protocols}
+            best={best}
+            descriptionIds={descriptionIds}
+            renderTvlSource={renderTvlSource}
+          />
         ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Comparison table">
-          <table className="w-full min-w-max border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-border bg-muted/50 align-top">
-                <th scope="col" className="sticky left-0 z-10 w-28 bg-muted px-3 py-4 text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase sm:w-36 sm:px-6 sm:text-xs">
-                  Protocol
-                </th>
-                {protocols.map((protocol) => (
-                  <th key={protocol.id} scope="col" className="w-64 min-w-52 px-4 py-4 align-top font-normal sm:min-w-64">
-                    <span className="block text-base font-bold text-foreground">{renderName ? renderName(protocol) : protocol.name}</span>
-                    <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
-                      {protocol.description || "No description on record."}
-                    </span>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Comparison table">
+            <table className="w-full min-w-max border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-border bg-muted/50 align-top">
+                  <th
+                    scope="col"
+                    className="sticky left-0 z-10 w-28 bg-muted px-3 py-4 text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase sm:w-36 sm:px-6 sm:text-xs"
+                  >
+                    Protocol
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {ROWS.map((row) => (
-                <tr key={row.label} className="border-b border-border last:border-b-0 align-top">
-                  <th scope="row" className="sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase sm:w-36 sm:px-6 sm:text-xs">
-                    {row.label}
-                  </th>
-                  {protocols.map((protocol) => {
-                    const { isBest, attributes } = bestProps(row, protocol, best, descriptionIds);
-                    return (
-                      <td
-                        key={protocol.id}
-                        {...attributes}
-                        className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
-                      >
-                        {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
-                        <div className={cn(isBest && BEST_TAG)}>
-                          {row.render(protocol, renderTvlSource)}
-                        </div>
-                      </td>
-                    );
-                  })}
+                  {protocols.map((protocol) => (
+                    <th
+                      key={protocol.id}
+                      scope="col"
+                      className="w-64 min-w-52 px-4 py-4 align-top font-normal sm:min-w-64"
+                    >
+                      <span className="block text-base font-bold text-foreground">
+                        {renderName ? renderName(protocol) : protocol.name}
+                      </span>
+                      <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
+                        {protocol.description || "No description on record."}
+                      </span>
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {ROWS.map((row) => (
+                  <tr key={row.label} className="border-b border-border align-top last:border-b-0">
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase sm:w-36 sm:px-6 sm:text-xs"
+                    >
+                      {row.label}
+                    </th>
+                    {protocols.map((protocol) => {
+                      const { isBest, attributes } = bestProps(row, protocol, best, descriptionIds);
+                      return (
+                        <td
+                          key={protocol.id}
+                          {...attributes}
+                          className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
+                        >
+                          {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
+                          <div className={cn(isBest && BEST_TAG)}>{row.render(protocol, renderTvlSource)}</div>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         {anyBest && (
           <p className="border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">

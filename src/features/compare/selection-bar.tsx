@@ -50,7 +50,11 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
             ))}
           </ul>
         </div>
-        <Button variant="accent" onClick={onCompare} className="w-full bg-teal-500 text-navy-900 hover:bg-teal-400 md:w-auto">
+        <Button
+          variant="accent"
+          onClick={onCompare}
+          className="w-full bg-teal-500 text-navy-900 hover:bg-teal-400 md:w-auto"
+        >
           <BarChart3 aria-hidden="true" />
           Compare in Dashboard
         </Button>

@@ -5,7 +5,12 @@ import { protocolRows } from "../../../tests/fixtures/protocols";
 import { useSelection } from "./use-selection";
 
 const protocols = parseProtocolRows(protocolRows);
-const [a, b, c, d] = protocols as [(typeof protocols)[0], (typeof protocols)[0], (typeof protocols)[0], (typeof protocols)[0]];
+const [a, b, c, d] = protocols as [
+  (typeof protocols)[0],
+  (typeof protocols)[0],
+  (typeof protocols)[0],
+  (typeof protocols)[0],
+];
 
 describe("useSelection", () => {
   it("selects up to three, refuses the fourth and signals the limit", () => {

@@ -15,7 +15,10 @@ type Options = {
  * Compare selection. Stores ids only; the selected protocols are derived from the current data,
  * so an id whose protocol disappears (refetch, bad row, stale link) silently drops out.
  */
-export function useSelection(protocols: readonly Protocol[], { onLimitReached, max = MAX_COMPARED, value, onChange }: Options = {}) {
+export function useSelection(
+  protocols: readonly Protocol[],
+  { onLimitReached, max = MAX_COMPARED, value, onChange }: Options = {},
+) {
   const [ownIds, setOwnIds] = useState<string[]>([]);
   const ids = value ?? ownIds;
 
@@ -43,7 +46,10 @@ export function useSelection(protocols: readonly Protocol[], { onLimitReached, m
     [selectedIds, max, onLimitReached, setIds],
   );
 
-  const remove = useCallback((id: string) => setIds(selectedIds.filter((selectedId) => selectedId !== id)), [selectedIds, setIds]);
+  const remove = useCallback(
+    (id: string) => setIds(selectedIds.filter((selectedId) => selectedId !== id)),
+    [selectedIds, setIds],
+  );
   const clear = useCallback(() => setIds([]), [setIds]);
 
   return { selectedIds, selectedProtocols, toggle, remove, clear, max };

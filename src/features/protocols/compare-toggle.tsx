@@ -31,9 +31,16 @@ export function CompareToggle({ name, selected, onToggle, size = "sm" }: Compare
     >
       <span
         aria-hidden="true"
-        className={cn("flex size-4 items-center justify-center rounded-[4px] border", selected ? "border-white bg-white text-accent" : "border-slate-400")}
+        className={cn(
+          "flex size-4 items-center justify-center rounded-[4px] border",
+          selected ? "border-white bg-white text-accent" : "border-slate-400",
+        )}
       >
-        {selected ? <Check className="size-3" strokeWidth={3} /> : <Plus className="size-3 text-slate-500" strokeWidth={3} />}
+        {selected ? (
+          <Check className="size-3" strokeWidth={3} />
+        ) : (
+          <Plus className="size-3 text-slate-500" strokeWidth={3} />
+        )}
       </span>
       {selected ? "Selected" : "Compare"}
     </button>

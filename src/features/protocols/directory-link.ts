@@ -8,7 +8,9 @@ export type DirectoryLinkState = { directory: string };
 export function directoryQuery(state: unknown): string {
   if (typeof state !== "object" || state === null) return "";
   const directory = (state as Partial<DirectoryLinkState>).directory;
-  return typeof directory === "string" && (directory === "" || directory.startsWith("?")) ? directory.slice(0, 2000) : "";
+  return typeof directory === "string" && (directory === "" || directory.startsWith("?"))
+    ? directory.slice(0, 2000)
+    : "";
 }
 
 /**

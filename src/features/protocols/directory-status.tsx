@@ -17,7 +17,10 @@ export function DirectoryLoading() {
         </div>
         <div className={FILTER_GRID}>
           {Array.from({ length: FILTER_CELLS }, (_, index) => (
-            <div key={index} className={index === 0 ? `flex flex-col gap-1.5 ${FILTER_SEARCH_CELL}` : "flex flex-col gap-1.5"}>
+            <div
+              key={index}
+              className={index === 0 ? `flex flex-col gap-1.5 ${FILTER_SEARCH_CELL}` : "flex flex-col gap-1.5"}
+            >
               <div className="flex h-4 items-center">
                 <div className={`h-3 w-20 ${bar}`} />
               </div>
@@ -33,7 +36,10 @@ export function DirectoryLoading() {
       </div>
       <ul aria-hidden="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, index) => (
-          <li key={index} className="h-[24.25rem] animate-pulse rounded-xl border border-border bg-surface p-5 sm:h-[25.375rem]">
+          <li
+            key={index}
+            className="h-[24.25rem] animate-pulse rounded-xl border border-border bg-surface p-5 sm:h-[25.375rem]"
+          >
             <div className={`h-5 w-2/3 ${bar}`} />
             <div className={`mt-3 h-4 w-full ${bar}`} />
             <div className={`mt-2 h-4 w-4/5 ${bar}`} />
@@ -48,10 +54,15 @@ export function DirectoryLoading() {
 /** The protocols request failed (home and protocol pages): the server's message, or the spec's fallback. */
 export function DirectoryError({ message }: { message: string }) {
   return (
-    <div role="alert" className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center">
+    <div
+      role="alert"
+      className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+    >
       <AlertTriangle className="size-7 text-red-700" aria-hidden="true" />
       <p className="text-base font-semibold text-red-900">Error loading protocols</p>
-      <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-red-800">{message.trim() || "Failed to load protocols"}</p>
+      <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-red-800">
+        {message.trim() || "Failed to load protocols"}
+      </p>
     </div>
   );
 }

@@ -42,9 +42,24 @@ export function EcosystemStats({ stats }: { stats: ProtocolStats | null }) {
         </p>
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Tile icon={<Landmark className="size-5" />} label="Protocols" value={show(stats?.totalProtocols ?? 0)} hint="Tokenized RWA issuers and products" />
-        <Tile icon={<Layers className="size-5" />} label="Asset Classes" value={show(stats?.assetClassCount ?? 0)} hint="From Treasuries to carbon credits" />
-        <Tile icon={<Coins className="size-5" />} label="Total TVL" value={show(stats?.totalTVL ?? "")} hint="Sum of reported value locked" />
+        <Tile
+          icon={<Landmark className="size-5" />}
+          label="Protocols"
+          value={show(stats?.totalProtocols ?? 0)}
+          hint="Tokenized RWA issuers and products"
+        />
+        <Tile
+          icon={<Layers className="size-5" />}
+          label="Asset Classes"
+          value={show(stats?.assetClassCount ?? 0)}
+          hint="From Treasuries to carbon credits"
+        />
+        <Tile
+          icon={<Coins className="size-5" />}
+          label="Total TVL"
+          value={show(stats?.totalTVL ?? "")}
+          hint="Sum of reported value locked"
+        />
       </dl>
     </section>
   );

@@ -47,7 +47,12 @@ describe("filterProtocols", () => {
       "Franklin Templeton BENJI (FOBXX)",
     ]);
     expect(
-      names({ searchQuery: "circle", selectedAssetClass: "US Treasuries", selectedRisk: "Low", selectedBlockchain: "Base" }),
+      names({
+        searchQuery: "circle",
+        selectedAssetClass: "US Treasuries",
+        selectedRisk: "Low",
+        selectedBlockchain: "Base",
+      }),
     ).toEqual(["Circle USYC"]);
     expect(names({ selectedAssetClass: "Commodities", selectedRisk: "Low" })).toEqual([]);
   });

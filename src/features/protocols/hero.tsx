@@ -45,7 +45,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
       />
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 opacity-[0.05] [mask-image:linear-gradient(to_bottom,black,transparent_85%)] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:48px_48px]"
+        className="absolute inset-0 -z-10 [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent_85%)] [background-size:48px_48px] opacity-[0.05]"
       />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
@@ -54,8 +54,12 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
               <span className="size-1.5 rounded-full bg-teal-300" aria-hidden="true" />
               Free protocol explorer, available now
             </p>
-            <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl">
-              Bringing <span className="text-teal-300">Wall Street</span> experience to <span className="whitespace-nowrap">on-chain</span> real-world assets
+            <h1
+              id="hero-heading"
+              className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl"
+            >
+              Bringing <span className="text-teal-300">Wall Street</span> experience to{" "}
+              <span className="whitespace-nowrap">on-chain</span> real-world assets
             </h1>
             <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
               Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.
@@ -74,9 +78,16 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
 
           <dl className="grid grid-cols-3 gap-px overflow-hidden rounded-xl border border-white/10 bg-white/10 backdrop-blur-sm">
             {figures.map((figure) => (
-              <div key={figure.label} className="flex flex-col justify-between bg-navy-900/70 px-2 py-5 text-center sm:px-5 sm:py-6">
-                <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">{figure.label}</dt>
-                <dd className="mt-1.5 text-2xl font-bold tracking-tight text-white tabular-nums sm:text-3xl">{figure.value}</dd>
+              <div
+                key={figure.label}
+                className="flex flex-col justify-between bg-navy-900/70 px-2 py-5 text-center sm:px-5 sm:py-6"
+              >
+                <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">
+                  {figure.label}
+                </dt>
+                <dd className="mt-1.5 text-2xl font-bold tracking-tight text-white tabular-nums sm:text-3xl">
+                  {figure.value}
+                </dd>
               </div>
             ))}
           </dl>
@@ -89,7 +100,10 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
           <ul className="mt-5 grid gap-4 md:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-xl border border-white/10 bg-white/[0.04] p-5">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-teal-400/15 text-teal-300" aria-hidden="true">
+                <span
+                  className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-teal-400/15 text-teal-300"
+                  aria-hidden="true"
+                >
                   <Icon className="size-5" />
                 </span>
                 <div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatUsdCompact, historySummary, monthsBefore, parseHistoryRows, percentChange, pointsInRange } from "./history";
+import {
+  formatUsdCompact,
+  historySummary,
+  monthsBefore,
+  parseHistoryRows,
+  percentChange,
+  pointsInRange,
+} from "./history";
 
 describe("parseHistoryRows", () => {
   it("keeps valid days and amounts, in day order, one point per day", () => {
@@ -24,14 +31,23 @@ describe("parseHistoryRows", () => {
 });
 
 describe("ranges", () => {
-  const points = ["2023-01-15", "2024-11-30", "2025-05-31", "2025-08-31", "2025-11-30"].map((day) => ({ day, tvlUsd: 1, source: null }));
+  const points = ["2023-01-15", "2024-11-30", "2025-05-31", "2025-08-31", "2025-11-30"].map((day) => ({
+    day,
+    tvlUsd: 1,
+    source: null,
+  }));
 
   it("counts back calendar months from the latest point, clamping to the month's end", () => {
     expect(monthsBefore("2025-11-30", 3)).toBe("2025-08-30");
     expect(monthsBefore("2025-05-31", 3)).toBe("2025-02-28");
     expect(monthsBefore("2024-02-29", 12)).toBe("2023-02-28");
     expect(pointsInRange(points, "3M").map((p) => p.day)).toEqual(["2025-08-31", "2025-11-30"]);
-    expect(pointsInRange(points, "1Y").map((p) => p.day)).toEqual(["2024-11-30", "2025-05-31", "2025-08-31", "2025-11-30"]);
+    expect(pointsInRange(points, "1Y").map((p) => p.day)).toEqual([
+      "2024-11-30",
+      "2025-05-31",
+      "2025-08-31",
+      "2025-11-30",
+    ]);
     expect(pointsInRange(points, "All")).toHaveLength(5);
     expect(pointsInRange([], "3M")).toEqual([]);
   });

@@ -20,7 +20,8 @@ function isIsoDay(value: unknown): value is string {
 
 function usd(value: unknown): number | null {
   // PostgREST serves `numeric` as a JSON number; a string is accepted too (large values, proxies).
-  const amount = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const amount =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(amount) && amount >= 0 ? amount : null;
 }
 
@@ -36,7 +37,11 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
     const { day, tvl_usd: tvlUsd, source } = row as Record<string, unknown>;
     const amount = usd(tvlUsd);
     if (!isIsoDay(day) || amount === null) continue;
-    byDay.set(day, { day, tvlUsd: amount, source: typeof source === "string" && source.trim() !== "" ? source.trim() : null });
+    byDay.set(day, {
+      day,
+      tvlUsd: amount,
+      source: typeof source === "string" && source.trim() !== "" ? source.trim() : null,
+    });
   }
   return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
@@ -44,7 +49,11 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
 async function fetchHistory(protocolId: string, signal: AbortSignal): Promise<TvlPoint[]> {
   let rows: unknown;
   try {
-    const query = new URLSearchParams({ select: "day,tvl_usd,source", protocol_id: `eq.${protocolId}`, order: "day.asc" });
+    const query = new URLSearchParams({
+      select: "day,tvl_usd,source",
+      protocol_id: `eq.${protocolId}`,
+      order: "day.asc",
+    });
     rows = await readRest(`protocol_tvl_history?${query}`, signal);
   } catch (error) {
     if (signal.aborted) throw error;
@@ -100,7 +109,12 @@ export function formatUsdFull(amount: number): string {
   return USD_FULL.format(amount);
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const DAY_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** '2025-10-31' -> 'Oct 31, 2025' (a calendar day, read in UTC). */
 export function formatDay(day: string): string {

@@ -52,12 +52,14 @@ function row(i: number, overrides: Record<string, unknown> = {}): Record<string,
 function expectNoInjection() {
   expect(document.querySelectorAll("img, script, iframe, object, embed, form[action]")).toHaveLength(0);
   for (const element of document.querySelectorAll("*")) {
-    for (const attribute of element.attributes) expect(attribute.name.startsWith("on"), `${element.tagName} ${attribute.name}`).toBe(false);
+    for (const attribute of element.attributes)
+      expect(attribute.name.startsWith("on"), `${element.tagName} ${attribute.name}`).toBe(false);
   }
   for (const link of document.querySelectorAll("a[href]")) {
     const href = link.getAttribute("href")!;
     const url = new URL(href, window.location.href);
-    const fine = href.startsWith("#") || url.protocol === "https:" || url.protocol === "http:" || url.protocol === "mailto:";
+    const fine =
+      href.startsWith("#") || url.protocol === "https:" || url.protocol === "http:" || url.protocol === "mailto:";
     expect(fine, `unsafe href ${href}`).toBe(true);
     if (href.startsWith("#")) continue; // in-page (skip link)
     if (!href.startsWith("/") && !href.startsWith("mailto:")) expect(href).toMatch(/^https?:\/\/[^\s/]+/);
@@ -80,8 +82,14 @@ describe("hostile protocol data, rendered through the real page", () => {
     expect(screen.getAllByRole("article")).toHaveLength(rows.length);
 
     const safe = screen.getByRole("article", { name: "Safe One" });
-    expect(within(safe).getByRole("link", { name: /Visit Protocol/ })).toHaveAttribute("href", "https://safe.example.com/path?q=1");
-    expect(within(safe).getByRole("link", { name: /Visit Protocol/ })).toHaveAttribute("rel", expect.stringContaining("noopener"));
+    expect(within(safe).getByRole("link", { name: /Visit Protocol/ })).toHaveAttribute(
+      "href",
+      "https://safe.example.com/path?q=1",
+    );
+    expect(within(safe).getByRole("link", { name: /Visit Protocol/ })).toHaveAttribute(
+      "rel",
+      expect.stringContaining("noopener"),
+    );
     for (const i of UNSAFE_URLS.keys()) {
       // Only the name's link to its own page (same origin) remains.
       const links = within(screen.getByRole("article", { name: `Unsafe ${i}` })).getAllByRole("link");
@@ -94,7 +102,10 @@ describe("hostile protocol data, rendered through the real page", () => {
     await user.click(screen.getByRole("checkbox", { name: "Select Safe One for comparison" }));
     await user.click(screen.getByRole("button", { name: "Compare in Dashboard" }));
     const dialog = await screen.findByRole("dialog", { name: "Protocol Comparison Dashboard" });
-    expect(within(dialog).getByRole("link", { name: /Visit Safe One/ })).toHaveAttribute("href", "https://safe.example.com/path?q=1");
+    expect(within(dialog).getByRole("link", { name: /Visit Safe One/ })).toHaveAttribute(
+      "href",
+      "https://safe.example.com/path?q=1",
+    );
     expect(within(dialog).queryByRole("link", { name: /Visit Unsafe 0/ })).not.toBeInTheDocument();
     expectNoInjection();
   });
@@ -144,8 +155,31 @@ describe("hostile protocol data, rendered through the real page", () => {
   it("survives nulls, wrong types, 10 KB descriptions and huge lists, dropping only rows it cannot name", async () => {
     const weird: unknown[] = [
       row(1, { description: BIG, name: "Long Story" }),
-      row(2, { name: "Wrong Types", description: 42, asset_classes: "US Treasuries", blockchains: [1, null, {}, "Ethereum", "Ethereum"], tvl: 1200, yield_range: null, risk_level: 3, min_investment: { amount: 1 }, url: 7 }),
-      row(3, { name: "All Null", description: null, asset_classes: null, blockchains: null, tvl: null, yield_range: null, risk_level: null, min_investment: null, url: null, source_url: null, as_of: null, notes: null }),
+      row(2, {
+        name: "Wrong Types",
+        description: 42,
+        asset_classes: "US Treasuries",
+        blockchains: [1, null, {}, "Ethereum", "Ethereum"],
+        tvl: 1200,
+        yield_range: null,
+        risk_level: 3,
+        min_investment: { amount: 1 },
+        url: 7,
+      }),
+      row(3, {
+        name: "All Null",
+        description: null,
+        asset_classes: null,
+        blockchains: null,
+        tvl: null,
+        yield_range: null,
+        risk_level: null,
+        min_investment: null,
+        url: null,
+        source_url: null,
+        as_of: null,
+        notes: null,
+      }),
       row(4, { name: "Many Chains", blockchains: Array.from({ length: 1_000 }, (_, i) => `Chain ${i}`) }),
       row(5, { name: "Duplicate Id" }),
       row(5, { name: "Duplicate Id Again" }),
@@ -190,7 +224,10 @@ describe("hostile protocol data, rendered through the real page", () => {
 
   it("renders 10,000 rows, filters them and expands the second grid without mounting them all", async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) =>
-      row(i, i % 500 === 0 ? { name: `Protocol ${String(i).padStart(5, "0")} ${MARKUP}`, url: "javascript:alert(1)" } : {}),
+      row(
+        i,
+        i % 500 === 0 ? { name: `Protocol ${String(i).padStart(5, "0")} ${MARKUP}`, url: "javascript:alert(1)" } : {},
+      ),
     );
     serve(rows);
     const { user } = renderApp("/");

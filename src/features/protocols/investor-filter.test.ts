@@ -26,7 +26,13 @@ describe("isOpenTo (the 'Investor type' filter)", () => {
   });
 
   it("'Institution' shows everything except unknown", () => {
-    expect(openTo("institution")).toEqual(["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional"]);
+    expect(openTo("institution")).toEqual([
+      "retail",
+      "retail-non-us",
+      "accredited",
+      "qualified-purchaser",
+      "institutional",
+    ]);
   });
 
   it("never shows 'unknown' once an investor type is chosen, and shows nothing for a value it does not know", () => {
@@ -37,7 +43,12 @@ describe("isOpenTo (the 'Investor type' filter)", () => {
   });
 
   it("knows exactly the four menu values, in menu order", () => {
-    expect(INVESTOR_TYPES.map((type) => type.label)).toEqual(["US retail", "Non-US retail", "US accredited", "Institution"]);
+    expect(INVESTOR_TYPES.map((type) => type.label)).toEqual([
+      "US retail",
+      "Non-US retail",
+      "US accredited",
+      "Institution",
+    ]);
     expect(INVESTOR_TYPES.every((type) => isInvestorType(type.value))).toBe(true);
     expect(isInvestorType("constructor")).toBe(false);
     expect(isInvestorType("toString")).toBe(false);
@@ -46,7 +57,8 @@ describe("isOpenTo (the 'Investor type' filter)", () => {
 
 describe("filterProtocols by investor type (fixture rows)", () => {
   const protocols = parseProtocolRows(protocolRows);
-  const names = (selectedInvestor: string) => filterProtocols(protocols, { ...DEFAULT_FILTERS, selectedInvestor }).map((p) => p.name);
+  const names = (selectedInvestor: string) =>
+    filterProtocols(protocols, { ...DEFAULT_FILTERS, selectedInvestor }).map((p) => p.name);
 
   it("narrows step by step from US retail to Institution", () => {
     expect(names("us-retail")).toEqual(["Franklin Templeton BENJI (FOBXX)"]);

@@ -23,7 +23,11 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
           href={sourceUrl}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={sourceLabel === "Source" ? `Source for ${label} (opens in a new tab)` : `${label} source: ${sourceLabel} (opens in a new tab)`}
+          aria-label={
+            sourceLabel === "Source"
+              ? `Source for ${label} (opens in a new tab)`
+              : `${label} source: ${sourceLabel} (opens in a new tab)`
+          }
           className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
           {sourceLabel}
@@ -47,12 +51,24 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
   );
 }
 
-function Figure({ label, value, provenance, today }: { label: string; value: ReactNode; provenance: FigureProvenance; today: Date }) {
+function Figure({
+  label,
+  value,
+  provenance,
+  today,
+}: {
+  label: string;
+  value: ReactNode;
+  provenance: FigureProvenance;
+  today: Date;
+}) {
   return (
     <div className="flex min-w-0 flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
       <dt className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
       <dd className="mt-1 flex flex-1 flex-col justify-between">
-        <span className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-foreground tabular-nums sm:text-2xl">{value}</span>
+        <span className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-foreground tabular-nums sm:text-2xl">
+          {value}
+        </span>
         <Provenance label={label} provenance={provenance} today={today} />
       </dd>
     </div>
@@ -68,9 +84,24 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure label="TVL" provenance={figureProvenance(protocol, "tvl")} value={protocol.tvl} today={today} />
-        <Figure label="Yield" provenance={figureProvenance(protocol, "yield")} value={protocol.yieldRange} today={today} />
-        <Figure label="Min Investment" provenance={figureProvenance(protocol, "minInvestment")} value={<span className="text-lg sm:text-xl">{protocol.minInvestment}</span>} today={today} />
-        <Figure label="Risk" provenance={figureProvenance(protocol, "risk")} value={<RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />} today={today} />
+        <Figure
+          label="Yield"
+          provenance={figureProvenance(protocol, "yield")}
+          value={protocol.yieldRange}
+          today={today}
+        />
+        <Figure
+          label="Min Investment"
+          provenance={figureProvenance(protocol, "minInvestment")}
+          value={<span className="text-lg sm:text-xl">{protocol.minInvestment}</span>}
+          today={today}
+        />
+        <Figure
+          label="Risk"
+          provenance={figureProvenance(protocol, "risk")}
+          value={<RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />}
+          today={today}
+        />
       </dl>
       {protocol.notes && (
         <p className="mt-4 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-slate-700">

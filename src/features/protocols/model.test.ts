@@ -17,7 +17,9 @@ const base = {
 
 describe("parseProtocolRow", () => {
   it("maps a well-formed row to camelCase", () => {
-    expect(parseProtocolRow({ ...base, source_url: "https://example.com/src", as_of: "2025-10-31", notes: " Estimate " })).toEqual({
+    expect(
+      parseProtocolRow({ ...base, source_url: "https://example.com/src", as_of: "2025-10-31", notes: " Estimate " }),
+    ).toEqual({
       id: base.id,
       slug: "blackrock-buidl-securitize",
       name: "BlackRock BUIDL (Securitize)",
@@ -63,9 +65,16 @@ describe("parseProtocolRow", () => {
       tvlSource: "defillama",
     });
     expect(parseProtocolRow({ ...live, tvl_usd: 2800000000.5 })?.tvlUsd).toBe(2800000000.5);
-    const bad = parseProtocolRow({ ...live, tvl_usd: -1, tvl_as_of: "2025-02-30", tvl_source_url: "javascript:alert(1)", tvl_source: "rwa.xyz" });
+    const bad = parseProtocolRow({
+      ...live,
+      tvl_usd: -1,
+      tvl_as_of: "2025-02-30",
+      tvl_source_url: "javascript:alert(1)",
+      tvl_source: "rwa.xyz",
+    });
     expect(bad).toMatchObject({ tvlUsd: null, tvlAsOf: null, tvlSourceUrl: null, tvlSource: null });
-    for (const tvl_usd of ["1000000000", "NaN", "", true, {}, Infinity, NaN]) expect(parseProtocolRow({ ...live, tvl_usd })?.tvlUsd).toBeNull();
+    for (const tvl_usd of ["1000000000", "NaN", "", true, {}, Infinity, NaN])
+      expect(parseProtocolRow({ ...live, tvl_usd })?.tvlUsd).toBeNull();
   });
 
   it("defaults the provenance fields to null when the columns do not exist", () => {
@@ -107,7 +116,9 @@ describe("parseProtocolRow", () => {
     ["a javascript: terms source", { terms_source_url: "javascript:alert(1)" }, "sourceUrl", null],
     ["an impossible terms date", { terms_as_of: "2025-02-30" }, "asOf", null],
   ])("reads %s as unknown", (_, extra, field, expected) => {
-    expect(parseProtocolRow({ ...base, ...extra })!.terms[field as keyof ReturnType<typeof parseProtocolRow> & string]).toBe(expected);
+    expect(
+      parseProtocolRow({ ...base, ...extra })!.terms[field as keyof ReturnType<typeof parseProtocolRow> & string],
+    ).toBe(expected);
   });
 
   it.each([null, undefined, "row", 42, [], [base]])("rejects the non-object %j", (row) => {
@@ -125,7 +136,11 @@ describe("parseProtocolRow", () => {
   });
 
   it("accepts a numeric id and trims the name", () => {
-    expect(parseProtocolRow({ ...base, id: 7, name: "  Lofty  " })).toMatchObject({ id: "7", name: "Lofty", slug: "lofty" });
+    expect(parseProtocolRow({ ...base, id: 7, name: "  Lofty  " })).toMatchObject({
+      id: "7",
+      name: "Lofty",
+      slug: "lofty",
+    });
   });
 
   it("turns null or absent lists into [] and drops non-string, blank and duplicate items", () => {
@@ -158,7 +173,11 @@ describe("parseProtocolRow", () => {
 
   it("keeps unparseable tvl as display text and shows a dash for missing figures", () => {
     const protocol = parseProtocolRow({ ...base, tvl: "Unclear (~$60M?)", yield_range: null, min_investment: "" });
-    expect(protocol).toMatchObject({ tvl: "Unclear (~$60M?)", yieldRange: MISSING_VALUE, minInvestment: MISSING_VALUE });
+    expect(protocol).toMatchObject({
+      tvl: "Unclear (~$60M?)",
+      yieldRange: MISSING_VALUE,
+      minInvestment: MISSING_VALUE,
+    });
   });
 
   it("coerces numeric figures to text and defaults a non-string description to empty", () => {

@@ -69,8 +69,14 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T {
 export function parseTerms(row: Row): ProtocolTerms {
   const days = row.redemption_days;
   // 'days' without a whole number of days (1-365, as the constraint says) is not an answer a reader can use.
-  const redemptionDays = row.redemption === "days" && Number.isInteger(days) && (days as number) > 0 && (days as number) < 366 ? (days as number) : null;
-  const redemption = oneOf(row.redemption === "days" && redemptionDays === null ? null : row.redemption, REDEMPTION_VALUES);
+  const redemptionDays =
+    row.redemption === "days" && Number.isInteger(days) && (days as number) > 0 && (days as number) < 366
+      ? (days as number)
+      : null;
+  const redemption = oneOf(
+    row.redemption === "days" && redemptionDays === null ? null : row.redemption,
+    REDEMPTION_VALUES,
+  );
   return {
     investorAccess: oneOf(row.investor_access, INVESTOR_ACCESS),
     kyc: oneOf(row.kyc, KYC_VALUES),

@@ -15,7 +15,10 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
       />
       <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
         <div className="flex gap-5">
-          <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 sm:flex" aria-hidden="true">
+          <span
+            className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 sm:flex"
+            aria-hidden="true"
+          >
             <BarChart3 className="size-6" />
           </span>
           <div>
@@ -30,7 +33,14 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
             </p>
           </div>
         </div>
-        <Button variant="inverse" size="lg" onClick={onJoin} onPointerEnter={onIntent} onFocus={onIntent} className="shrink-0">
+        <Button
+          variant="inverse"
+          size="lg"
+          onClick={onJoin}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+          className="shrink-0"
+        >
           Join {site.productName} Waitlist
         </Button>
       </div>

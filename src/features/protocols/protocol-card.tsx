@@ -19,12 +19,19 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 line-clamp-2 text-sm font-semibold [overflow-wrap:anywhere] text-foreground tabular-nums">{children}</dd>
+      <dd className="mt-0.5 line-clamp-2 text-sm font-semibold [overflow-wrap:anywhere] text-foreground tabular-nums">
+        {children}
+      </dd>
     </div>
   );
 }
 
-export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onToggleSelect, className }: ProtocolCardProps) {
+export const ProtocolCard = memo(function ProtocolCard({
+  protocol,
+  selected,
+  onToggleSelect,
+  className,
+}: ProtocolCardProps) {
   const titleId = useId();
   const shownChains = protocol.blockchains.slice(0, CARD_MAX_BLOCKCHAINS);
   const hiddenChains = protocol.blockchains.slice(CARD_MAX_BLOCKCHAINS);
@@ -38,7 +45,10 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
         className,
       )}
     >
-      <h3 id={titleId} className="text-base leading-snug font-bold tracking-tight text-foreground [overflow-wrap:anywhere]">
+      <h3
+        id={titleId}
+        className="text-base leading-snug font-bold tracking-tight [overflow-wrap:anywhere] text-foreground"
+      >
         <ProtocolLink
           slug={protocol.slug}
           className="rounded-sm underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -83,7 +93,10 @@ export const ProtocolCard = memo(function ProtocolCard({ protocol, selected, onT
         {protocol.blockchains.length > 0 && (
           <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
             {shownChains.map((chain) => (
-              <li key={chain} className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700">
+              <li
+                key={chain}
+                className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700"
+              >
                 {chain}
               </li>
             ))}

@@ -27,10 +27,24 @@ describe("protocolsToCsv", () => {
   });
 
   it("writes the TVL as plain dollars with its day, source kind and source page", () => {
-    const live = { ...apollo!, tvlUsd: 2_873_400_000, tvlAsOf: "2025-12-19", tvlSource: "defillama" as const, tvlSourceUrl: "https://defillama.com/protocol/apollo" };
-    const curated = { ...backed!, tvlUsd: 350_000_000, tvlAsOf: "2025-10-31", tvlSource: "curated" as const, tvlSourceUrl: null };
+    const live = {
+      ...apollo!,
+      tvlUsd: 2_873_400_000,
+      tvlAsOf: "2025-12-19",
+      tvlSource: "defillama" as const,
+      tvlSourceUrl: "https://defillama.com/protocol/apollo",
+    };
+    const curated = {
+      ...backed!,
+      tvlUsd: 350_000_000,
+      tvlAsOf: "2025-10-31",
+      tvlSource: "curated" as const,
+      tvlSourceUrl: null,
+    };
     const [, liveLine, curatedLine] = protocolsToCsv([live, curated]).split("\r\n");
-    expect(liveLine).toContain(',"2873400000","2025-12-19","DefiLlama","https://defillama.com/protocol/apollo","Accredited investors",');
+    expect(liveLine).toContain(
+      ',"2873400000","2025-12-19","DefiLlama","https://defillama.com/protocol/apollo","Accredited investors",',
+    );
     expect(curatedLine).toContain(',"350000000","2025-10-31","Curated","","Institutions only",');
   });
 
@@ -48,7 +62,9 @@ describe("protocolsToCsv", () => {
     const realT = all.find((p) => p.name === "RealT")!;
     const paxos = all.find((p) => p.name === "Paxos Gold (PAXG)")!;
     const [, realTLine, paxosLine] = protocolsToCsv([realT, paxos]).split("\r\n");
-    expect(realTLine).toMatch(/,"Retail, non-US only","No","Withdrawal queue","Unknown","https:\/\/example\.com\/terms\/[^,]+","2025-11-01"$/);
+    expect(realTLine).toMatch(
+      /,"Retail, non-US only","No","Withdrawal queue","Unknown","https:\/\/example\.com\/terms\/[^,]+","2025-11-01"$/,
+    );
     expect(paxosLine).toMatch(/,"Unknown","Unknown","Unknown","Unknown","",""$/);
   });
 });

@@ -31,14 +31,14 @@ describe("ProtocolDirectory at scale", () => {
     render(
       <MemoryRouter>
         <ProtocolDirectory
-        protocols={many}
-        selectedIds={["p-10"]}
-        onToggleSelect={onToggleSelect}
-        filters={DEFAULT_FILTERS}
-        onFiltersChange={vi.fn()}
-        sort="name"
-        onSortChange={vi.fn()}
-        onClearFilters={vi.fn()}
+          protocols={many}
+          selectedIds={["p-10"]}
+          onToggleSelect={onToggleSelect}
+          filters={DEFAULT_FILTERS}
+          onFiltersChange={vi.fn()}
+          sort="name"
+          onSortChange={vi.fn()}
+          onClearFilters={vi.fn()}
         />
       </MemoryRouter>,
     );

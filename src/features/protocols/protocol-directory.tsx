@@ -101,7 +101,10 @@ export function ProtocolDirectory({
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="filter-heading" className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="filter-heading"
+        className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6"
+      >
         <div className="mb-4 flex items-center justify-between gap-3">
           <h2 id="filter-heading" className="flex items-center gap-2 text-lg font-bold tracking-tight text-foreground">
             <SlidersHorizontal className="size-5 text-accent" aria-hidden="true" />
@@ -118,7 +121,12 @@ export function ProtocolDirectory({
 
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
         {/* A polite live region: screen readers hear the new count after each filter change. */}
-        <p role="status" aria-live="polite" aria-atomic="true" className="text-sm font-medium text-muted-foreground tabular-nums">
+        <p
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          className="text-sm font-medium text-muted-foreground tabular-nums"
+        >
           {summary}
         </p>
         {results.length > 0 && (
@@ -157,7 +165,11 @@ export function ProtocolDirectory({
           <ul className={GRID}>
             {firstGrid.map((protocol) => (
               <li key={protocol.id}>
-                <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+                <ProtocolCard
+                  protocol={protocol}
+                  selected={selected.has(protocol.id)}
+                  onToggleSelect={onToggleSelect}
+                />
               </li>
             ))}
           </ul>
@@ -195,7 +207,11 @@ export function ProtocolDirectory({
                           data-faded={faded || undefined}
                           className={cn(faded && "pointer-events-none opacity-40 blur-[2px] select-none")}
                         >
-                          <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+                          <ProtocolCard
+                            protocol={protocol}
+                            selected={selected.has(protocol.id)}
+                            onToggleSelect={onToggleSelect}
+                          />
                         </li>
                       );
                     })}

@@ -18,7 +18,14 @@ type FilterSelectProps = {
   onChange: (value: string) => void;
 };
 
-function FilterSelect({ label, allLabel, options, optionLabel = (option) => option, value, onChange }: FilterSelectProps) {
+function FilterSelect({
+  label,
+  allLabel,
+  options,
+  optionLabel = (option) => option,
+  value,
+  onChange,
+}: FilterSelectProps) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
@@ -51,7 +58,8 @@ type ProtocolFiltersProps = {
 
 export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: ProtocolFiltersProps) {
   const searchId = useId();
-  const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) => onChange({ ...filters, [key]: value });
+  const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) =>
+    onChange({ ...filters, [key]: value });
 
   return (
     <div className={FILTER_GRID}>
@@ -60,7 +68,10 @@ export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: Pr
           Search by name
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           <Input
             id={searchId}
             type="search"

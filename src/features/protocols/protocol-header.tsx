@@ -26,17 +26,27 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
           Back to directory
         </Link>
         <div className="mt-5 flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
-          <div className="min-w-0 max-w-3xl">
+          <div className="max-w-3xl min-w-0">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 id="protocol-name" className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-navy-900 sm:text-4xl">{protocol.name}</h1>
+              <h1
+                id="protocol-name"
+                className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-navy-900 sm:text-4xl"
+              >
+                {protocol.name}
+              </h1>
               <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
             </div>
-            <p className="mt-3 text-base leading-relaxed text-slate-700">{protocol.description || "No description on record."}</p>
+            <p className="mt-3 text-base leading-relaxed text-slate-700">
+              {protocol.description || "No description on record."}
+            </p>
             <div className="mt-4 space-y-2">
               {protocol.assetClasses.length > 0 && (
                 <ul aria-label="Asset classes" className="flex flex-wrap gap-1.5">
                   {protocol.assetClasses.map((assetClass) => (
-                    <li key={assetClass} className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900">
+                    <li
+                      key={assetClass}
+                      className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900"
+                    >
                       {assetClass}
                     </li>
                   ))}
@@ -45,7 +55,10 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
               {protocol.blockchains.length > 0 && (
                 <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
                   {protocol.blockchains.map((chain) => (
-                    <li key={chain} className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700">
+                    <li
+                      key={chain}
+                      className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700"
+                    >
                       {chain}
                     </li>
                   ))}
@@ -54,7 +67,12 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
             </div>
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-3">
-            <CompareToggle name={protocol.name} selected={selected} onToggle={() => onToggleSelect(protocol.id)} size="md" />
+            <CompareToggle
+              name={protocol.name}
+              selected={selected}
+              onToggle={() => onToggleSelect(protocol.id)}
+              size="md"
+            />
             {protocol.url !== null && <VisitProtocolLink name={protocol.name} url={protocol.url} variant="button" />}
           </div>
         </div>

@@ -13,11 +13,7 @@ type ProtocolLinkProps = {
 export function ProtocolLink({ slug, className, children }: ProtocolLinkProps) {
   const location = useLocation();
   return (
-    <Link
-      to={protocolPath(slug)}
-      state={directoryLinkState(location)}
-      className={className}
-    >
+    <Link to={protocolPath(slug)} state={directoryLinkState(location)} className={className}>
       {children}
     </Link>
   );
@@ -26,7 +22,10 @@ export function ProtocolLink({ slug, className, children }: ProtocolLinkProps) {
 /** A protocol's name as a link to its page (the comparison's header row). */
 export function ProtocolNameLink({ protocol }: { protocol: Pick<Protocol, "slug" | "name"> }) {
   return (
-    <ProtocolLink slug={protocol.slug} className="rounded-sm underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+    <ProtocolLink
+      slug={protocol.slug}
+      className="rounded-sm underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+    >
       {protocol.name}
     </ProtocolLink>
   );

@@ -19,7 +19,9 @@ function syntheticProtocol(i: number): Protocol {
     slug: name.toLowerCase().replace(/\s+/g, "-"),
     name,
     terms: {
-      investorAccess: (["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional", "unknown"] as const)[i % 6]!,
+      investorAccess: (
+        ["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional", "unknown"] as const
+      )[i % 6]!,
       kyc: "unknown",
       redemption: "unknown",
       redemptionDays: null,

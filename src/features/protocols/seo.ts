@@ -13,7 +13,12 @@ export function protocolPageTitle(protocol: Pick<Protocol, "name">, productName:
 
 /** The figures in one sentence, e.g. 'Ondo Finance: TVL $1.4B, yield 3.8-4.3%, ...'. */
 export function protocolDescription(protocol: Protocol): string {
-  const parts = [`TVL ${protocol.tvl}`, `yield ${protocol.yieldRange}`, `minimum investment ${protocol.minInvestment}`, `${protocol.riskLevel ?? "unrated"} risk`];
+  const parts = [
+    `TVL ${protocol.tvl}`,
+    `yield ${protocol.yieldRange}`,
+    `minimum investment ${protocol.minInvestment}`,
+    `${protocol.riskLevel ?? "unrated"} risk`,
+  ];
   const asOf = protocol.asOf ? ` as of ${formatAsOf(protocol.asOf)}` : "";
   const where = [
     protocol.assetClasses.length > 0 ? protocol.assetClasses.join(", ") : null,
@@ -53,5 +58,8 @@ export function protocolJsonLd(protocol: Protocol, siteUrl: string, productName:
 
 /** JSON for a `<script type="application/ld+json">` body: `<` escaped so no text can close the element. */
 export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

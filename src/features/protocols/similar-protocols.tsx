@@ -13,10 +13,13 @@ export function SimilarProtocols({ protocols, assetClass }: { protocols: readonl
       <p className="mt-1 text-sm text-muted-foreground">Also in {assetClass}</p>
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
         {protocols.map((protocol) => (
-          <li key={protocol.id} className="relative rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md">
+          <li
+            key={protocol.id}
+            className="relative rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md"
+          >
             <ProtocolLink
               slug={protocol.slug}
-              className="font-bold text-foreground underline-offset-4 [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="font-bold [overflow-wrap:anywhere] text-foreground underline-offset-4 after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               {protocol.name}
             </ProtocolLink>

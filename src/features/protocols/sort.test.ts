@@ -51,7 +51,13 @@ describe("parseMinInvestment", () => {
 
 describe("riskRank and isSortKey", () => {
   it("orders Low < Medium < High < Very High; unrated has no rank", () => {
-    expect([riskRank("Low"), riskRank("Medium"), riskRank("High"), riskRank("Very High"), riskRank(null)]).toEqual([0, 1, 2, 3, null]);
+    expect([riskRank("Low"), riskRank("Medium"), riskRank("High"), riskRank("Very High"), riskRank(null)]).toEqual([
+      0,
+      1,
+      2,
+      3,
+      null,
+    ]);
   });
   it("accepts only known keys", () => {
     expect(["name", "tvl", "yield", "min", "risk"].every(isSortKey)).toBe(true);
@@ -63,13 +69,27 @@ describe("riskRank and isSortKey", () => {
 
 describe("sortProtocols", () => {
   it("sorts names A-Z case-insensitively, so lowercase names sit among their letter", () => {
-    const list = ["xStocks (Backed)", "Superstate USTB", "stUSDT (TRON / RWA DAO)", "Spiko", "apple", "Zeta"].map((n) => make(n, {}));
-    expect(names(sortProtocols(list, "name"))).toEqual(["apple", "Spiko", "stUSDT (TRON / RWA DAO)", "Superstate USTB", "xStocks (Backed)", "Zeta"]);
+    const list = ["xStocks (Backed)", "Superstate USTB", "stUSDT (TRON / RWA DAO)", "Spiko", "apple", "Zeta"].map((n) =>
+      make(n, {}),
+    );
+    expect(names(sortProtocols(list, "name"))).toEqual([
+      "apple",
+      "Spiko",
+      "stUSDT (TRON / RWA DAO)",
+      "Superstate USTB",
+      "xStocks (Backed)",
+      "Zeta",
+    ]);
     expect(compareNames("a", "A")).not.toBe(0); // deterministic even for case-only differences
   });
 
   it("sorts TVL high to low with unparseable values last", () => {
-    const list = [make("A", { tvl: "N/A" }), make("B", { tvl: "$350M" }), make("C", { tvl: "$2.8B" }), make("D", { tvl: "$1M" })];
+    const list = [
+      make("A", { tvl: "N/A" }),
+      make("B", { tvl: "$350M" }),
+      make("C", { tvl: "$2.8B" }),
+      make("D", { tvl: "$1M" }),
+    ];
     expect(names(sortProtocols(list, "tvl"))).toEqual(["C", "B", "D", "A"]);
   });
 

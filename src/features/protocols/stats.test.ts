@@ -15,7 +15,13 @@ describe("computeStats", () => {
   });
 
   it("is all zeros for no protocols", () => {
-    expect(computeStats([])).toEqual({ totalProtocols: 0, totalTVL: "$0M", assetClassCount: 0, blockchainCount: 0, dataAsOf: null });
+    expect(computeStats([])).toEqual({
+      totalProtocols: 0,
+      totalTVL: "$0M",
+      assetClassCount: 0,
+      blockchainCount: 0,
+      dataAsOf: null,
+    });
   });
 
   it("counts hostile rows without letting their bad TVL or empty lists skew the figures", () => {

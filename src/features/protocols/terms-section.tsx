@@ -8,7 +8,13 @@ function Term({ label, value }: { label: string; value: string }) {
     <div className="flex min-w-0 flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
       <dt className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
       {/* 'Unknown' is muted and italic, so a stated 'No' never reads as a missing answer. */}
-      <dd className={value === UNKNOWN_LABEL ? "mt-1 text-base text-muted-foreground italic" : "mt-1 text-base font-semibold [overflow-wrap:anywhere] text-foreground"}>
+      <dd
+        className={
+          value === UNKNOWN_LABEL
+            ? "mt-1 text-base text-muted-foreground italic"
+            : "mt-1 text-base font-semibold [overflow-wrap:anywhere] text-foreground"
+        }
+      >
         {value}
       </dd>
     </div>

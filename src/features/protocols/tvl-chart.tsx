@@ -53,8 +53,20 @@ export function TvlChart({ points, className }: { points: readonly TvlPoint[]; c
         // Days are calendar days: draw the axis in UTC, as every date on the page is read.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
         legend: { show: false },
-        cursor: { y: false, points: { size: 8, fill: LINE, stroke: "#ffffff", width: 2 }, drag: { x: false, y: false } },
-        scales: { x: { time: true }, y: { range: (_plot, min, max) => [Math.max(0, min - (max - min) * 0.1), max + (max - min) * 0.1 || max * 1.1 || 1] } },
+        cursor: {
+          y: false,
+          points: { size: 8, fill: LINE, stroke: "#ffffff", width: 2 },
+          drag: { x: false, y: false },
+        },
+        scales: {
+          x: { time: true },
+          y: {
+            range: (_plot, min, max) => [
+              Math.max(0, min - (max - min) * 0.1),
+              max + (max - min) * 0.1 || max * 1.1 || 1,
+            ],
+          },
+        },
         axes: [
           { stroke: AXIS, font: FONT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } },
           {

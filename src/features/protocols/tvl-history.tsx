@@ -20,10 +20,23 @@ const TvlChart = lazy(() => import("./tvl-chart").then((m) => ({ default: m.TvlC
 
 const CHART_HEIGHT = "h-64 sm:h-72";
 
-const RANGE_NAMES: Record<HistoryRange, string> = { "3M": "last 3 months", "1Y": "last year", All: "all recorded history" };
+const RANGE_NAMES: Record<HistoryRange, string> = {
+  "3M": "last 3 months",
+  "1Y": "last year",
+  All: "all recorded history",
+};
 
 function Frame({ children }: { children: React.ReactNode }) {
-  return <div className={cn("flex items-center justify-center rounded-lg border border-dashed border-border bg-muted/40 px-6 text-center", CHART_HEIGHT)}>{children}</div>;
+  return (
+    <div
+      className={cn(
+        "flex items-center justify-center rounded-lg border border-dashed border-border bg-muted/40 px-6 text-center",
+        CHART_HEIGHT,
+      )}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** The TVL history: range buttons, the chart (lazy), a summary and the data behind 'Show data'. */
@@ -36,7 +49,13 @@ export function TvlHistory({ protocolId, protocolName }: { protocolId: string; p
   let body: React.ReactNode;
   if (error) {
     body = (
-      <div role="alert" className={cn("flex flex-col items-center justify-center gap-2 rounded-lg border border-red-200 bg-red-50 px-6 text-center", CHART_HEIGHT)}>
+      <div
+        role="alert"
+        className={cn(
+          "flex flex-col items-center justify-center gap-2 rounded-lg border border-red-200 bg-red-50 px-6 text-center",
+          CHART_HEIGHT,
+        )}
+      >
         <AlertTriangle className="size-6 text-red-700" aria-hidden="true" />
         <p className="font-semibold text-red-900">Error loading TVL history</p>
         <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-red-800">{error.message}</p>
@@ -57,7 +76,8 @@ export function TvlHistory({ protocolId, protocolName }: { protocolId: string; p
           <LineChart className="mx-auto size-7 text-slate-400" aria-hidden="true" />
           <p className="mt-2 font-semibold text-foreground">No history recorded yet</p>
           <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            The daily refresh records {protocolName}&apos;s TVL from now on; the chart appears once there are two days to draw.
+            The daily refresh records {protocolName}&apos;s TVL from now on; the chart appears once there are two days
+            to draw.
           </p>
         </div>
       </Frame>
@@ -65,7 +85,7 @@ export function TvlHistory({ protocolId, protocolName }: { protocolId: string; p
   } else {
     body = (
       <>
-        <div role="group" aria-label="Time range" className="flex gap-1 rounded-lg bg-muted p-1 self-start">
+        <div role="group" aria-label="Time range" className="flex gap-1 self-start rounded-lg bg-muted p-1">
           {HISTORY_RANGES.map((option) => (
             <button
               key={option}
@@ -85,7 +105,9 @@ export function TvlHistory({ protocolId, protocolName }: { protocolId: string; p
         <figure className="mt-4">
           {points.length < MIN_CHART_POINTS ? (
             <Frame>
-              <p className="text-sm text-muted-foreground">Fewer than 2 data points in the {RANGE_NAMES[range]}. Choose a longer range.</p>
+              <p className="text-sm text-muted-foreground">
+                Fewer than 2 data points in the {RANGE_NAMES[range]}. Choose a longer range.
+              </p>
             </Frame>
           ) : (
             <Suspense fallback={<div className={cn("rounded-lg bg-muted/50", CHART_HEIGHT)} />}>
@@ -100,7 +122,10 @@ export function TvlHistory({ protocolId, protocolName }: { protocolId: string; p
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6"
+    >
       <h2 id={headingId} className="mb-4 text-xl font-bold tracking-tight text-navy-900">
         TVL history
       </h2>
@@ -123,7 +148,12 @@ function DataTable({ points, rangeName }: { points: readonly TvlPoint[]; rangeNa
         <span className="group-open:hidden">Show data</span>
         <span className="hidden group-open:inline">Hide data</span>
       </summary>
-      <div className="max-h-96 overflow-auto border-t border-border" tabIndex={0} role="region" aria-label="TVL history data">
+      <div
+        className="max-h-96 overflow-auto border-t border-border"
+        tabIndex={0}
+        role="region"
+        aria-label="TVL history data"
+      >
         <table className="w-full text-left text-sm tabular-nums">
           <caption className="sr-only">TVL by day, {rangeName}</caption>
           <thead className="sticky top-0 bg-muted">

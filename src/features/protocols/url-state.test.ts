@@ -4,7 +4,8 @@ import { DEFAULT_FILTERS } from "./filter";
 import { DEFAULT_VIEW, parseDirectoryView, queryString, serializeDirectoryView, type DirectoryView } from "./url-state";
 
 const parse = (search: string) => parseDirectoryView(new URLSearchParams(search));
-const write = (view: DirectoryView, base?: string) => queryString(serializeDirectoryView(view, new URLSearchParams(base)));
+const write = (view: DirectoryView, base?: string) =>
+  queryString(serializeDirectoryView(view, new URLSearchParams(base)));
 
 describe("directory view in the URL", () => {
   it("reads the defaults from an empty query, and writes them as no query at all", () => {
@@ -14,12 +15,20 @@ describe("directory view in the URL", () => {
 
   it("round-trips every field", () => {
     const view: DirectoryView = {
-      filters: { searchQuery: "gold & co", selectedAssetClass: "US Treasuries", selectedRisk: "Very High", selectedBlockchain: "Gnosis Chain", selectedInvestor: "non-us-retail" },
+      filters: {
+        searchQuery: "gold & co",
+        selectedAssetClass: "US Treasuries",
+        selectedRisk: "Very High",
+        selectedBlockchain: "Gnosis Chain",
+        selectedInvestor: "non-us-retail",
+      },
       sort: "yield",
       compare: ["blackrock-buidl-securitize", "lofty"],
     };
     const search = write(view);
-    expect(search).toBe("?q=gold+%26+co&asset=US+Treasuries&risk=Very+High&chain=Gnosis+Chain&investor=non-us-retail&sort=yield&compare=blackrock-buidl-securitize,lofty");
+    expect(search).toBe(
+      "?q=gold+%26+co&asset=US+Treasuries&risk=Very+High&chain=Gnosis+Chain&investor=non-us-retail&sort=yield&compare=blackrock-buidl-securitize,lofty",
+    );
     expect(parse(search)).toEqual(view);
   });
 
@@ -43,7 +52,11 @@ describe("directory view in the URL", () => {
   });
 
   it("dedupes and lower-cases compared slugs, keeping selection order, max 3", () => {
-    expect(parse("?compare=Lofty,lofty,centrifuge,,maple-finance-syrup,realt").compare).toEqual(["lofty", "centrifuge", "maple-finance-syrup"]);
+    expect(parse("?compare=Lofty,lofty,centrifuge,,maple-finance-syrup,realt").compare).toEqual([
+      "lofty",
+      "centrifuge",
+      "maple-finance-syrup",
+    ]);
   });
 
   it("leaves out a blank search and keeps parameters it does not own", () => {
@@ -60,8 +73,12 @@ describe("directory view in the URL", () => {
   });
 
   it("writes investor= only when an investor type is chosen", () => {
-    expect(write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedInvestor: "us-retail" } })).toBe("?investor=us-retail");
-    expect(write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedInvestor: ALL } }, "investor=us-retail")).toBe("");
+    expect(write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedInvestor: "us-retail" } })).toBe(
+      "?investor=us-retail",
+    );
+    expect(
+      write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedInvestor: ALL } }, "investor=us-retail"),
+    ).toBe("");
   });
 
   it("caps an absurdly long search", () => {

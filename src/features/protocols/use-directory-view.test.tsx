@@ -6,7 +6,13 @@ import { useDirectoryView } from "./use-directory-view";
 
 function SearchBox() {
   const { filters, setFilters } = useDirectoryView();
-  return <input aria-label="Search" value={filters.searchQuery} onChange={(e) => setFilters({ ...filters, searchQuery: e.target.value })} />;
+  return (
+    <input
+      aria-label="Search"
+      value={filters.searchQuery}
+      onChange={(e) => setFilters({ ...filters, searchQuery: e.target.value })}
+    />
+  );
 }
 
 afterEach(() => {
@@ -24,8 +30,10 @@ describe("useDirectoryView and history navigation", () => {
     const navigator: Navigator = {
       createHref: (to) => (typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
       go: (delta) => window.history.go(delta),
-      push: (to) => window.history.pushState(null, "", typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
-      replace: (to) => window.history.replaceState(null, "", typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
+      push: (to) =>
+        window.history.pushState(null, "", typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
+      replace: (to) =>
+        window.history.replaceState(null, "", typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}`),
     };
     const user = userEvent.setup();
     render(

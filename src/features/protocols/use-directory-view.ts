@@ -80,7 +80,10 @@ export function useDirectoryView() {
         const q = written.trim() === "" ? "" : written;
         if (q !== view.filters.searchQuery) setOwnWrite(q);
       }
-      const next = serializeDirectoryView({ ...view, ...patch, filters: { ...view.filters, ...patch.filters } }, current);
+      const next = serializeDirectoryView(
+        { ...view, ...patch, filters: { ...view.filters, ...patch.filters } },
+        current,
+      );
       latestParams.current = next;
       // navigate() rather than setSearchParams(): it keeps the compare list's commas readable.
       void navigate({ pathname, search: queryString(next) }, { replace, preventScrollReset: true });
@@ -114,7 +117,10 @@ export function useDirectoryView() {
   useLayoutEffect(() => {
     latestQuery.current = query;
   }, [query]);
-  const setSort = useCallback((sort: SortKey) => write({ sort, filters: { searchQuery: latestQuery.current } }, false), [write]);
+  const setSort = useCallback(
+    (sort: SortKey) => write({ sort, filters: { searchQuery: latestQuery.current } }, false),
+    [write],
+  );
   const setCompare = useCallback(
     (compare: string[]) => write({ compare, filters: { searchQuery: latestQuery.current } }, false),
     [write],

@@ -50,7 +50,13 @@ export function VirtualGrid({ protocols, selected, onToggleSelect, label }: Virt
   });
 
   return (
-    <div ref={containerRef} role="list" aria-label={label} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={containerRef}
+      role="list"
+      aria-label={label}
+      className="relative"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((row) => {
         const start = row.index * columns;
         return (
@@ -63,7 +69,11 @@ export function VirtualGrid({ protocols, selected, onToggleSelect, label }: Virt
           >
             {protocols.slice(start, start + columns).map((protocol, offset) => (
               <div key={protocol.id} role="listitem" aria-setsize={protocols.length} aria-posinset={start + offset + 1}>
-                <ProtocolCard protocol={protocol} selected={selected.has(protocol.id)} onToggleSelect={onToggleSelect} />
+                <ProtocolCard
+                  protocol={protocol}
+                  selected={selected.has(protocol.id)}
+                  onToggleSelect={onToggleSelect}
+                />
               </div>
             ))}
           </div>

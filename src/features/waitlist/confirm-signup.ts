@@ -26,7 +26,11 @@ export async function confirmSignup(token: string | null): Promise<ConfirmStatus
   try {
     const response = await fetch(`${env.supabaseUrl}/functions/v1/add-to-waitlist/confirm`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+      headers: {
+        "Content-Type": "application/json",
+        apikey: env.supabaseAnonKey,
+        Authorization: `Bearer ${env.supabaseAnonKey}`,
+      },
       body: JSON.stringify({ token }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

@@ -146,8 +146,8 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
         </form>
 
         <p className="text-center text-xs leading-relaxed text-muted-foreground">
-          Join to receive updates on our development progress and get early access when we launch in{" "}
-          {site.launchTarget}. One e-mail address, nothing else; unsubscribe anytime.{" "}
+          Join to receive updates on our development progress and get early access when we launch in {site.launchTarget}
+          . One e-mail address, nothing else; unsubscribe anytime.{" "}
           <a
             href="/privacy-policy"
             target="_blank"

@@ -115,7 +115,10 @@ export function useWaitlistDialog(): WaitlistDialogApi {
 }
 
 /** Keeps a failed chunk download from taking the whole page down: it reports and renders nothing. */
-class DialogLoadBoundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { failed: boolean }> {
+class DialogLoadBoundary extends Component<
+  { children: ReactNode; onError: (error: unknown) => void },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -58,7 +58,10 @@ Deno.test("a misconfigured function answers every request 503 without CORS, and 
   assert.equal(lines.length, 1);
   assert.match(String(lines[0]!.detail), /ALLOWED_ORIGINS is not set.*WAITLIST_CONFIRM_URL is not set/);
   const response = handler(
-    new Request("https://x.supabase.co/functions/v1/add-to-waitlist", { method: "POST", headers: { Origin: "https://evil.test" } }),
+    new Request("https://x.supabase.co/functions/v1/add-to-waitlist", {
+      method: "POST",
+      headers: { Origin: "https://evil.test" },
+    }),
   );
   assert.equal(response.status, 503);
   assert.equal(response.headers.get("access-control-allow-origin"), null);

@@ -4,7 +4,13 @@ import { handleRequest, MAX_BODY_BYTES, MESSAGES, type Deps } from "./handler.ts
 import { clientKey, trustedClientAddress } from "./lib/client-address.ts";
 import { INVALID_EMAIL_MESSAGE, mailboxOf } from "./lib/email.ts";
 import { hashToken } from "./lib/token.ts";
-import { NO_LIMITS, type ConfirmationMail, type SignupAttempt, type WaitlistMailer, type WaitlistStore } from "./lib/types.ts";
+import {
+  NO_LIMITS,
+  type ConfirmationMail,
+  type SignupAttempt,
+  type WaitlistMailer,
+  type WaitlistStore,
+} from "./lib/types.ts";
 
 type Row = {
   email: string;
@@ -100,9 +106,16 @@ function recordingMailer(behaviour: "ok" | "fail" | "hang" = "ok") {
 }
 
 function setup(
-  overrides: Partial<Deps> & { unreachable?: boolean; limitAfter?: number; provider?: "ok" | "fail" | "hang" | "none" } = {},
+  overrides: Partial<Deps> & {
+    unreachable?: boolean;
+    limitAfter?: number;
+    provider?: "ok" | "fail" | "hang" | "none";
+  } = {},
 ) {
-  const { store, rows, attempts } = memoryStore({ unreachable: overrides.unreachable, limitAfter: overrides.limitAfter });
+  const { store, rows, attempts } = memoryStore({
+    unreachable: overrides.unreachable,
+    limitAfter: overrides.limitAfter,
+  });
   const provider = overrides.provider ?? "ok";
   const { mailer, sent, contacts } = recordingMailer(provider === "none" ? "ok" : provider);
   const logs: Array<{ level: string; event: string; fields: Record<string, unknown> }> = [];
@@ -143,24 +156,27 @@ async function expectJson(response: Response, status: number, body: unknown) {
   assert.deepEqual(await response.json(), body);
 }
 
-Deno.test("a new signup answers 200, is stored normalised and gets one mail with a single-use link; no contact yet", async () => {
-  const t = setup();
-  const response = await handleRequest(post({ email: "  Ada@Example.COM ", source: "promo" }), t.deps);
-  await expectJson(response, 200, { ok: true });
-  await t.settle();
-  const row = t.rows.get("ada@example.com")!;
-  assert.equal(row.source, "promo");
-  assert.equal(row.sentAt, 1);
-  assert.equal(t.sent.length, 1);
-  const link = new URL(t.sent[0]!.link);
-  assert.equal(`${link.origin}${link.pathname}`, "https://rwaatlas.com/confirm");
-  const token = tokenOf(t.sent[0]!);
-  assert.match(token, /^[A-Za-z0-9_-]{43}$/);
-  // Only the token's hash is stored, never the token.
-  assert.equal(row.tokenHash, await hashToken(token));
-  assert.ok(!JSON.stringify([...t.rows.values()]).includes(token));
-  assert.deepEqual(t.contacts, []);
-});
+Deno.test(
+  "a new signup answers 200, is stored normalised and gets one mail with a single-use link; no contact yet",
+  async () => {
+    const t = setup();
+    const response = await handleRequest(post({ email: "  Ada@Example.COM ", source: "promo" }), t.deps);
+    await expectJson(response, 200, { ok: true });
+    await t.settle();
+    const row = t.rows.get("ada@example.com")!;
+    assert.equal(row.source, "promo");
+    assert.equal(row.sentAt, 1);
+    assert.equal(t.sent.length, 1);
+    const link = new URL(t.sent[0]!.link);
+    assert.equal(`${link.origin}${link.pathname}`, "https://rwaatlas.com/confirm");
+    const token = tokenOf(t.sent[0]!);
+    assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+    // Only the token's hash is stored, never the token.
+    assert.equal(row.tokenHash, await hashToken(token));
+    assert.ok(!JSON.stringify([...t.rows.values()]).includes(token));
+    assert.deepEqual(t.contacts, []);
+  },
+);
 
 Deno.test("following the link confirms once and only then adds the contact; again says 'already'", async () => {
   const t = setup();
@@ -194,7 +210,10 @@ Deno.test("a duplicate (any case) answers exactly like a new signup and sends no
   assert.deepEqual([...second.headers.entries()], [...first.headers.entries()]);
   assert.equal(await second.text(), await first.text());
   assert.equal(t.rows.size, 1);
-  assert.deepEqual(t.sent.map((m) => m.to), ["ada@example.com"]);
+  assert.deepEqual(
+    t.sent.map((m) => m.to),
+    ["ada@example.com"],
+  );
 });
 
 Deno.test("plus-address variants share the mailbox's limits but are stored as typed", async () => {
@@ -203,8 +222,14 @@ Deno.test("plus-address variants share the mailbox's limits but are stored as ty
   await handleRequest(post({ email: "Ada+News@example.com" }), t.deps);
   await t.settle();
   assert.deepEqual([...t.rows.keys()], ["ada@example.com", "ada+news@example.com"]);
-  assert.deepEqual(t.attempts.map((a) => a.mailbox), ["ada@example.com", "ada@example.com"]);
-  assert.deepEqual(t.sent.map((m) => m.to), ["ada@example.com"]);
+  assert.deepEqual(
+    t.attempts.map((a) => a.mailbox),
+    ["ada@example.com", "ada@example.com"],
+  );
+  assert.deepEqual(
+    t.sent.map((m) => m.to),
+    ["ada@example.com"],
+  );
   assert.equal(mailboxOf("a+b+c@x.io"), "a@x.io");
   assert.equal(mailboxOf("+tag@x.io"), "+tag@x.io");
   assert.equal(mailboxOf("plain@x.io"), "plain@x.io");
@@ -364,18 +389,27 @@ Deno.test("CORS preflight answers 204 with the headers supabase-js needs", async
   );
   assert.equal(response.status, 204);
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
-  assert.match(response.headers.get("access-control-allow-headers") ?? "", /authorization.*x-client-info.*apikey.*content-type/);
+  assert.match(
+    response.headers.get("access-control-allow-headers") ?? "",
+    /authorization.*x-client-info.*apikey.*content-type/,
+  );
   assert.match(response.headers.get("access-control-allow-methods") ?? "", /POST/);
 });
 
 Deno.test("ALLOWED_ORIGINS: listed origins are echoed, others refused with 403", async () => {
   const t = setup({ allowedOrigins: ["https://rwaatlas.com"] });
-  const ok = await handleRequest(post({ email: "o@example.com" }, { headers: { Origin: "https://rwaatlas.com" } }), t.deps);
+  const ok = await handleRequest(
+    post({ email: "o@example.com" }, { headers: { Origin: "https://rwaatlas.com" } }),
+    t.deps,
+  );
   assert.equal(ok.status, 200);
   assert.equal(ok.headers.get("access-control-allow-origin"), "https://rwaatlas.com");
   assert.equal(ok.headers.get("vary"), "Origin");
 
-  const evil = await handleRequest(post({ email: "p@example.com" }, { headers: { Origin: "https://evil.test" } }), t.deps);
+  const evil = await handleRequest(
+    post({ email: "p@example.com" }, { headers: { Origin: "https://evil.test" } }),
+    t.deps,
+  );
   assert.equal(evil.status, 403);
   assert.equal(evil.headers.get("access-control-allow-origin"), null);
   assert.deepEqual(await evil.json(), { error: MESSAGES.originNotAllowed });
@@ -384,7 +418,8 @@ Deno.test("ALLOWED_ORIGINS: listed origins are echoed, others refused with 403",
 
 Deno.test("the limit is keyed on the platform's trusted header, never a forged X-Forwarded-For hop", async () => {
   const t = setup();
-  const from = (n: number, headers: Record<string, string>) => handleRequest(post({ email: `u${n}@example.com` }, { headers }), t.deps);
+  const from = (n: number, headers: Record<string, string>) =>
+    handleRequest(post({ email: `u${n}@example.com` }, { headers }), t.deps);
   // A bot rotating the first X-Forwarded-For hop stays one client: CF-Connecting-IP is set by the platform.
   for (let i = 0; i < 3; i++) {
     await from(i, { "CF-Connecting-IP": "203.0.113.7", "X-Forwarded-For": `10.9.8.${i}, 203.0.113.7` });
@@ -413,7 +448,10 @@ Deno.test("invalid requests are refused before the limit: they never use up a vi
   const t = setup();
   const headers = { "CF-Connecting-IP": "203.0.113.7" };
   await handleRequest(new Request("http://localhost/", { method: "GET", headers }), t.deps);
-  await handleRequest(post({ email: "a@example.com" }, { headers: { ...headers, "Content-Type": "text/plain" } }), t.deps);
+  await handleRequest(
+    post({ email: "a@example.com" }, { headers: { ...headers, "Content-Type": "text/plain" } }),
+    t.deps,
+  );
   await handleRequest(post(null, { headers, raw: "x".repeat(MAX_BODY_BYTES + 1) }), t.deps);
   await handleRequest(post(null, { headers, raw: "{" }), t.deps);
   await handleRequest(post({ email: "not-an-address" }, { headers }), t.deps);
@@ -432,7 +470,10 @@ Deno.test("client keys: IPv4 /32, IPv6 /64, IPv4-mapped IPv6 as IPv4, junk as 'u
     assert.equal(clientKey(junk), "unknown", junk);
   }
   const headers = (h: Record<string, string>) => new Headers(h);
-  assert.equal(trustedClientAddress(headers({ "cf-connecting-ip": "not an ip", "x-real-ip": "198.51.100.1" })), "198.51.100.1");
+  assert.equal(
+    trustedClientAddress(headers({ "cf-connecting-ip": "not an ip", "x-real-ip": "198.51.100.1" })),
+    "198.51.100.1",
+  );
   assert.equal(trustedClientAddress(headers({ "x-forwarded-for": "6.6.6.6" })), "6.6.6.6");
   assert.equal(trustedClientAddress(headers({})), "unknown");
 });
@@ -445,7 +486,9 @@ Deno.test("an unreachable store answers 503 JSON without internals", async () =>
   assert.equal(response.status, 503);
   assert.deepEqual(JSON.parse(text), { error: MESSAGES.unavailable });
   assert.ok(!text.includes("ECONNREFUSED"));
-  assert.ok(t.logs.some((l) => l.event === "waitlist.store_unavailable" && String(l.fields.error).includes("ECONNREFUSED")));
+  assert.ok(
+    t.logs.some((l) => l.event === "waitlist.store_unavailable" && String(l.fields.error).includes("ECONNREFUSED")),
+  );
 });
 
 Deno.test("an unexpected exception answers 500 without a stack trace", async () => {

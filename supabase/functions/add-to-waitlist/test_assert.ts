@@ -11,7 +11,8 @@ export function ok(value: unknown, message = "expected a truthy value"): asserts
 }
 
 export function equal(actual: unknown, expected: unknown, message?: string): void {
-  if (!Object.is(actual, expected)) throw new AssertionError(message ?? `expected ${show(expected)}, got ${show(actual)}`);
+  if (!Object.is(actual, expected))
+    throw new AssertionError(message ?? `expected ${show(expected)}, got ${show(actual)}`);
 }
 
 export function deepEqual(actual: unknown, expected: unknown, message?: string): void {

@@ -24,7 +24,14 @@ function memoryStore(rows: CurrentRow[]) {
       let updated = 0;
       for (const u of updates) {
         const row = rows.find((r) => r.defillama_slug === u.defillama_slug)!;
-        const next = { ...row, tvl: u.tvl, tvl_usd: u.tvl_usd, blockchains: u.blockchains, tvl_as_of: day, tvl_source: "defillama" };
+        const next = {
+          ...row,
+          tvl: u.tvl,
+          tvl_usd: u.tvl_usd,
+          blockchains: u.blockchains,
+          tvl_as_of: day,
+          tvl_source: "defillama",
+        };
         if (JSON.stringify(next) !== JSON.stringify(row)) {
           Object.assign(row, next);
           updated++;
@@ -37,13 +44,49 @@ function memoryStore(rows: CurrentRow[]) {
 }
 
 const published = (): CurrentRow[] => [
-  { name: "Lofty", defillama_slug: "lofty", tvl: "$99M", tvl_usd: 95_000_000, tvl_as_of: "2025-12-01", tvl_source: "defillama", blockchains: ["Algorand"] },
-  { name: "Paxos Gold (PAXG)", defillama_slug: "paxos-gold", tvl: "$1.2B", tvl_usd: 1_200_000_000, tvl_as_of: "2025-10-07", tvl_source: "curated", blockchains: ["Ethereum", "Solana"] },
-  { name: "Meld Gold", defillama_slug: "meld-gold", tvl: "$2M", tvl_usd: 2_000_000, tvl_as_of: "2025-10-31", tvl_source: "curated", blockchains: ["Algorand"] },
-  { name: "Fidelity FDIT", defillama_slug: null, tvl: "$202M", tvl_usd: 202_000_000, tvl_as_of: "2025-09-10", tvl_source: "curated", blockchains: ["Ethereum"] },
+  {
+    name: "Lofty",
+    defillama_slug: "lofty",
+    tvl: "$99M",
+    tvl_usd: 95_000_000,
+    tvl_as_of: "2025-12-01",
+    tvl_source: "defillama",
+    blockchains: ["Algorand"],
+  },
+  {
+    name: "Paxos Gold (PAXG)",
+    defillama_slug: "paxos-gold",
+    tvl: "$1.2B",
+    tvl_usd: 1_200_000_000,
+    tvl_as_of: "2025-10-07",
+    tvl_source: "curated",
+    blockchains: ["Ethereum", "Solana"],
+  },
+  {
+    name: "Meld Gold",
+    defillama_slug: "meld-gold",
+    tvl: "$2M",
+    tvl_usd: 2_000_000,
+    tvl_as_of: "2025-10-31",
+    tvl_source: "curated",
+    blockchains: ["Algorand"],
+  },
+  {
+    name: "Fidelity FDIT",
+    defillama_slug: null,
+    tvl: "$202M",
+    tvl_usd: 202_000_000,
+    tvl_as_of: "2025-09-10",
+    tvl_source: "curated",
+    blockchains: ["Ethereum"],
+  },
 ];
 
-function deps(store: RefreshStore, fetchImpl: (url: string, init?: RequestInit) => Promise<Response>, logs: string[] = []): RefreshEndpointDeps {
+function deps(
+  store: RefreshStore,
+  fetchImpl: (url: string, init?: RequestInit) => Promise<Response>,
+  logs: string[] = [],
+): RefreshEndpointDeps {
   const source = httpSource((url) => fetchJson(url, { fetch: fetchImpl, timeoutMs: 50 }), "https://api.llama.fi");
   return {
     secret: SECRET,
@@ -95,7 +138,10 @@ Deno.test("the service-role key, a wrong or missing token and other methods are 
     assert.equal(response.status, 401);
     assert.deepEqual(await response.json(), { error: "Unauthorized" });
   }
-  const get = await handleRefreshRequest(new Request("https://x/functions/v1/refresh-protocols", { headers: { Authorization: `Bearer ${SECRET}` } }), deps(store, savedFetch));
+  const get = await handleRefreshRequest(
+    new Request("https://x/functions/v1/refresh-protocols", { headers: { Authorization: `Bearer ${SECRET}` } }),
+    deps(store, savedFetch),
+  );
   assert.equal(get.status, 405);
   assert.equal(get.headers.get("allow"), "POST");
   const empty = await handleRefreshRequest(post(""), { ...deps(store, savedFetch), secret: "" });
@@ -106,8 +152,17 @@ Deno.test("the service-role key, a wrong or missing token and other methods are 
 Deno.test("HTTP 500, a malformed body and a hang each write nothing and answer 502", async () => {
   const cases: [string, (url: string, init?: RequestInit) => Promise<Response>, RegExp][] = [
     ["http 500", () => Promise.resolve(new Response("oops", { status: 500 })), /answered HTTP 500/],
-    ["malformed", () => Promise.resolve(new Response(JSON.stringify({ protocols: [] }))), /is not a DefiLlama protocol list/],
-    ["hang", (_url, init) => new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))), /timeout/],
+    [
+      "malformed",
+      () => Promise.resolve(new Response(JSON.stringify({ protocols: [] }))),
+      /is not a DefiLlama protocol list/,
+    ],
+    [
+      "hang",
+      (_url, init) =>
+        new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+      /timeout/,
+    ],
   ];
   for (const [name, fetchImpl, pattern] of cases) {
     const { store, applied } = memoryStore(published());

@@ -12,7 +12,10 @@ export function trustedClientAddress(headers: Headers): string {
     const value = headers.get(name)?.trim();
     if (value && parseAddress(value)) return value;
   }
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
   const last = hops.at(-1);
   return last && parseAddress(last) ? last : "unknown";
 }
@@ -26,7 +29,10 @@ export function clientKey(address: string): string {
   const parsed = parseAddress(address.trim());
   if (!parsed) return "unknown";
   if (parsed.kind === "v4") return `${parsed.text}/32`;
-  return `${parsed.groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${parsed.groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 type Parsed = { kind: "v4"; text: string } | { kind: "v6"; groups: number[] };

@@ -11,7 +11,10 @@ export function readEdgeConfig(get: (name: string) => string | undefined): EdgeC
   const problems: string[] = [];
   const warnings: string[] = [];
   const rawOrigins = get("ALLOWED_ORIGINS")?.trim() ?? "";
-  const listed = rawOrigins.split(",").map((o) => o.trim()).filter(Boolean);
+  const listed = rawOrigins
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
   // Unset must not mean "every site may call this": the local API is the only place for that.
   if (listed.length === 0) {
     problems.push("ALLOWED_ORIGINS is not set: set it to the site's origin(s), e.g. https://rwaatlas.com");
@@ -20,7 +23,9 @@ export function readEdgeConfig(get: (name: string) => string | undefined): EdgeC
   }
   const confirmUrl = get("WAITLIST_CONFIRM_URL")?.trim() ?? "";
   if (confirmUrl === "") {
-    problems.push("WAITLIST_CONFIRM_URL is not set: set it to the site's confirmation page, e.g. https://rwaatlas.com/confirm");
+    problems.push(
+      "WAITLIST_CONFIRM_URL is not set: set it to the site's confirmation page, e.g. https://rwaatlas.com/confirm",
+    );
   } else if (!/^https:\/\/[^\s/]+\/\S*$/.test(confirmUrl)) {
     problems.push(`WAITLIST_CONFIRM_URL must be an https URL of the /confirm page, got "${confirmUrl}"`);
   }

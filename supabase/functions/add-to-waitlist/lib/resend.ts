@@ -40,7 +40,11 @@ export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetc
     name: "resend",
     async addContact(email, signal) {
       try {
-        await call(`/audiences/${encodeURIComponent(config.audienceId)}/contacts`, { email, unsubscribed: false }, signal);
+        await call(
+          `/audiences/${encodeURIComponent(config.audienceId)}/contacts`,
+          { email, unsubscribed: false },
+          signal,
+        );
       } catch (error) {
         // Already in the audience is the state we want (a retried sync).
         if ((error as { status?: number }).status === 409) return;
@@ -83,7 +87,8 @@ export function confirmationText(product: string, link: string): string {
 }
 
 function confirmationHtml(product: string, link: string): string {
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const escape = (text: string) =>
+    text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   return confirmationText(product, link)
     .split("\n\n")
     .map((p) => (p === link ? `<p><a href="${escape(link)}">Confirm my e-mail address</a></p>` : `<p>${escape(p)}</p>`))

@@ -62,7 +62,11 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
     if (row.attempts >= maxAttempts) report.gaveUp.push(row.email);
     else todo.push(row);
   }
-  deps.log.info("waitlist.resync_started", { pending: rows.length, retrying: todo.length, gave_up: report.gaveUp.length });
+  deps.log.info("waitlist.resync_started", {
+    pending: rows.length,
+    retrying: todo.length,
+    gave_up: report.gaveUp.length,
+  });
 
   // The store records each outcome; remember the error text for the report as well.
   const errors = new Map<string, string | null>();
@@ -77,7 +81,8 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
     }
   };
   const store = {
-    recordSync: (email: string, error: string | null) => remember(email, error, () => deps.store.recordSync(email, error)),
+    recordSync: (email: string, error: string | null) =>
+      remember(email, error, () => deps.store.recordSync(email, error)),
     recordMail: (email: string, tokenHash: string, error: string | null) =>
       remember(email, error, () => deps.store.recordMail(email, tokenHash, error)),
   };
@@ -94,7 +99,10 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
       try {
         claimed = await deps.store.claimMail(row.email, tokenHash, TOKEN_TTL_SECONDS, leaseSeconds);
       } catch (caught) {
-        report.failed.push({ email: row.email, error: `claiming the mail failed: ${caught instanceof Error ? caught.message : String(caught)}` });
+        report.failed.push({
+          email: row.email,
+          error: `claiming the mail failed: ${caught instanceof Error ? caught.message : String(caught)}`,
+        });
         return;
       }
       // Another run, or the signup itself, is sending it right now: nothing to do here.
@@ -104,7 +112,11 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
     const recordError = unrecorded.get(row.email);
     // Done at the provider but not recorded: the next run retries it (idempotently).
     if (outcome === "synced" && recordError === undefined) report.synced.push(row.email);
-    else report.failed.push({ email: row.email, error: errors.get(row.email) ?? `recording the outcome failed: ${recordError}` });
+    else
+      report.failed.push({
+        email: row.email,
+        error: errors.get(row.email) ?? `recording the outcome failed: ${recordError}`,
+      });
   });
 
   for (const email of report.gaveUp) {

@@ -29,7 +29,10 @@ export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistS
       await rpc("waitlist_record_sync", { p_email: email, p_error: error });
     },
     async pending(limit, leaseSeconds = 600) {
-      const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", { p_limit: limit, p_lease_seconds: leaseSeconds });
+      const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", {
+        p_limit: limit,
+        p_lease_seconds: leaseSeconds,
+      });
       return (rows ?? []).map(rowToPending);
     },
     async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = 600) {

@@ -36,7 +36,11 @@ export function sendConfirmationMail(
       await mailer.sendConfirmation({ to: email, link: confirmationLink(confirmUrl, token), idempotencyKey }, signal);
     },
     record: (error) => deps.store.recordMail(email, tokenHash, error),
-    events: { recordFailed: "waitlist.record_mail_failed", failed: "waitlist.confirmation_failed", done: "waitlist.confirmation_sent" },
+    events: {
+      recordFailed: "waitlist.record_mail_failed",
+      failed: "waitlist.confirmation_failed",
+      done: "waitlist.confirmation_sent",
+    },
   });
 }
 
@@ -49,7 +53,11 @@ export function addConfirmedContact(email: string, deps: SyncDeps): Promise<Sync
     skipped: "confirmed signup stored unsynced",
     run: (mailer, signal) => mailer.addContact(email, signal),
     record: (error) => deps.store.recordSync(email, error),
-    events: { recordFailed: "waitlist.record_sync_failed", failed: "waitlist.provider_failed", done: "waitlist.provider_synced" },
+    events: {
+      recordFailed: "waitlist.record_sync_failed",
+      failed: "waitlist.provider_failed",
+      done: "waitlist.provider_synced",
+    },
   });
 }
 
@@ -85,7 +93,10 @@ async function providerStep(email: string, deps: SyncDeps, step: Step): Promise<
   return "synced";
 }
 
-async function attempt(timeoutMs: number | undefined, task: (signal: AbortSignal) => Promise<void>): Promise<string | null> {
+async function attempt(
+  timeoutMs: number | undefined,
+  task: (signal: AbortSignal) => Promise<void>,
+): Promise<string | null> {
   try {
     await withTimeout(timeoutMs ?? PROVIDER_TIMEOUT_MS, task);
     return null;

@@ -30,12 +30,16 @@ export async function fetchJson(url: string, options: { fetch: FetchLike; timeou
     try {
       response = await options.fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } });
     } catch (error) {
-      if (controller.signal.aborted) throw new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout); nothing was written.`);
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      if (controller.signal.aborted)
+        throw new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout); nothing was written.`);
+      const reason =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new SourceError(`Could not reach ${url} (${reason}); nothing was written.`);
     }
     if (!response.ok) {
-      throw new SourceError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}; nothing was written.`);
+      throw new SourceError(
+        `${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}; nothing was written.`,
+      );
     }
     const text = await response.text();
     try {
@@ -73,7 +77,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function parseProtocolList(body: unknown, label: string): LlamaEntry[] {
   const malformed = (why: string) =>
-    new SourceError(`${label} is not a DefiLlama protocol list (an array of objects with name and tvl): ${why}; nothing was written.`);
+    new SourceError(
+      `${label} is not a DefiLlama protocol list (an array of objects with name and tvl): ${why}; nothing was written.`,
+    );
   if (!Array.isArray(body)) throw malformed(`got ${body === null ? "null" : typeof body} instead of an array`);
   if (body.length === 0) throw malformed("the array is empty");
   const entries: LlamaEntry[] = [];
@@ -83,7 +89,9 @@ export function parseProtocolList(body: unknown, label: string): LlamaEntry[] {
     if (typeof item.name !== "string" || item.name.trim() === "") throw malformed(`${where} has no name`);
     const tvl = item.tvl;
     if (tvl !== undefined && tvl !== null && (typeof tvl !== "number" || !Number.isFinite(tvl) || tvl < 0)) {
-      throw malformed(`${where} (${JSON.stringify(item.name)}) has tvl ${JSON.stringify(tvl)}, expected a non-negative number`);
+      throw malformed(
+        `${where} (${JSON.stringify(item.name)}) has tvl ${JSON.stringify(tvl)}, expected a non-negative number`,
+      );
     }
     const slug = typeof item.slug === "string" && item.slug.trim() !== "" ? item.slug.trim() : sluggify(item.name);
     const chains = Array.isArray(item.chains) ? item.chains.filter((c): c is string => typeof c === "string") : [];
@@ -99,7 +107,9 @@ export function parseProtocolList(body: unknown, label: string): LlamaEntry[] {
  */
 export function parseProtocolHistory(body: unknown, label: string): HistoryPoint[] {
   const malformed = (why: string) =>
-    new SourceError(`${label} is not a DefiLlama protocol (an object with tvl: [{date, totalLiquidityUSD}]): ${why}; nothing was written.`);
+    new SourceError(
+      `${label} is not a DefiLlama protocol (an object with tvl: [{date, totalLiquidityUSD}]): ${why}; nothing was written.`,
+    );
   if (!isObject(body)) throw malformed("not an object");
   if (!Array.isArray(body.tvl)) throw malformed("tvl is not an array");
   const byDay = new Map<string, { date: number; tvlUsd: number }>();
@@ -110,7 +120,9 @@ export function parseProtocolHistory(body: unknown, label: string): HistoryPoint
       throw malformed(`point ${index + 1} has date ${JSON.stringify(date)}, expected unix seconds`);
     }
     if (typeof usd !== "number" || !Number.isFinite(usd) || usd < 0) {
-      throw malformed(`point ${index + 1} has totalLiquidityUSD ${JSON.stringify(usd)}, expected a non-negative number`);
+      throw malformed(
+        `point ${index + 1} has totalLiquidityUSD ${JSON.stringify(usd)}, expected a non-negative number`,
+      );
     }
     const day = new Date(date * 1000).toISOString().slice(0, 10);
     const prior = byDay.get(day);

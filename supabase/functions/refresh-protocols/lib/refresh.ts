@@ -2,7 +2,14 @@
 // Function (Deno): read the source, plan every protocol's change, hold large jumps, write the rest
 // in one call (public.refresh_protocol_tvl, one transaction). Runtime-neutral: the source and the
 // store are injected.
-import { formatTvl, mapChains, parseProtocolHistory, parseProtocolList, type HistoryPoint, type LlamaEntry } from "./defillama.ts";
+import {
+  formatTvl,
+  mapChains,
+  parseProtocolHistory,
+  parseProtocolList,
+  type HistoryPoint,
+  type LlamaEntry,
+} from "./defillama.ts";
 
 /** A figure more than this far above or below the published one is held for review. */
 export const HOLD_THRESHOLD = 0.5;
@@ -109,7 +116,12 @@ function percent(before: number | null, after: number): string {
 }
 
 /** Compares the source with the published rows: what to write, what to hold, what is not covered. */
-export function planRefresh(rows: readonly CurrentRow[], entries: readonly LlamaEntry[], day: string, accept: readonly string[]) {
+export function planRefresh(
+  rows: readonly CurrentRow[],
+  entries: readonly LlamaEntry[],
+  day: string,
+  accept: readonly string[],
+) {
   const bySlug = new Map(entries.map((entry) => [entry.slug, entry]));
   const changes: ProtocolChange[] = [];
   const notCovered: RefreshReport["notCovered"] = [];
@@ -185,7 +197,9 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
   const slugs = new Set(rows.map((r) => r.defillama_slug).filter((s): s is string => s !== null));
   const unknown = accept.filter((slug) => !slugs.has(slug));
   if (unknown.length > 0) {
-    throw new RefreshUsageError(`--accept ${unknown.join(", ")}: no protocol has that defillama_slug. Nothing was written.`);
+    throw new RefreshUsageError(
+      `--accept ${unknown.join(", ")}: no protocol has that defillama_slug. Nothing was written.`,
+    );
   }
 
   const { changes, notCovered, updates } = planRefresh(rows, entries, day, accept);
@@ -204,7 +218,8 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
       // The run's own day comes from the list (the figure the guardrail checked), not the history.
       const kept = points.filter((p) => p.day < day);
       backfill.push({ slug: row.defillama_slug, points: kept.length });
-      for (const point of kept) historyPoints.push({ defillama_slug: row.defillama_slug, day: point.day, tvl_usd: point.tvlUsd });
+      for (const point of kept)
+        historyPoints.push({ defillama_slug: row.defillama_slug, day: point.day, tvl_usd: point.tvlUsd });
     }
   }
 
@@ -244,8 +259,14 @@ function chainsText(chains: readonly string[]): string {
 export function formatReport(report: RefreshReport, accept: readonly string[] = []): string[] {
   const lines = [`Source: ${report.source}. Run date: ${report.day}.`];
   for (const c of report.changes) {
-    const tvlText = c.oldTvl === c.newTvl ? c.newTvl : `${c.oldTvl} -> ${c.newTvl}${c.newUsd === null ? "" : percent(c.oldUsd, c.newUsd)}`;
-    const chainText = c.oldChains.join("\n") === c.newChains.join("\n") ? "" : `; chains ${chainsText(c.oldChains)} -> ${chainsText(c.newChains)}`;
+    const tvlText =
+      c.oldTvl === c.newTvl
+        ? c.newTvl
+        : `${c.oldTvl} -> ${c.newTvl}${c.newUsd === null ? "" : percent(c.oldUsd, c.newUsd)}`;
+    const chainText =
+      c.oldChains.join("\n") === c.newChains.join("\n")
+        ? ""
+        : `; chains ${chainsText(c.oldChains)} -> ${chainsText(c.newChains)}`;
     const label = {
       updated: "updated  ",
       accepted: "accepted ",
@@ -253,19 +274,25 @@ export function formatReport(report: RefreshReport, accept: readonly string[] = 
       held: "held     ",
       "kept-newer": "unchanged",
     }[c.status];
-    const note = c.status === "kept-newer" ? " (the database has a newer figure; nothing older is written over it)" : "";
+    const note =
+      c.status === "kept-newer" ? " (the database has a newer figure; nothing older is written over it)" : "";
     lines.push(`  ${label} ${c.name} (${c.slug}): ${tvlText}${chainText}${note}`);
-    if (c.outsideChains.length > 0) lines.push(`            chains outside our list, not stored: ${c.outsideChains.join(", ")}`);
+    if (c.outsideChains.length > 0)
+      lines.push(`            chains outside our list, not stored: ${c.outsideChains.join(", ")}`);
   }
   for (const n of report.notCovered) lines.push(`  not covered ${n.name}: ${n.reason}`);
   for (const h of report.held) lines.push(`held for review: ${h.slug} ${h.oldTvl} -> ${h.newTvl}`);
   if (report.held.length > 0) {
-    lines.push(`  To publish a held figure after checking it: --accept ${report.held.map((h) => h.slug).join(" --accept ")}`);
+    lines.push(
+      `  To publish a held figure after checking it: --accept ${report.held.map((h) => h.slug).join(" --accept ")}`,
+    );
   }
   const needless = accept.filter((slug) => !report.changes.some((c) => c.slug === slug && c.status === "accepted"));
   if (needless.length > 0) lines.push(`  --accept had nothing to release for: ${needless.join(", ")}`);
   for (const b of report.backfill) {
-    lines.push(b.points > 0 ? `  history ${b.slug}: ${b.points} daily points` : `  history ${b.slug}: no saved history`);
+    lines.push(
+      b.points > 0 ? `  history ${b.slug}: ${b.points} daily points` : `  history ${b.slug}: no saved history`,
+    );
   }
   const { updated, unchanged, held, notCovered } = report.counts;
   lines.push(`Summary: ${updated} updated, ${unchanged} unchanged, ${held} held, ${notCovered} not covered.`);

@@ -33,21 +33,30 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
         },
       });
     } catch (error) {
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new StoreError(`Could not reach ${base} (${reason}).${options.unreachableHint ? ` ${options.unreachableHint}` : ""}`);
+      const reason =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new StoreError(
+        `Could not reach ${base} (${reason}).${options.unreachableHint ? ` ${options.unreachableHint}` : ""}`,
+      );
     }
   };
   const fail = async (response: Response, action: string): Promise<never> => {
     const body = (await response.json().catch(() => ({}))) as PostgrestErrorBody;
     const message = body.message ?? response.statusText;
     if (response.status === 401 || response.status === 403 || body.code === "42501") {
-      throw new StoreError(`${action} was refused (HTTP ${response.status}: ${message}). The refresh needs the project's service-role key.`);
+      throw new StoreError(
+        `${action} was refused (HTTP ${response.status}: ${message}). The refresh needs the project's service-role key.`,
+      );
     }
     if (body.code === "42703" || body.code === "PGRST202" || body.code === "PGRST204") {
-      throw new StoreError(`${action} failed: the database lacks the live TVL columns or public.refresh_protocol_tvl. Apply ${LIVE_TVL_MIGRATION} first (supabase db push).`);
+      throw new StoreError(
+        `${action} failed: the database lacks the live TVL columns or public.refresh_protocol_tvl. Apply ${LIVE_TVL_MIGRATION} first (supabase db push).`,
+      );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
-    throw new StoreError(`${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`);
+    throw new StoreError(
+      `${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`,
+    );
   };
 
   return {
