@@ -29,7 +29,10 @@ function RouterProbe({
  * The one render harness: `ui` inside the app's real providers (query client, error boundary,
  * waitlist dialog, toaster) and a router at `path`, with a fresh non-retrying QueryClient.
  */
-export function renderWithProviders(ui: ReactNode, path = "/") {
+/** A URL, or a history entry with state (as a reload of that entry would start). */
+export type StartAt = string | { pathname: string; search?: string; state?: unknown };
+
+export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -37,7 +40,8 @@ export function renderWithProviders(ui: ReactNode, path = "/") {
   // Sonner keeps active toasts in module state and replays them to a new Toaster; a test
   // must not see the previous test's toasts.
   toast.dismiss();
-  let current: RouterHandle["location"] = { pathname: path, search: "" };
+  const entry = typeof path === "string" ? { pathname: path } : path;
+  let current: RouterHandle["location"] = { pathname: entry.pathname, search: "" };
   let navigate: NavigateFunction | undefined;
   const router: RouterHandle = {
     get location() {
@@ -63,7 +67,7 @@ export function renderWithProviders(ui: ReactNode, path = "/") {
 }
 
 /** Renders the whole app at `path`. */
-export function renderApp(path = "/") {
+export function renderApp(path: StartAt = "/") {
   return renderWithProviders(<AppRoutes />, path);
 }
 

@@ -54,6 +54,20 @@ describe("/confirm", () => {
     expect(document.head.querySelector('meta[name="referrer"]')).toBeNull();
   });
 
+  it("shows the same outcome when the cleaned URL is reloaded, without asking the function again", async () => {
+    const sent = confirmAnswers({ status: "confirmed" });
+    const { router, unmount } = renderApp(`/confirm?token=${TOKEN}`);
+    await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED);
+    await waitFor(() => expect(router.location.pathname).toBe("/confirm"));
+    unmount();
+    // A reload keeps the history entry's state; the URL no longer holds the token.
+    renderApp({ pathname: "/confirm", state: { confirmOutcome: "confirmed" } });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+  });
+
   it("says 'already confirmed' for a link followed twice", async () => {
     confirmAnswers({ status: "already" });
     renderApp(`/confirm?token=${TOKEN}`);

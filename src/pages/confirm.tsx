@@ -20,15 +20,23 @@ export function ConfirmPage() {
   useCanonicalPath("/confirm");
   useNoReferrerNoIndex();
   const { openWaitlist } = useWaitlistDialog();
-  const { search } = useLocation();
+  const { search, state: historyState } = useLocation();
   const navigate = useNavigate();
   // Read once, on the first render; later renders see the cleaned URL.
   const [token] = useState(() => new URLSearchParams(search).get("token"));
+  // A reload of the cleaned URL shows the outcome this history entry already saw, not 'invalid'.
+  const [remembered] = useState(() => (token === null ? rememberedOutcome(historyState) : null));
   useLayoutEffect(() => {
     if (new URLSearchParams(search).has("token")) void navigate("/confirm", { replace: true });
   }, [search, navigate]);
 
-  const result = useConfirmation(token);
+  const result = useConfirmation(token, remembered);
+  const outcome = result.state === "pending" || result.state === "failed" ? null : result.state;
+  useEffect(() => {
+    if (outcome !== null && rememberedOutcome(historyState) !== outcome) {
+      void navigate("/confirm", { replace: true, state: { [OUTCOME_KEY]: outcome } });
+    }
+  }, [outcome, historyState, navigate]);
 
   let view: ReactNode;
   if (result.state === "pending") {
@@ -61,6 +69,14 @@ export function ConfirmPage() {
   );
 }
 
+const OUTCOME_KEY = "confirmOutcome";
+const OUTCOMES: readonly ConfirmStatus[] = ["confirmed", "already", "expired", "invalid"];
+
+function rememberedOutcome(historyState: unknown): ConfirmStatus | null {
+  const value = (historyState as Record<string, unknown> | null)?.[OUTCOME_KEY];
+  return OUTCOMES.find((outcome) => outcome === value) ?? null;
+}
+
 type Confirmation = { state: "pending" | "failed" | ConfirmStatus; retry: () => void };
 
 /**
@@ -68,11 +84,12 @@ type Confirmation = { state: "pending" | "failed" | ConfirmStatus; retry: () => 
  * double-run of effects reuses it instead of confirming twice (the second answer would read
  * 'already confirmed').
  */
-function useConfirmation(token: string | null): Confirmation {
+function useConfirmation(token: string | null, remembered: ConfirmStatus | null): Confirmation {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Confirmation["state"]>("pending");
+  const [state, setState] = useState<Confirmation["state"]>(remembered ?? "pending");
   const inFlight = useRef<{ attempt: number; promise: Promise<ConfirmStatus> } | null>(null);
   useEffect(() => {
+    if (remembered !== null && attempt === 0) return;
     if (inFlight.current?.attempt !== attempt) inFlight.current = { attempt, promise: confirmSignup(token) };
     let live = true;
     inFlight.current.promise.then(
@@ -82,7 +99,7 @@ function useConfirmation(token: string | null): Confirmation {
     return () => {
       live = false;
     };
-  }, [token, attempt]);
+  }, [token, attempt, remembered]);
   return {
     state,
     retry: () => {
