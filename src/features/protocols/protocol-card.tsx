@@ -3,6 +3,7 @@ import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
 import { TvlSource } from "@/components/tvl-source";
 import { ProtocolLink } from "./protocol-link";
+import { ProtocolTags } from "./protocol-tags";
 import { CompareToggle } from "./compare-toggle";
 import { RiskBadge } from "./risk-badge";
 import { VisitProtocolLink } from "./visit-protocol-link";
@@ -33,8 +34,6 @@ export const ProtocolCard = memo(function ProtocolCard({
   className,
 }: ProtocolCardProps) {
   const titleId = useId();
-  const shownChains = protocol.blockchains.slice(0, CARD_MAX_BLOCKCHAINS);
-  const hiddenChains = protocol.blockchains.slice(CARD_MAX_BLOCKCHAINS);
 
   return (
     <article
@@ -78,39 +77,11 @@ export const ProtocolCard = memo(function ProtocolCard({
       <TvlSource protocol={protocol} />
 
       <div className="mt-4 space-y-2">
-        {protocol.assetClasses.length > 0 && (
-          <ul aria-label="Asset classes" className="flex flex-wrap gap-1.5">
-            {protocol.assetClasses.map((assetClass) => (
-              <li
-                key={assetClass}
-                className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900"
-              >
-                {assetClass}
-              </li>
-            ))}
-          </ul>
-        )}
-        {protocol.blockchains.length > 0 && (
-          <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
-            {shownChains.map((chain) => (
-              <li
-                key={chain}
-                className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700"
-              >
-                {chain}
-              </li>
-            ))}
-            {hiddenChains.length > 0 && (
-              <li
-                className="rounded-md border border-dashed border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-600"
-                title={hiddenChains.join(", ")}
-                aria-label={`${hiddenChains.length} more: ${hiddenChains.join(", ")}`}
-              >
-                +{hiddenChains.length}
-              </li>
-            )}
-          </ul>
-        )}
+        <ProtocolTags
+          assetClasses={protocol.assetClasses}
+          blockchains={protocol.blockchains}
+          maxChains={CARD_MAX_BLOCKCHAINS}
+        />
       </div>
 
       <div className="mt-auto flex items-center justify-between gap-3 pt-5">

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
 import { CompareToggle } from "./compare-toggle";
+import { ProtocolTags } from "./protocol-tags";
 import { RiskBadge } from "./risk-badge";
 import { VisitProtocolLink } from "./visit-protocol-link";
 import type { Protocol } from "./types";
@@ -40,30 +41,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
               {protocol.description || "No description on record."}
             </p>
             <div className="mt-4 space-y-2">
-              {protocol.assetClasses.length > 0 && (
-                <ul aria-label="Asset classes" className="flex flex-wrap gap-1.5">
-                  {protocol.assetClasses.map((assetClass) => (
-                    <li
-                      key={assetClass}
-                      className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900"
-                    >
-                      {assetClass}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {protocol.blockchains.length > 0 && (
-                <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
-                  {protocol.blockchains.map((chain) => (
-                    <li
-                      key={chain}
-                      className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700"
-                    >
-                      {chain}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ProtocolTags assetClasses={protocol.assetClasses} blockchains={protocol.blockchains} />
             </div>
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-3">
