@@ -10,6 +10,7 @@ import type { Protocol } from "@/features/protocols/types";
 import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
+import { formatAsOf } from "@/lib/tvl-provenance";
 
 const RISK_VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
   Low: "low",
@@ -56,17 +57,6 @@ type Row = {
   render: (protocol: Protocol, renderTvlSource?: RenderTvlSource) => ReactNode;
 };
 
-const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-function formatDate(date: string): string {
-  return AS_OF_FORMAT.format(new Date(`${date}T00:00:00Z`));
-}
-
 /** 'Terms read {date} • Terms source': the page the four term rows come from. */
 function TermsProvenance({ protocol }: { protocol: Protocol }) {
   const { sourceUrl, asOf } = protocol.terms;
@@ -79,7 +69,7 @@ function TermsProvenance({ protocol }: { protocol: Protocol }) {
         {asOf !== null && (
           <>
             {" "}
-            read <time dateTime={asOf}>{formatDate(asOf)}</time>
+            read <time dateTime={asOf}>{formatAsOf(asOf)}</time>
           </>
         )}
       </span>
@@ -121,7 +111,7 @@ function Provenance({ protocol, renderTvlSource }: { protocol: Protocol; renderT
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
         {hasTvlSource && <span className="text-muted-foreground">Other figures:</span>}
         {asOf !== null ? (
-          <time dateTime={asOf}>{formatDate(asOf)}</time>
+          <time dateTime={asOf}>{formatAsOf(asOf)}</time>
         ) : (
           <span className="text-muted-foreground">Date not recorded</span>
         )}

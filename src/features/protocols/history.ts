@@ -2,6 +2,7 @@
 // request, and the pure maths the chart, its summary and its data table share.
 import { queryOptions } from "@tanstack/react-query";
 import { readRest } from "@/lib/postgrest";
+import { formatAsOf } from "@/lib/tvl-provenance";
 
 /** One day's TVL, in US dollars. `day` is a calendar day (YYYY-MM-DD, UTC). */
 export type TvlPoint = { day: string; tvlUsd: number; source: string | null };
@@ -109,18 +110,6 @@ export function formatUsdFull(amount: number): string {
   return USD_FULL.format(amount);
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** '2025-10-31' -> 'Oct 31, 2025' (a calendar day, read in UTC). */
-export function formatDay(day: string): string {
-  return DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
-}
-
 /** '+12.3%', '-4.0%', '0.0%'; null when the first value is 0 (no meaningful ratio). */
 export function percentChange(first: number, last: number): string | null {
   if (first === 0) return null;
@@ -141,7 +130,7 @@ export function historySummary(points: readonly TvlPoint[]): string {
   const change = percentChange(first.tvlUsd, last.tvlUsd);
   const days = Math.round((Date.parse(`${last.day}T00:00:00Z`) - Date.parse(`${first.day}T00:00:00Z`)) / 86_400_000);
   return (
-    `TVL went from ${formatUsdCompact(first.tvlUsd)} on ${formatDay(first.day)} to ${formatUsdCompact(last.tvlUsd)} on ${formatDay(last.day)}` +
+    `TVL went from ${formatUsdCompact(first.tvlUsd)} on ${formatAsOf(first.day)} to ${formatUsdCompact(last.tvlUsd)} on ${formatAsOf(last.day)}` +
     `${change ? ` (${change})` : ""}, over ${days} ${days === 1 ? "day" : "days"} and ${points.length} data points.`
   );
 }

@@ -1,8 +1,8 @@
 import { AlertCircle, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { isStale, STALE_AFTER_DAYS } from "./freshness";
+import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
 import { figureProvenance, type FigureProvenance } from "./figure-provenance";
-import { formatAsOf } from "./provenance";
+import { formatAsOf } from "@/lib/tvl-provenance";
 import { RiskBadge } from "./risk-badge";
 import type { Protocol } from "./types";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
 import { parseProtocolRows } from "./model";
 import { csvFileName, protocolsToCsv } from "./protocol-csv";
-import { formatAsOf } from "./provenance";
+import { formatAsOf } from "@/lib/tvl-provenance";
 
 const [apollo, backed] = parseProtocolRows(protocolRows);
 

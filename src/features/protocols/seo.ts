@@ -1,7 +1,7 @@
 // What a protocol page tells search engines and link previews: shared by the build-time prerender
 // (build/prerender.ts writes it into each page's <head>) and the page itself (client navigation).
 import { protocolPath } from "./directory-link";
-import { formatAsOf } from "./provenance";
+import { formatAsOf } from "@/lib/tvl-provenance";
 import type { Protocol } from "./types";
 
 export { protocolPath };

@@ -1,4 +1,4 @@
-import { dataAsOfMonth } from "./provenance";
+import { dataAsOfMonth } from "@/lib/tvl-provenance";
 import { totalTvl } from "./tvl";
 import type { Protocol } from "./types";
 

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
-import { formatAsOf } from "./provenance";
+import { formatAsOf } from "@/lib/tvl-provenance";
 import type { Protocol } from "./types";
 
 function Term({ label, value }: { label: string; value: string }) {

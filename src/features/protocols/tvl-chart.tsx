@@ -5,7 +5,8 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { cn } from "@/lib/utils";
-import { formatDay, formatUsdCompact, type TvlPoint } from "./history";
+import { formatUsdCompact, type TvlPoint } from "./history";
+import { formatAsOf } from "@/lib/tvl-provenance";
 
 const LINE = "#0f766e"; // teal-700, the accent
 const FILL = "rgba(15, 118, 110, 0.12)";
@@ -37,7 +38,7 @@ export function TvlChart({ points, className }: { points: readonly TvlPoint[]; c
         return;
       }
       tip.hidden = false;
-      tip.firstElementChild!.textContent = formatDay(point.day);
+      tip.firstElementChild!.textContent = formatAsOf(point.day);
       tip.lastElementChild!.textContent = formatUsdCompact(point.tvlUsd);
       const x = plot.valToPos(epochSeconds(point.day), "x") + plot.over.offsetLeft;
       const y = plot.valToPos(point.tvlUsd, "y") + plot.over.offsetTop;

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, LineChart } from "lucide-react";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { cn } from "@/lib/utils";
+import { formatAsOf } from "@/lib/tvl-provenance";
 import {
-  formatDay,
   formatUsdFull,
   HISTORY_RANGES,
   historySummary,
@@ -173,7 +173,7 @@ function DataTable({ points, rangeName }: { points: readonly TvlPoint[]; rangeNa
             {points.map((point) => (
               <tr key={point.day} className="border-t border-border">
                 <td className="px-4 py-1.5">
-                  <time dateTime={point.day}>{formatDay(point.day)}</time>
+                  <time dateTime={point.day}>{formatAsOf(point.day)}</time>
                 </td>
                 <td className="px-4 py-1.5 text-right">{formatUsdFull(point.tvlUsd)}</td>
                 <td className="px-4 py-1.5 text-muted-foreground">{sourceName(point.source)}</td>
