@@ -17,7 +17,7 @@ const renderTvlSource = (protocol: Protocol) => <TvlSource protocol={protocol} /
 
 type CompareTrayProps = {
   selected: readonly Protocol[];
-  onRemove: (id: string) => void;
+  onRemove: (slug: string) => void;
   /** Absolute link that reproduces the directory with this selection ('Copy link'). */
   shareUrl: () => string;
 };

@@ -53,7 +53,7 @@ export function HomePage() {
           ) : (
             <ProtocolDirectory
               protocols={protocols}
-              selectedIds={selection.selectedIds}
+              selectedSlugs={selection.selectedSlugs}
               onToggleSelect={selection.toggle}
               promo={<PortfolioPromo onJoin={() => openWaitlist({ source: "promo" })} onIntent={prefetchWaitlist} />}
               filters={view.filters}

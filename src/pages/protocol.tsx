@@ -110,7 +110,7 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
         <ProtocolHeader
           protocol={protocol}
           directoryHref={directoryHref}
-          selected={selection.selectedIds.includes(protocol.id)}
+          selected={selection.selectedSlugs.includes(protocol.slug)}
           onToggleSelect={selection.toggle}
         />
         <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">

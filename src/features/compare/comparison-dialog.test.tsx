@@ -126,7 +126,7 @@ describe("ComparisonDialog", () => {
 
     it("lays each metric out as a block with every protocol's value stacked and named, and keeps Best and Source", () => {
       const three = [byName("RealT"), byName("Ondo Finance (OUSG + USDY)"), byName("Superstate USTB")];
-      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={three} best={{ tvl: [three[1]!.id] }} />);
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={three} best={{ tvl: [three[1]!.slug] }} />);
       const dialog = screen.getByRole("dialog");
       expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
       expect(

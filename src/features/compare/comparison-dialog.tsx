@@ -236,7 +236,7 @@ type LayoutProps = {
 
 /** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
 function bestProps(row: Row, protocol: Protocol, best: BestMarks, descriptionIds: string) {
-  const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.id) ?? false);
+  const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.slug) ?? false);
   return {
     isBest,
     attributes: {

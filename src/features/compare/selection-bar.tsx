@@ -5,7 +5,7 @@ import type { Protocol } from "@/features/protocols/types";
 
 type SelectionBarProps = {
   protocols: readonly Protocol[];
-  onRemove: (id: string) => void;
+  onRemove: (slug: string) => void;
   onCompare: () => void;
   max?: number;
 };
@@ -41,7 +41,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
                 <button
                   type="button"
                   aria-label={`Remove ${protocol.name} from comparison`}
-                  onClick={() => onRemove(protocol.id)}
+                  onClick={() => onRemove(protocol.slug)}
                   className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300"
                 >
                   <X className="size-3.5" aria-hidden="true" />

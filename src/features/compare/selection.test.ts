@@ -3,17 +3,17 @@ import { MAX_COMPARED } from "@/config/site";
 import { toggleSelection } from "./selection";
 
 describe("toggleSelection", () => {
-  it("adds ids in the order they were picked", () => {
+  it("adds slugs in the order they were picked", () => {
     const one = toggleSelection([], "a");
     expect(one).toEqual({ selected: ["a"], limitReached: false });
     expect(toggleSelection(one.selected, "b")).toEqual({ selected: ["a", "b"], limitReached: false });
   });
 
-  it("removes an id that is already selected, keeping the order of the rest", () => {
+  it("removes a slug that is already selected, keeping the order of the rest", () => {
     expect(toggleSelection(["a", "b", "c"], "b")).toEqual({ selected: ["a", "c"], limitReached: false });
   });
 
-  it("refuses a fourth id by default and leaves the selection unchanged", () => {
+  it("refuses a fourth slug by default and leaves the selection unchanged", () => {
     expect(MAX_COMPARED).toBe(3);
     const full = ["a", "b", "c"];
     expect(toggleSelection(full, "d")).toEqual({ selected: ["a", "b", "c"], limitReached: true });

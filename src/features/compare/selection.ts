@@ -2,15 +2,15 @@ import { MAX_COMPARED } from "@/config/site";
 
 export type SelectionResult = {
   selected: string[];
-  /** True when the id was refused because the selection is full; `selected` is then unchanged. */
+  /** True when the slug was refused because the selection is full; `selected` is then unchanged. */
   limitReached: boolean;
 };
 
-/** Adds or removes one id; adding beyond `max` is refused. */
-export function toggleSelection(selectedIds: readonly string[], id: string, max = MAX_COMPARED): SelectionResult {
-  if (selectedIds.includes(id)) {
-    return { selected: selectedIds.filter((selectedId) => selectedId !== id), limitReached: false };
+/** Adds or removes one protocol slug; adding beyond `max` is refused. */
+export function toggleSelection(selectedSlugs: readonly string[], slug: string, max = MAX_COMPARED): SelectionResult {
+  if (selectedSlugs.includes(slug)) {
+    return { selected: selectedSlugs.filter((selected) => selected !== slug), limitReached: false };
   }
-  if (selectedIds.length >= max) return { selected: [...selectedIds], limitReached: true };
-  return { selected: [...selectedIds, id], limitReached: false };
+  if (selectedSlugs.length >= max) return { selected: [...selectedSlugs], limitReached: true };
+  return { selected: [...selectedSlugs, slug], limitReached: false };
 }

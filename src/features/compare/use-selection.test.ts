@@ -1,67 +1,77 @@
 import { act, renderHook } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { parseProtocolRows } from "@/features/protocols/model";
+import type { Protocol } from "@/features/protocols/types";
 import { protocolRows } from "../../../tests/fixtures/protocols";
 import { useSelection } from "./use-selection";
 
 const protocols = parseProtocolRows(protocolRows);
-const [a, b, c, d] = protocols as [
-  (typeof protocols)[0],
-  (typeof protocols)[0],
-  (typeof protocols)[0],
-  (typeof protocols)[0],
-];
+const [a, b, c, d] = protocols as [Protocol, Protocol, Protocol, Protocol];
+
+/** The owner a page is: it holds the slugs (as the URL does) and takes every change. */
+function useOwnedSelection(data: readonly Protocol[], initial: string[], onLimitReached?: () => void) {
+  const [slugs, setSlugs] = useState(initial);
+  return { slugs, ...useSelection(data, slugs, setSlugs, { onLimitReached }) };
+}
 
 describe("useSelection", () => {
-  it("selects up to three, refuses the fourth and signals the limit", () => {
+  it("selects up to three by slug, refuses the fourth and signals the limit", () => {
     const onLimitReached = vi.fn();
-    const { result } = renderHook(() => useSelection(protocols, { onLimitReached }));
-    act(() => result.current.toggle(a.id));
-    act(() => result.current.toggle(b.id));
-    act(() => result.current.toggle(c.id));
+    const { result } = renderHook(() => useOwnedSelection(protocols, [], onLimitReached));
+    act(() => result.current.toggle(a.slug));
+    act(() => result.current.toggle(b.slug));
+    act(() => result.current.toggle(c.slug));
+    expect(result.current.slugs).toEqual([a.slug, b.slug, c.slug]);
     expect(result.current.selectedProtocols.map((p) => p.name)).toEqual([a.name, b.name, c.name]);
     expect(onLimitReached).not.toHaveBeenCalled();
 
-    act(() => result.current.toggle(d.id));
+    act(() => result.current.toggle(d.slug));
     expect(onLimitReached).toHaveBeenCalledTimes(1);
-    expect(result.current.selectedIds).toEqual([a.id, b.id, c.id]);
+    expect(result.current.slugs).toEqual([a.slug, b.slug, c.slug]);
+    expect(result.current.selectedSlugs).toEqual([a.slug, b.slug, c.slug]);
   });
 
-  it("toggles off, removes and clears", () => {
-    const { result } = renderHook(() => useSelection(protocols));
-    act(() => result.current.toggle(a.id));
-    act(() => result.current.toggle(b.id));
-    act(() => result.current.toggle(a.id));
-    expect(result.current.selectedIds).toEqual([b.id]);
-    act(() => result.current.remove(b.id));
-    expect(result.current.selectedIds).toEqual([]);
-    act(() => result.current.toggle(c.id));
-    act(() => result.current.clear());
-    expect(result.current.selectedProtocols).toEqual([]);
+  it("toggles off and removes, keeping the order of the rest", () => {
+    const { result } = renderHook(() => useOwnedSelection(protocols, []));
+    act(() => result.current.toggle(a.slug));
+    act(() => result.current.toggle(b.slug));
+    act(() => result.current.toggle(c.slug));
+    act(() => result.current.toggle(a.slug));
+    expect(result.current.slugs).toEqual([b.slug, c.slug]);
+    act(() => result.current.remove(b.slug));
+    expect(result.current.slugs).toEqual([c.slug]);
+    expect(result.current.selectedProtocols).toEqual([c]);
   });
 
   it("drops a selected protocol that disappears from the data and frees its slot", () => {
     const onLimitReached = vi.fn();
-    const { result, rerender } = renderHook(({ data }) => useSelection(data, { onLimitReached }), {
+    const { result, rerender } = renderHook(({ data }) => useOwnedSelection(data, [], onLimitReached), {
       initialProps: { data: protocols },
     });
-    act(() => result.current.toggle(a.id));
-    act(() => result.current.toggle(b.id));
-    act(() => result.current.toggle(c.id));
-    rerender({ data: protocols.filter((p) => p.id !== b.id) });
+    act(() => result.current.toggle(a.slug));
+    act(() => result.current.toggle(b.slug));
+    act(() => result.current.toggle(c.slug));
+    rerender({ data: protocols.filter((p) => p.slug !== b.slug) });
     expect(result.current.selectedProtocols.map((p) => p.name)).toEqual([a.name, c.name]);
-    act(() => result.current.toggle(d.id));
+    act(() => result.current.toggle(d.slug));
     expect(onLimitReached).not.toHaveBeenCalled();
-    expect(result.current.selectedIds).toEqual([a.id, c.id, d.id]);
+    // The next change writes only the protocols that still exist.
+    expect(result.current.slugs).toEqual([a.slug, c.slug, d.slug]);
   });
 
-  it("in controlled mode reads the given ids (unknown ones dropped, max 3) and reports changes", () => {
+  it("reads the owner's slugs (unknown, id-shaped and repeated ones dropped, max 3) and changes nothing itself", () => {
     const onChange = vi.fn();
-    const { result } = renderHook(() => useSelection(protocols, { value: ["gone", a.id, b.id, c.id, d.id], onChange }));
-    expect(result.current.selectedIds).toEqual([a.id, b.id, c.id]);
-    act(() => result.current.remove(b.id));
-    expect(onChange).toHaveBeenLastCalledWith([a.id, c.id]);
-    // Controlled: nothing changes until the owner passes new ids.
-    expect(result.current.selectedIds).toEqual([a.id, b.id, c.id]);
+    const onLimitReached = vi.fn();
+    const slugs = ["gone", a.slug, a.id, b.slug, a.slug, c.slug, d.slug];
+    const { result } = renderHook(() => useSelection(protocols, slugs, onChange, { onLimitReached }));
+    expect(result.current.selectedSlugs).toEqual([a.slug, b.slug, c.slug]);
+    act(() => result.current.remove(b.slug));
+    expect(onChange).toHaveBeenLastCalledWith([a.slug, c.slug]);
+    // Controlled: nothing changes until the owner passes new slugs, so the selection is still full.
+    expect(result.current.selectedSlugs).toEqual([a.slug, b.slug, c.slug]);
+    act(() => result.current.toggle(d.slug));
+    expect(onLimitReached).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { MAX_COMPARED } from "@/config/site";
 import type { Protocol } from "@/features/protocols/types";
 import { toggleSelection } from "./selection";
@@ -6,51 +6,40 @@ import { toggleSelection } from "./selection";
 type Options = {
   onLimitReached?: () => void;
   max?: number;
-  /** Controlled mode (e.g. ids kept in the URL): the ids and where changes go. */
-  value?: readonly string[];
-  onChange?: (ids: string[]) => void;
 };
 
 /**
- * Compare selection. Stores ids only; the selected protocols are derived from the current data,
- * so an id whose protocol disappears (refetch, bad row, stale link) silently drops out.
+ * The compare selection, by protocol slug (the `compare=` list). The caller holds the slugs (the
+ * home URL, a protocol page's history state) and receives every change; the selected protocols
+ * are derived from the current data, so a slug whose protocol is gone (refetch, bad row, stale
+ * link) silently drops out and frees its slot.
  */
 export function useSelection(
   protocols: readonly Protocol[],
-  { onLimitReached, max = MAX_COMPARED, value, onChange }: Options = {},
+  slugs: readonly string[],
+  onChange: (slugs: string[]) => void,
+  { onLimitReached, max = MAX_COMPARED }: Options = {},
 ) {
-  const [ownIds, setOwnIds] = useState<string[]>([]);
-  const ids = value ?? ownIds;
-
   const selectedProtocols = useMemo(() => {
-    const byId = new Map(protocols.map((protocol) => [protocol.id, protocol]));
-    return ids.flatMap((id) => byId.get(id) ?? []).slice(0, max);
-  }, [ids, protocols, max]);
+    const bySlug = new Map(protocols.map((protocol) => [protocol.slug, protocol]));
+    return [...new Set(slugs)].flatMap((slug) => bySlug.get(slug) ?? []).slice(0, max);
+  }, [slugs, protocols, max]);
 
-  const selectedIds = useMemo(() => selectedProtocols.map((protocol) => protocol.id), [selectedProtocols]);
-
-  const setIds = useCallback(
-    (next: string[]) => {
-      if (value === undefined) setOwnIds(next);
-      onChange?.(next);
-    },
-    [value, onChange],
-  );
+  const selectedSlugs = useMemo(() => selectedProtocols.map((protocol) => protocol.slug), [selectedProtocols]);
 
   const toggle = useCallback(
-    (id: string) => {
-      const result = toggleSelection(selectedIds, id, max);
+    (slug: string) => {
+      const result = toggleSelection(selectedSlugs, slug, max);
       if (result.limitReached) onLimitReached?.();
-      else setIds(result.selected);
+      else onChange(result.selected);
     },
-    [selectedIds, max, onLimitReached, setIds],
+    [selectedSlugs, max, onLimitReached, onChange],
   );
 
   const remove = useCallback(
-    (id: string) => setIds(selectedIds.filter((selectedId) => selectedId !== id)),
-    [selectedIds, setIds],
+    (slug: string) => onChange(selectedSlugs.filter((selected) => selected !== slug)),
+    [selectedSlugs, onChange],
   );
-  const clear = useCallback(() => setIds([]), [setIds]);
 
-  return { selectedIds, selectedProtocols, toggle, remove, clear, max };
+  return { selectedSlugs, selectedProtocols, toggle, remove };
 }

@@ -5,7 +5,14 @@ import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
 
 const base = parseProtocolRows(protocolRows)[0]!;
-const make = (id: string, fields: Partial<Protocol>): Protocol => ({ ...base, id, slug: id, name: id, ...fields });
+// Marks name protocols by slug (the selection's identity), never by their database id.
+const make = (slug: string, fields: Partial<Protocol>): Protocol => ({
+  ...base,
+  id: `00000000-0000-4000-8000-${slug.padStart(12, "0")}`,
+  slug,
+  name: slug,
+  ...fields,
+});
 
 describe("bestValues", () => {
   it("marks highest TVL and yield, lowest minimum and risk", () => {

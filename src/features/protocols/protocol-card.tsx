@@ -12,7 +12,7 @@ import type { Protocol } from "./types";
 type ProtocolCardProps = {
   protocol: Protocol;
   selected: boolean;
-  onToggleSelect: (id: string) => void;
+  onToggleSelect: (slug: string) => void;
   className?: string;
 };
 
@@ -85,7 +85,7 @@ export const ProtocolCard = memo(function ProtocolCard({
       </div>
 
       <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-        <CompareToggle name={protocol.name} selected={selected} onToggle={() => onToggleSelect(protocol.id)} />
+        <CompareToggle name={protocol.name} selected={selected} onToggle={() => onToggleSelect(protocol.slug)} />
 
         {protocol.url !== null && <VisitProtocolLink name={protocol.name} url={protocol.url} variant="text" />}
       </div>

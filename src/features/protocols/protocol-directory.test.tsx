@@ -32,7 +32,7 @@ describe("ProtocolDirectory at scale", () => {
       <MemoryRouter>
         <ProtocolDirectory
           protocols={many}
-          selectedIds={["p-10"]}
+          selectedSlugs={["protocol-0010"]}
           onToggleSelect={onToggleSelect}
           filters={DEFAULT_FILTERS}
           onFiltersChange={vi.fn()}
@@ -56,7 +56,7 @@ describe("ProtocolDirectory at scale", () => {
     const selectedToggle = within(rest).getByRole("checkbox", { name: "Select Protocol 0010 for comparison" });
     expect(selectedToggle).toBeChecked();
     await user.click(selectedToggle);
-    expect(onToggleSelect).toHaveBeenCalledWith("p-10");
+    expect(onToggleSelect).toHaveBeenCalledWith("protocol-0010");
 
     await user.click(screen.getByRole("button", { name: "Show Less" }));
     expect(screen.queryByRole("list", { name: /more protocols/ })).not.toBeInTheDocument();

@@ -34,8 +34,9 @@ function loadVirtualGrid(): Promise<VirtualGridComponent> {
 
 type ProtocolDirectoryProps = {
   protocols: readonly Protocol[];
-  selectedIds: readonly string[];
-  onToggleSelect: (id: string) => void;
+  /** Slugs of the protocols picked for comparison. */
+  selectedSlugs: readonly string[];
+  onToggleSelect: (slug: string) => void;
   /** Rendered between the first and second grid when there is at least one result. */
   promo?: ReactNode;
   /** The view is owned by the page (it lives in the URL there). */
@@ -49,7 +50,7 @@ type ProtocolDirectoryProps = {
 
 export function ProtocolDirectory({
   protocols,
-  selectedIds,
+  selectedSlugs,
   onToggleSelect,
   promo,
   filters,
@@ -65,7 +66,7 @@ export function ProtocolDirectory({
   const deferredQuery = useDeferredValue(filters.searchQuery);
   const appliedFilters = useMemo(() => ({ ...filters, searchQuery: deferredQuery }), [filters, deferredQuery]);
   const results = useMemo(() => filterProtocols(sorted, appliedFilters), [sorted, appliedFilters]);
-  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const selected = useMemo(() => new Set(selectedSlugs), [selectedSlugs]);
   const secondGridId = useId();
 
   const firstGrid = results.slice(0, FIRST_GRID_SIZE);
@@ -97,7 +98,7 @@ export function ProtocolDirectory({
 
   const summary =
     `Showing ${results.length} of ${protocols.length} protocols` +
-    (selectedIds.length > 0 ? ` • ${selectedIds.length} selected` : "");
+    (selectedSlugs.length > 0 ? ` • ${selectedSlugs.length} selected` : "");
 
   return (
     <div className="space-y-6">
@@ -167,7 +168,7 @@ export function ProtocolDirectory({
               <li key={protocol.id}>
                 <ProtocolCard
                   protocol={protocol}
-                  selected={selected.has(protocol.id)}
+                  selected={selected.has(protocol.slug)}
                   onToggleSelect={onToggleSelect}
                 />
               </li>
@@ -209,7 +210,7 @@ export function ProtocolDirectory({
                         >
                           <ProtocolCard
                             protocol={protocol}
-                            selected={selected.has(protocol.id)}
+                            selected={selected.has(protocol.slug)}
                             onToggleSelect={onToggleSelect}
                           />
                         </li>

@@ -11,7 +11,7 @@ type ProtocolHeaderProps = {
   /** '/?...': the directory view the visitor came from. */
   directoryHref: string;
   selected: boolean;
-  onToggleSelect: (id: string) => void;
+  onToggleSelect: (slug: string) => void;
 };
 
 /** Name, description, tags, risk, 'Visit Protocol' and the comparison toggle. */
@@ -48,7 +48,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
             <CompareToggle
               name={protocol.name}
               selected={selected}
-              onToggle={() => onToggleSelect(protocol.id)}
+              onToggle={() => onToggleSelect(protocol.slug)}
               size="md"
             />
             {protocol.url !== null && <VisitProtocolLink name={protocol.name} url={protocol.url} variant="button" />}

@@ -8,8 +8,9 @@ const ROW_ESTIMATE_PX = 380;
 
 type VirtualGridProps = {
   protocols: readonly Protocol[];
+  /** Slugs of the protocols picked for comparison. */
   selected: ReadonlySet<string>;
-  onToggleSelect: (id: string) => void;
+  onToggleSelect: (slug: string) => void;
   label: string;
 };
 
@@ -71,7 +72,7 @@ export function VirtualGrid({ protocols, selected, onToggleSelect, label }: Virt
               <div key={protocol.id} role="listitem" aria-setsize={protocols.length} aria-posinset={start + offset + 1}>
                 <ProtocolCard
                   protocol={protocol}
-                  selected={selected.has(protocol.id)}
+                  selected={selected.has(protocol.slug)}
                   onToggleSelect={onToggleSelect}
                 />
               </div>
