@@ -4,8 +4,8 @@ import type { Protocol } from "@/features/protocols/types";
 import { toggleSelection } from "./selection";
 
 type Options = {
+  /** A pick beyond MAX_COMPARED is refused and reported here. */
   onLimitReached?: () => void;
-  max?: number;
 };
 
 /**
@@ -18,22 +18,22 @@ export function useSelection(
   protocols: readonly Protocol[],
   slugs: readonly string[],
   onChange: (slugs: string[]) => void,
-  { onLimitReached, max = MAX_COMPARED }: Options = {},
+  { onLimitReached }: Options = {},
 ) {
   const selectedProtocols = useMemo(() => {
     const bySlug = new Map(protocols.map((protocol) => [protocol.slug, protocol]));
-    return [...new Set(slugs)].flatMap((slug) => bySlug.get(slug) ?? []).slice(0, max);
-  }, [slugs, protocols, max]);
+    return [...new Set(slugs)].flatMap((slug) => bySlug.get(slug) ?? []).slice(0, MAX_COMPARED);
+  }, [slugs, protocols]);
 
   const selectedSlugs = useMemo(() => selectedProtocols.map((protocol) => protocol.slug), [selectedProtocols]);
 
   const toggle = useCallback(
     (slug: string) => {
-      const result = toggleSelection(selectedSlugs, slug, max);
+      const result = toggleSelection(selectedSlugs, slug);
       if (result.limitReached) onLimitReached?.();
       else onChange(result.selected);
     },
-    [selectedSlugs, max, onLimitReached, onChange],
+    [selectedSlugs, onLimitReached, onChange],
   );
 
   const remove = useCallback(
