@@ -1,5 +1,7 @@
-// RFC 4180 CSV, written here rather than pulled in as a dependency: the format is small, and
-// data:check needs the physical line on which each record starts to report problems precisely.
+// RFC 4180 CSV through csv-parse (docs/decisions/003-libraries-for-infrastructure.md). What stays
+// here is our contract: the physical line each record starts on (data:check reports
+// `line N, column: …`), our three syntax messages, and blank lines skipped.
+import { CsvError, parse } from "csv-parse/sync";
 
 export type CsvRecord = { cells: string[]; line: number };
 
@@ -13,70 +15,35 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** Parses CSV text. Tolerates a UTF-8 BOM and CRLF line ends; blank lines are skipped. */
+const MESSAGES: Partial<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: "unterminated quoted field",
+  CSV_INVALID_CLOSING_QUOTE: "unexpected character after a closing quote",
+  INVALID_OPENING_QUOTE: "quote inside an unquoted field",
+};
+
+/** Parses CSV text. Tolerates a UTF-8 BOM and CRLF (or CR) line ends; blank lines are skipped. */
 export function parseCsv(input: string): CsvRecord[] {
-  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   const records: CsvRecord[] = [];
-  let line = 1;
-  let i = 0;
-
-  while (i < text.length) {
-    const startLine = line;
-    const cells: string[] = [];
-    let endOfRecord = false;
-
-    while (!endOfRecord) {
-      let cell = "";
-      if (text[i] === '"') {
-        i++;
-        for (;;) {
-          if (i >= text.length) throw new CsvSyntaxError("unterminated quoted field", startLine);
-          const ch = text[i]!;
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              cell += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            break;
-          }
-          if (ch === "\n") line++;
-          // A CRLF inside a quoted field is kept as a bare LF so cell values never depend on
-          // the editor that saved the file.
-          if (ch === "\r" && text[i + 1] === "\n") {
-            i++;
-            continue;
-          }
-          cell += ch;
-          i++;
-        }
-        const next = text[i];
-        if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
-          throw new CsvSyntaxError("unexpected character after a closing quote", line);
-        }
-      } else {
-        while (i < text.length && text[i] !== "," && text[i] !== "\n" && text[i] !== "\r") {
-          if (text[i] === '"') throw new CsvSyntaxError("quote inside an unquoted field", line);
-          cell += text[i];
-          i++;
-        }
-      }
-      cells.push(cell);
-
-      const sep = text[i];
-      if (sep === ",") {
-        i++;
-      } else {
-        if (sep === "\r") i++;
-        if (text[i] === "\n") i++;
-        if (sep !== undefined) line++;
-        endOfRecord = true;
-      }
-    }
-
-    const blank = cells.length === 1 && cells[0] === "";
-    if (!blank) records.push({ cells, line: startLine });
+  let start = 1; // the line the next record starts on
+  try {
+    // Every line end becomes LF first: cell values never depend on the editor that saved the file,
+    // and csv-parse counts a CRLF inside a quoted field as two lines.
+    parse(input.replace(/\r\n?/g, "\n"), {
+      bom: true,
+      record_delimiter: "\n",
+      relax_column_count: true, // data:check reports ragged rows itself, with the expected header
+      skip_empty_lines: false, // a blank line is a record of one empty cell, so every line is counted
+      on_record: (cells: string[], { lines }) => {
+        if (cells.length > 1 || cells[0] !== "") records.push({ cells, line: start });
+        start = lines + 1;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // An open quote runs to the end of the file: the record's first line is the one to look at.
+    const line = error.code === "CSV_QUOTE_NOT_CLOSED" ? start : Number(error.lines);
+    throw new CsvSyntaxError(MESSAGES[error.code] ?? error.message, line);
   }
   return records;
 }
