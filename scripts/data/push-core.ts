@@ -2,19 +2,12 @@ import { decodeJwt } from "jose";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
-import { checkCsv, formatProblem, TVL_COLUMNS, type ProtocolRow } from "./rules.ts";
+import { checkCsv, COLUMNS, formatProblem, protocolRowFrom, TVL_COLUMNS, type ProtocolRow } from "./rules.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
-const TERM_FIELDS = [
-  "investor_access",
-  "kyc",
-  "redemption",
-  "redemption_days",
-  "fees",
-  "terms_source_url",
-  "terms_as_of",
-];
+// The columns the terms migration added: the CSV header ends with them.
+const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"));
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -200,36 +193,14 @@ class RestClient {
 
 /** A row as PostgREST returns it; provenance columns are absent on databases without the migration. */
 function fromDatabase(row: Record<string, unknown>): ProtocolRow {
-  const text = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : "");
   const optional = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : null);
-  const list = (key: string) => (Array.isArray(row[key]) ? (row[key] as unknown[]).map(String) : []);
-  const term = (key: string) => optional(key) ?? "unknown";
-  return {
-    name: text("name"),
-    description: text("description"),
-    asset_classes: list("asset_classes"),
-    blockchains: list("blockchains"),
-    tvl: text("tvl"),
-    yield_range: text("yield_range"),
-    risk_level: text("risk_level"),
-    min_investment: text("min_investment"),
-    url: text("url"),
-    source_url: optional("source_url"),
-    as_of: optional("as_of"),
-    notes: optional("notes"),
-    defillama_slug: optional("defillama_slug"),
-    tvl_usd: row.tvl_usd === null || row.tvl_usd === undefined ? null : Number(row.tvl_usd),
-    tvl_as_of: optional("tvl_as_of"),
-    tvl_source_url: optional("tvl_source_url"),
-    tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
-    investor_access: term("investor_access"),
-    kyc: term("kyc"),
-    redemption: term("redemption"),
-    redemption_days: typeof row.redemption_days === "number" ? row.redemption_days : null,
-    fees: term("fees"),
-    terms_source_url: optional("terms_source_url"),
-    terms_as_of: optional("terms_as_of"),
-  };
+  return protocolRowFrom({
+    text: (key) => optional(key) ?? "",
+    optional,
+    list: (key) => (Array.isArray(row[key]) ? (row[key] as unknown[]).map(String) : []),
+    number: (key) => (row[key] === null || row[key] === undefined ? null : Number(row[key])),
+    integer: (key) => (typeof row[key] === "number" ? row[key] : null),
+  });
 }
 
 /**

@@ -3,35 +3,23 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import type { LocalApi } from "../../local-api/server.ts";
 import { main } from "./refresh-cli.ts";
 import { checkHistoryCsv } from "./history.ts";
-import { CSV_PATH, DEFILLAMA_DIR, HISTORY_PATH, SEED_PATH } from "./paths.ts";
-import { startMemoryApi } from "./test-api.ts";
+import { CSV_PATH, DEFILLAMA_DIR, HISTORY_PATH } from "./paths.ts";
+import { memoryApi } from "./test-api.ts";
 import { checkCsv } from "./rules.ts";
 
 const SAVED_LIST = path.join(DEFILLAMA_DIR, "protocols-2025-12-19.json");
 const SAVED_HISTORY_DIR = path.join(DEFILLAMA_DIR, "protocol");
 
-let api: LocalApi;
-let db: PGlite;
-
-beforeAll(async () => {
-  api = await startMemoryApi();
-  db = api.db;
-});
-afterAll(async () => {
-  await api?.close();
-});
+const memory = memoryApi();
 
 /** The committed seed, then Lofty and Paxos Gold turned back to their October 2025 curated figures. */
 async function rewind() {
-  await db.exec("reset role; delete from public.protocols;");
-  await db.exec(readFileSync(SEED_PATH, "utf8"));
-  await db.exec(`
+  await memory.reseed();
+  await memory.db.exec(`
     update public.protocols set tvl = '$20M', tvl_usd = 20000000, tvl_as_of = '2025-10-31', tvl_source = 'curated'
       where defillama_slug = 'lofty';
     update public.protocols set tvl = '$1.2B', tvl_usd = 1200000000, tvl_as_of = '2025-10-07', tvl_source = 'curated',
@@ -44,7 +32,7 @@ async function rewind() {
 
 /** Everything the refresh may write, as one comparable value. */
 async function snapshot(): Promise<string> {
-  const { rows } = await db.query<{ s: string }>(`
+  const { rows } = await memory.db.query<{ s: string }>(`
     select json_build_object(
       'protocols', (select json_agg(p order by name) from public.protocols p),
       'history', (select json_agg(h order by protocol_id, day) from public.protocol_tvl_history h)
@@ -68,7 +56,7 @@ async function refresh(
     return fetch(input, init);
   };
   const code = await main(args, {
-    env: { LOCAL_API_PORT: String(api.port), ...options.env },
+    env: { LOCAL_API_PORT: String(memory.api.port), ...options.env },
     fetch: fetchImpl,
     log: (line) => out.push(...line.split("\n")),
     error: (line) => err.push(line),
@@ -80,7 +68,7 @@ async function refresh(
 }
 
 const anonGet = async (pathAndQuery: string) => {
-  const response = await fetch(`${api.url}/rest/v1/${pathAndQuery}`, {
+  const response = await fetch(`${memory.api.url}/rest/v1/${pathAndQuery}`, {
     headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -155,7 +143,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
   });
 
   it("never writes an older figure over a newer one", async () => {
-    await db.exec("update public.protocols set tvl_as_of = '2025-12-20' where defillama_slug = 'lofty'");
+    await memory.db.exec("update public.protocols set tvl_as_of = '2025-12-20' where defillama_slug = 'lofty'");
     const run = await refresh([...fromFile, "--accept", "lofty"]);
     expect(run.out).toContain(
       "  unchanged Lofty (lofty): $20M (the database has a newer figure; nothing older is written over it)",
@@ -164,7 +152,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
   });
 
   it("backfills history from saved /protocol/{slug} files, one point per day, and reports slugs without one", async () => {
-    await db.exec("delete from public.protocol_tvl_history");
+    await memory.db.exec("delete from public.protocol_tvl_history");
     const run = await refresh([...fromFile, "--backfill", "--source-dir", SAVED_HISTORY_DIR]);
     expect(run.code).toBe(0);
     expect(run.out).toContain("  history etherfuse: 28 daily points");
@@ -326,13 +314,15 @@ describe("data:refresh failures write nothing and exit 1 with a clear message", 
     expect(down.err[0]).toMatch(
       /^data:refresh failed: Could not reach http:\/\/127\.0\.0\.1:1 \(.+\)\. Start it with npm run local-api/,
     );
-    const anonKey = await refresh(fromFile, { env: { SUPABASE_URL: api.url, SUPABASE_SERVICE_ROLE_KEY: "not-a-jwt" } });
+    const anonKey = await refresh(fromFile, {
+      env: { SUPABASE_URL: memory.api.url, SUPABASE_SERVICE_ROLE_KEY: "not-a-jwt" },
+    });
     expect(anonKey.code).toBe(1);
     expect(anonKey.err[0]).toMatch(/Reading the published protocols was refused \(HTTP 401/);
   });
 
   it("cannot be written by anon: refresh_protocol_tvl is service_role only", async () => {
-    const response = await fetch(`${api.url}/rest/v1/rpc/refresh_protocol_tvl`, {
+    const response = await fetch(`${memory.api.url}/rest/v1/rpc/refresh_protocol_tvl`, {
       method: "POST",
       headers: {
         apikey: LOCAL_ANON_KEY,

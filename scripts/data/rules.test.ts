@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { serializeCsv } from "./csv.ts";
-import { ASSET_CLASSES, BLOCKCHAINS, INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES, RISK_LEVELS } from "./domain.ts";
+import {
+  ASSET_CLASSES,
+  BLOCKCHAINS,
+  INVESTOR_ACCESS,
+  KYC_VALUES,
+  REDEMPTION_VALUES,
+  RISK_LEVELS,
+} from "../../src/config/domain.ts";
 import { checkCsv, COLUMNS, formatProblem, parseTvl, type Column } from "./rules.ts";
 
 const TODAY = "2025-11-15";
@@ -41,6 +48,8 @@ function problemsFor(overrides: Partial<Record<Column, string>>, today = TODAY):
   return checkCsv(csv({ ...valid, ...overrides }), { today }).problems.map(formatProblem);
 }
 
+// One expectation per rule, each with the whole message data:check prints: the rows look alike
+// (problemsFor(...) then the message) because every message is part of the contract.
 describe("checkCsv", () => {
   it("accepts a valid row and maps it to a database row", () => {
     const { rows, problems } = checkCsv(csv(valid), { today: TODAY });
@@ -93,6 +102,8 @@ describe("checkCsv", () => {
   });
 
   it("requires every cell except notes, defillama_slug, tvl_usd, (explained) tvl_source_url and the optional term cells", () => {
+    // Spelled out, not imported from rules.ts's OPTIONAL: the test states the contract, so a change
+    // to the rules' list fails here instead of passing along with it.
     const optional = [
       "notes",
       "defillama_slug",

@@ -1,5 +1,6 @@
 import { DEFILLAMA_SITE, formatTvl } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
 import { parseCsv, CsvSyntaxError } from "./csv.ts";
+// The values the database constraints allow: the app's own lists, so there is one source.
 import {
   ASSET_CLASSES,
   BLOCKCHAINS,
@@ -9,7 +10,7 @@ import {
   REDEMPTION_DAYS_MAX,
   REDEMPTION_VALUES,
   RISK_LEVELS,
-} from "./domain.ts";
+} from "../../src/config/domain.ts";
 
 /** The CSV header, in order. The names are the database's column names. */
 export const COLUMNS = [
@@ -72,6 +73,46 @@ export type ProtocolRow = {
   terms_source_url: string | null;
   terms_as_of: string | null;
 };
+
+/** How one source reads a column: data:push reads PostgREST JSON, data:diff the committed seed. */
+export type ColumnReaders = {
+  text(column: Column): string;
+  optional(column: Column): string | null;
+  list(column: Column): string[];
+  number(column: Column): number | null;
+  integer(column: Column): number | null;
+};
+
+/** A protocol row read column by column; a term read as null (a row from before the terms) is 'unknown'. */
+export function protocolRowFrom({ text, optional, list, number, integer }: ColumnReaders): ProtocolRow {
+  const term = (column: Column) => optional(column) ?? "unknown";
+  return {
+    name: text("name"),
+    description: text("description"),
+    asset_classes: list("asset_classes"),
+    blockchains: list("blockchains"),
+    tvl: text("tvl"),
+    yield_range: text("yield_range"),
+    risk_level: text("risk_level"),
+    min_investment: text("min_investment"),
+    url: text("url"),
+    source_url: optional("source_url"),
+    as_of: optional("as_of"),
+    notes: optional("notes"),
+    defillama_slug: optional("defillama_slug"),
+    tvl_usd: number("tvl_usd"),
+    tvl_as_of: optional("tvl_as_of"),
+    tvl_source_url: optional("tvl_source_url"),
+    tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
+    investor_access: term("investor_access"),
+    kyc: term("kyc"),
+    redemption: term("redemption"),
+    redemption_days: integer("redemption_days"),
+    fees: term("fees"),
+    terms_source_url: optional("terms_source_url"),
+    terms_as_of: optional("terms_as_of"),
+  };
+}
 
 /** The columns the daily refresh owns for DefiLlama rows (npm run data:refresh). */
 export const TVL_COLUMNS = ["blockchains", "tvl", "tvl_usd", "tvl_as_of", "tvl_source_url", "tvl_source"] as const;

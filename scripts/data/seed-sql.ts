@@ -1,5 +1,5 @@
 import type { HistoryRow } from "./history.ts";
-import { COLUMNS, type ProtocolRow } from "./rules.ts";
+import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
 
 export const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
@@ -168,10 +168,6 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 }
 
 function toRow(record: Record<string, Token | undefined>, fail: (message: string) => never): ProtocolRow {
-  const text = (column: string): string => {
-    const value = record[column];
-    return typeof value === "string" ? value : fail(`${column} must be a string`);
-  };
   const optional = (column: string): string | null => {
     const value = record[column];
     return value === undefined || value === null
@@ -180,12 +176,6 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
         ? value
         : fail(`${column} must be a string`);
   };
-  const list = (column: string): string[] => {
-    const value = record[column];
-    return Array.isArray(value) ? value : fail(`${column} must be an array`);
-  };
-  // Seeds written before the terms columns existed read as 'unknown' terms.
-  const term = (column: string): string => optional(column) ?? "unknown";
   const integer = (column: string): number | null => {
     const value = record[column];
     return value === undefined || value === null
@@ -194,30 +184,14 @@ function toRow(record: Record<string, Token | undefined>, fail: (message: string
         ? Number(value)
         : fail(`${column} must be an integer`);
   };
-  return {
-    name: text("name"),
-    description: text("description"),
-    asset_classes: list("asset_classes"),
-    blockchains: list("blockchains"),
-    tvl: text("tvl"),
-    yield_range: text("yield_range"),
-    risk_level: text("risk_level"),
-    min_investment: text("min_investment"),
-    url: text("url"),
-    source_url: optional("source_url"),
-    as_of: optional("as_of"),
-    notes: optional("notes"),
-    defillama_slug: optional("defillama_slug"),
-    tvl_usd: optional("tvl_usd") === null ? null : Number(optional("tvl_usd")),
-    tvl_as_of: optional("tvl_as_of"),
-    tvl_source_url: optional("tvl_source_url"),
-    tvl_source: optional("tvl_source") as ProtocolRow["tvl_source"],
-    investor_access: term("investor_access"),
-    kyc: term("kyc"),
-    redemption: term("redemption"),
-    redemption_days: integer("redemption_days"),
-    fees: term("fees"),
-    terms_source_url: optional("terms_source_url"),
-    terms_as_of: optional("terms_as_of"),
-  };
+  return protocolRowFrom({
+    text: (column) => optional(column) ?? fail(`${column} must be a string`),
+    optional,
+    list: (column) => {
+      const value = record[column];
+      return Array.isArray(value) ? value : fail(`${column} must be an array`);
+    },
+    number: (column) => (optional(column) === null ? null : Number(optional(column))),
+    integer,
+  });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ASSET_CLASSES, BLOCKCHAINS } from "./domain.ts";
+import { ASSET_CLASSES, BLOCKCHAINS } from "../../src/config/domain.ts";
 import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
 import { checkHistoryCsv } from "./history.ts";
 import { CSV_PATH, HISTORY_PATH, SEED_PATH } from "./paths.ts";

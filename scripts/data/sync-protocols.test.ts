@@ -1,62 +1,49 @@
 // The provenance migration and public.sync_protocols on a real Postgres, plus data:push end to
 // end, all against one in-memory local API (the same server npm run local-api starts).
 import { readFileSync } from "node:fs";
-import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import type { LocalApi } from "../../local-api/server.ts";
-import { CSV_PATH, SEED_PATH } from "./paths.ts";
+import { CSV_PATH } from "./paths.ts";
 import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push-core.ts";
-import { startMemoryApi } from "./test-api.ts";
+import { memoryApi } from "./test-api.ts";
 import { checkCsv, type ProtocolRow } from "./rules.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");
 const csvRows = checkCsv(csvText, { today: "2025-12-19", freshness: false }).rows;
 
-let api: LocalApi;
-let db: PGlite;
-
-beforeAll(async () => {
-  api = await startMemoryApi();
-  db = api.db;
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-async function reseed() {
-  await db.exec("reset role; delete from public.protocols;");
-  await db.exec(readFileSync(SEED_PATH, "utf8"));
-}
+const memory = memoryApi();
 
 async function sync(rows: unknown, role = "service_role") {
-  await db.exec(`set role ${role}`);
+  await memory.db.exec(`set role ${role}`);
   try {
-    const result = await db.query<{ r: Record<string, number> }>("select public.sync_protocols($1::jsonb) as r", [
-      JSON.stringify(rows),
-    ]);
+    const result = await memory.db.query<{ r: Record<string, number> }>(
+      "select public.sync_protocols($1::jsonb) as r",
+      [JSON.stringify(rows)],
+    );
     return result.rows[0]!.r;
   } finally {
-    await db.exec("reset role");
+    await memory.db.exec("reset role");
   }
 }
 
 async function names(): Promise<string[]> {
-  return (await db.query<{ name: string }>("select name from public.protocols order by name")).rows.map((r) => r.name);
+  return (await memory.db.query<{ name: string }>("select name from public.protocols order by name")).rows.map(
+    (r) => r.name,
+  );
 }
 
 describe("the provenance columns", () => {
-  beforeAll(reseed);
+  beforeAll(memory.reseed);
 
   it("are filled for every seeded protocol", async () => {
-    const { rows } = await db.query<{ total: number; sourced: number }>(
+    const { rows } = await memory.db.query<{ total: number; sourced: number }>(
       "select count(*)::int as total, count(*) filter (where source_url is not null and as_of is not null)::int as sourced from public.protocols",
     );
     expect(rows[0]).toEqual({ total: csvRows.length, sourced: csvRows.length });
   });
 
   it("reject a non-http(s) source, an absurd date and empty or overlong notes, but allow NULL", async () => {
-    const update = (set: string) => db.query(`update public.protocols set ${set} where name = 'Fidelity FDIT'`);
+    const update = (set: string) => memory.db.query(`update public.protocols set ${set} where name = 'Fidelity FDIT'`);
     await expect(update("source_url = 'ftp://fidelity.com'")).rejects.toThrow(/protocols_source_url_check/);
     await expect(update("source_url = 'https://fidelity .com'")).rejects.toThrow(/protocols_source_url_check/);
     await expect(update("as_of = '2205-10-31'")).rejects.toThrow(/protocols_as_of_check/);
@@ -68,10 +55,10 @@ describe("the provenance columns", () => {
 });
 
 describe("sync_protocols", () => {
-  beforeAll(reseed);
+  beforeAll(memory.reseed);
 
   it("upserts by name, deletes absent names and counts each, touching only changed rows", async () => {
-    const before = await db.query<{ updated_at: string }>(
+    const before = await memory.db.query<{ updated_at: string }>(
       "select updated_at::text from public.protocols where name = 'Lofty'",
     );
     const rows: ProtocolRow[] = csvRows
@@ -80,10 +67,12 @@ describe("sync_protocols", () => {
     rows.push({ ...csvRows[0]!, name: "New Protocol", notes: null, defillama_slug: null, tvl_source: "curated" });
 
     expect(await sync(rows)).toEqual({ inserted: 1, updated: 1, deleted: 1 });
-    const paxg = await db.query("select tvl, as_of::text from public.protocols where name = 'Paxos Gold (PAXG)'");
+    const paxg = await memory.db.query(
+      "select tvl, as_of::text from public.protocols where name = 'Paxos Gold (PAXG)'",
+    );
     expect(paxg.rows[0]).toEqual({ tvl: "$1.3B", as_of: "2025-11-14" });
     expect(await names()).not.toContain("Swarm Markets");
-    const after = await db.query<{ updated_at: string }>(
+    const after = await memory.db.query<{ updated_at: string }>(
       "select updated_at::text from public.protocols where name = 'Lofty'",
     );
     expect(after.rows[0]!.updated_at).toBe(before.rows[0]!.updated_at);
@@ -92,7 +81,7 @@ describe("sync_protocols", () => {
   });
 
   it("carries the TVL and the term columns together, deleting before it upserts", async () => {
-    await reseed();
+    await memory.reseed();
     // The seed is the CSV, every column of it: syncing the CSV changes nothing.
     expect(await sync(csvRows)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
 
@@ -116,7 +105,7 @@ describe("sync_protocols", () => {
     expect(await sync(rows)).toEqual({ inserted: 1, updated: 2, deleted: 1 });
     const read = async (name: string) =>
       (
-        await db.query<Record<string, unknown>>(
+        await memory.db.query<Record<string, unknown>>(
           "select defillama_slug, tvl_usd::text, tvl_as_of::text, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url from public.protocols where name = $1",
           [name],
         )
@@ -170,7 +159,7 @@ describe("sync_protocols", () => {
 describe("data:push", () => {
   let local: Target;
   beforeAll(() => {
-    local = { ...resolveTarget({}), url: api.url };
+    local = { ...resolveTarget({}), url: memory.api.url };
   });
   const freshCsv = csvText.replace("2025-05-31", "2025-10-31").replace(",2025-07-31,", ",2025-10-31,");
 
@@ -191,8 +180,8 @@ describe("data:push", () => {
   });
 
   it("prints the diff, writes nothing on --dry-run, then pushes and verifies", async () => {
-    await reseed();
-    await db.exec("delete from public.protocols where name = 'Lofty'");
+    await memory.reseed();
+    await memory.db.exec("delete from public.protocols where name = 'Lofty'");
     const lines: string[] = [];
     const options = {
       csvText: freshCsv,
@@ -218,7 +207,7 @@ describe("data:push", () => {
     await expect(pushData({ ...base, target: { ...local, key: "wrong" } })).rejects.toThrow(
       /refused \(HTTP 401: .*\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
     );
-    await db.exec("delete from public.protocols where name = 'Lofty'");
+    await memory.db.exec("delete from public.protocols where name = 'Lofty'");
     await expect(pushData({ ...base, target: { ...local, key: LOCAL_ANON_KEY } })).rejects.toThrow(
       /permission denied for function sync_protocols\)\. Check that SUPABASE_SERVICE_ROLE_KEY/,
     );
@@ -262,12 +251,12 @@ describe("resolveTarget", () => {
 
 describe("data:push after a daily refresh", () => {
   it("keeps the database's newer TVL instead of turning it back to the CSV's", async () => {
-    await reseed();
-    await db.exec(
+    await memory.reseed();
+    await memory.db.exec(
       "update public.protocols set tvl = '$120M', tvl_usd = 120000000, tvl_as_of = '2025-12-20' where defillama_slug = 'lofty'",
     );
     const lines: string[] = [];
-    const local = { ...resolveTarget({}), url: api.url };
+    const local = { ...resolveTarget({}), url: memory.api.url };
     const csv = csvText.replace("2025-05-31", "2025-10-31").replace(",2025-07-31,", ",2025-10-31,");
     await pushData({
       csvText: csv,
@@ -280,7 +269,7 @@ describe("data:push after a daily refresh", () => {
     expect(lines).toContain(
       "Kept Lofty's TVL from the database (dated 2025-12-20, the CSV's is 2025-12-19): run data:refresh with --write-csv to bring the CSV up to date.",
     );
-    const { rows } = await db.query("select tvl, tvl_as_of::text from public.protocols where name = 'Lofty'");
+    const { rows } = await memory.db.query("select tvl, tvl_as_of::text from public.protocols where name = 'Lofty'");
     expect(rows[0]).toEqual({ tvl: "$120M", tvl_as_of: "2025-12-20" });
   });
 });

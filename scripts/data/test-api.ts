@@ -1,15 +1,51 @@
 // One in-memory local API (the server npm run local-api starts) for the data tooling's tests.
+import { readFileSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll } from "vitest";
 import { createConsoleLogger } from "../../local-api/console-logger.ts";
 import { createConsoleMailer } from "../../local-api/console-mailer.ts";
 import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import { SEED_PATH } from "./paths.ts";
 
-export function startMemoryApi(): Promise<LocalApi> {
-  return startLocalApi({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "memory",
-    rateLimit: "off",
-    mailer: createConsoleMailer(() => {}),
-    logger: createConsoleLogger(),
+export type MemoryApi = {
+  /** Set from the file's beforeAll on. */
+  readonly api: LocalApi;
+  readonly db: PGlite;
+  /** The protocols (and their history) exactly as the committed seed writes them. */
+  reseed(): Promise<void>;
+};
+
+/** The API for one test file: started before its tests, closed after them. */
+export function memoryApi(): MemoryApi {
+  let api: LocalApi | undefined;
+  beforeAll(async () => {
+    api = await startLocalApi({
+      host: "127.0.0.1",
+      port: 0,
+      dataDir: "memory",
+      rateLimit: "off",
+      mailer: createConsoleMailer(() => {}),
+      logger: createConsoleLogger(),
+    });
   });
+  afterAll(async () => {
+    await api?.close();
+  });
+  const started = (): LocalApi => {
+    if (!api) throw new Error("memoryApi: the API starts in beforeAll; use it inside a test or hook");
+    return api;
+  };
+  return {
+    get api() {
+      return started();
+    },
+    get db() {
+      return started().db;
+    },
+    async reseed() {
+      const { db } = started();
+      await db.exec("reset role; delete from public.protocols;");
+      await db.exec(readFileSync(SEED_PATH, "utf8"));
+    },
+  };
 }
