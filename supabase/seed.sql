@@ -2,6 +2,8 @@
 -- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).
 -- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.
 -- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").
+-- The rows repeat by design: one INSERT per protocol naming every column, one value a line,
+-- so a change to the data shows in a diff as the lines of the protocol and columns it touched.
 -- 34 protocols.
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (

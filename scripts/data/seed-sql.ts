@@ -1,11 +1,13 @@
 import type { HistoryRow } from "./history.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
 
-export const SEED_HEADER = [
+const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
   "-- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).",
   "-- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.",
   '-- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").',
+  "-- The rows repeat by design: one INSERT per protocol naming every column, one value a line,",
+  "-- so a change to the data shows in a diff as the lines of the protocol and columns it touched.",
 ];
 
 /** Standard SQL string literal (standard_conforming_strings is on everywhere we run). */

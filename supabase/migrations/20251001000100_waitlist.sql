@@ -42,6 +42,8 @@ grant all on table public.waitlist to service_role;
 alter table public.waitlist enable row level security;
 -- Deliberately no policy: with RLS on and no policy, nobody but a BYPASSRLS role reads or writes.
 
+-- Every function below opens alike on purpose (security invoker, an empty search_path so each
+-- name is schema-qualified): the safe declaration is written out per function, not shared.
 -- Idempotent signup: inserts once, returns true only for a new address.
 create function public.waitlist_add(p_email text, p_source text default null)
 returns boolean

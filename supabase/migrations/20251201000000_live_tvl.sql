@@ -46,6 +46,8 @@ create table public.protocol_tvl_history (
 comment on table public.protocol_tvl_history is
   'One TVL figure per protocol and day (DefiLlama daily points, curated figures). Public read, no public write.';
 
+-- The same grants and read policy as public.protocols (20251001000000_protocols.sql): privileges
+-- and policies belong to one table each, so every public table states its own.
 revoke all on table public.protocol_tvl_history from anon, authenticated;
 grant select on table public.protocol_tvl_history to anon, authenticated;
 grant all on table public.protocol_tvl_history to service_role;
@@ -64,6 +66,8 @@ create policy "TVL history is readable by everyone"
 -- changes nothing. A figure already dated after run_day is never overwritten by an older one.
 --   updates: [{ "defillama_slug", "tvl", "tvl_usd", "blockchains" }]
 --   history: [{ "defillama_slug", "day", "tvl_usd" }]
+-- Its input checks (JSON arrays of objects, no duplicate key) mirror sync_protocols' on purpose,
+-- written out in each function: a shared plpgsql helper would only move the two queries.
 create function public.refresh_protocol_tvl(run_day date, updates jsonb, history jsonb default '[]'::jsonb)
 returns jsonb
 language plpgsql
@@ -159,6 +163,8 @@ grant execute on function public.refresh_protocol_tvl(date, jsonb, jsonb) to ser
 
 -- sync_protocols (data:push) now carries the TVL columns too. The body is the provenance
 -- migration's, with the five columns added to the allowed keys, the insert and the update.
+-- Restated whole on purpose: `create or replace` replaces the entire body, and a migration that
+-- has been applied is never edited, so each change to the function repeats the rest of it.
 create or replace function public.sync_protocols(rows jsonb)
 returns jsonb
 language plpgsql

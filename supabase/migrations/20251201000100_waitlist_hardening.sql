@@ -173,6 +173,8 @@ $$;
 
 -- Records one attempt to send the confirmation mail for the token it carried (a mail for an older
 -- token records nothing). Failure keeps the mail due for the resync; attempts counts failures.
+-- Shaped like waitlist_record_sync (20251001000100_waitlist.sql) on purpose: it records a
+-- different attempt (the mail, matched by token) in the same columns, with its own rules.
 create function public.waitlist_record_mail(p_email text, p_token_hash text, p_error text default null)
 returns void
 language sql

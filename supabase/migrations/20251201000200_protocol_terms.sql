@@ -55,6 +55,8 @@ comment on column public.protocols.terms_as_of is 'The date the terms were read 
 -- that moves from a removed row to a new one must not collide), unchanged rows not rewritten.
 -- A row that omits a term gets 'unknown', so a CSV from before the terms still pushes.
 -- (data:push keeps a newer refreshed TVL on its side: see keepNewerTvl in scripts/data/push-core.ts.)
+-- Restated whole on purpose: `create or replace` replaces the entire body, and a migration that
+-- has been applied is never edited, so each change to the function repeats the rest of it.
 create or replace function public.sync_protocols(rows jsonb)
 returns jsonb
 language plpgsql
