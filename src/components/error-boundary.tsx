@@ -1,4 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import type { ErrorInfo, ReactNode } from "react";
+import { ErrorBoundary as CatchErrors } from "react-error-boundary";
 import { AlertTriangle, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
@@ -7,29 +8,19 @@ type Props = {
   /** When this value changes (e.g. the route), a caught error is cleared and children render again. */
   resetKey?: unknown;
 };
-type State = { error: Error | null };
 
 // Catches render errors (including a lazy chunk that fails to load after a deploy) so the
 // visitor sees a way forward instead of a blank page.
-export class ErrorBoundary extends Component<Props, State> {
-  state: State = { error: null };
+export function ErrorBoundary({ children, resetKey }: Props) {
+  return (
+    <CatchErrors fallback={<ErrorFallback />} onError={logError} resetKeys={[resetKey]}>
+      {children}
+    </CatchErrors>
+  );
+}
 
-  static getDerivedStateFromError(error: unknown): State {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("Unhandled UI error:", error, info.componentStack);
-  }
-
-  componentDidUpdate(prevProps: Props) {
-    if (this.state.error && prevProps.resetKey !== this.props.resetKey) this.setState({ error: null });
-  }
-
-  render() {
-    if (this.state.error) return <ErrorFallback />;
-    return this.props.children;
-  }
+function logError(error: unknown, info: ErrorInfo) {
+  console.error("Unhandled UI error:", error, info.componentStack);
 }
 
 function ErrorFallback() {

@@ -1,5 +1,4 @@
 import {
-  Component,
   createContext,
   lazy,
   Suspense,
@@ -10,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 
@@ -91,7 +91,8 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
     <WaitlistDialogContext.Provider value={api}>
       {children}
       {mounted && (
-        <DialogLoadBoundary onError={handleLoadError}>
+        // A failed chunk download must not take the whole page down: report it, render nothing.
+        <ErrorBoundary fallback={null} onError={handleLoadError}>
           <Suspense fallback={null}>
             <LazyDialog
               open={state.open}
@@ -101,7 +102,7 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
               onCloseAutoFocus={handleCloseAutoFocus}
             />
           </Suspense>
-        </DialogLoadBoundary>
+        </ErrorBoundary>
       )}
     </WaitlistDialogContext.Provider>
   );
@@ -112,21 +113,4 @@ export function useWaitlistDialog(): WaitlistDialogApi {
   const api = useContext(WaitlistDialogContext);
   if (!api) throw new Error("useWaitlistDialog must be used inside <WaitlistProvider>.");
   return api;
-}
-
-/** Keeps a failed chunk download from taking the whole page down: it reports and renders nothing. */
-class DialogLoadBoundary extends Component<
-  { children: ReactNode; onError: (error: unknown) => void },
-  { failed: boolean }
-> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: unknown) {
-    this.props.onError(error);
-  }
-  render() {
-    return this.state.failed ? null : this.props.children;
-  }
 }
