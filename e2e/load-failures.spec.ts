@@ -1,6 +1,6 @@
 import type { Route } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { cards, showingLine } from "./support/home.ts";
+import { cards, gotoHome, showingLine } from "./support/home.ts";
 
 const PROTOCOLS_ROUTE = "**/rest/v1/protocols**";
 const CORS = { "access-control-allow-origin": "*" };
@@ -87,4 +87,64 @@ test("while the request is open the page says 'Loading protocols...', then shows
   await expect(page.getByText("Loading protocols...")).toBeHidden();
   await expect(showingLine(page)).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
+});
+
+// A deploy replaces the hashed chunks under an open tab, or the line drops: the code of a lazy
+// page or of the waitlist dialog fails to download. Neither may leave a blank page.
+const CHUNK_FAILURE = /net::ERR_FAILED|Failed to load resource|dynamically imported module/;
+
+test("a page whose code fails to download shows 'Something went wrong' and recovers", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(CHUNK_FAILURE);
+  consoleErrors.allow(/Unhandled UI error/);
+  await gotoHome(page);
+  const privacyChunk = "**/assets/privacy-policy-*.js";
+  await page.route(privacyChunk, (route) => route.abort("failed"));
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+
+  const fallback = page.getByRole("alert");
+  await expect(fallback.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(
+    fallback.getByText("An unexpected error stopped this page from loading. Reloading usually fixes it."),
+  ).toBeVisible();
+  expect(consoleErrors.all().some((text) => text.startsWith("Unhandled UI error:"))).toBe(true);
+
+  // Another route clears the error: the directory is back.
+  await page.goBack();
+  await expect(showingLine(page)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+  // Reload downloads the code again.
+  await page.unroute(privacyChunk);
+  await page.goForward();
+  await fallback.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+});
+
+test("a waitlist dialog that fails to download says so in a toast and leaves the page working", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(CHUNK_FAILURE);
+  consoleErrors.allow(/The waitlist dialog failed to load/);
+  await gotoHome(page);
+  const dialogChunk = "**/assets/waitlist-dialog-*.js";
+  await page.route(dialogChunk, (route) => route.abort("failed"));
+  const join = page
+    .getByRole("complementary", { name: "Announcement" })
+    .getByRole("button", { name: "Get Early Access" });
+  await join.click();
+
+  await expect(page.getByText("Something went wrong. Please try again.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(showingLine(page)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+  // The next attempt downloads the dialog again.
+  await page.unroute(dialogChunk);
+  await join.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
 });
