@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { Hono, type Context } from "hono";
 import { handleRequest, type Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
 import {
   DEFAULT_LIMITS,
@@ -59,21 +60,26 @@ export class PortInUseError extends Error {
 export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   let database: OpenedDatabase | null = null;
   let deps: Deps | null = null;
-  let guard: Guard | null = null;
   const inFlight = new Set<Promise<unknown>>();
+  // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
+  const outbox: Array<{ to: string; link: string; at: string }> = [];
+  const origins = localOrigins({ extra: options.extraOrigins });
+  const guard: Guard = { origins, hosts: new Set(), outbox };
 
-  const server = createServer((req, res) => {
-    route(req, res, database?.db ?? null, deps, guard!).catch((error: unknown) => {
-      options.logger.error("local_api.unhandled", { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent)
-        send(res, { status: 500, headers: {}, body: JSON.stringify({ message: "Internal error" }) });
-      else res.destroy();
-    });
-  });
+  const app = createApp(guard, () => (database && deps ? { db: database.db, deps } : null), options.logger);
+  // getRequestListener rather than serve(): its errorHandler keeps a JSON answer for the requests
+  // the adapter cannot turn into a Request (a malformed Host or request target), and listen()
+  // below reports a busy port before any database work.
+  const server = createServer(
+    getRequestListener(app.fetch, {
+      overrideGlobalObjects: false,
+      errorHandler: () =>
+        reply({ ...json(400, { message: "Bad request" }), headers: { [LOCAL_API_HEADER]: LOCAL_API_ID } }),
+    }),
+  );
   await listen(server, options.host, options.port);
   const port = (server.address() as AddressInfo).port;
-  const origins = localOrigins({ extra: options.extraOrigins });
-  guard = { origins, hosts: allowedHosts(options.host, port) };
+  guard.hosts = allowedHosts(options.host, port);
 
   try {
     database = await openDatabase({ ...options, log: options.log });
@@ -82,8 +88,6 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     throw error;
   }
   const db = database.db;
-  // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
-  const outbox: Array<{ to: string; link: string; at: string }> = [];
   const mailer: WaitlistMailer = {
     name: options.mailer.name,
     addContact: (email, signal) => options.mailer.addContact(email, signal),
@@ -93,7 +97,6 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       if (outbox.length > 100) outbox.shift();
     },
   };
-  guard.outbox = outbox;
   deps = {
     store: createPgliteWaitlistStore(db),
     mailer,
@@ -105,8 +108,9 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       const origin = req.headers.get("origin");
       return `${origin && origins.includes(origin) ? origin : origins[0]}/confirm`;
     },
-    // The socket address is the truth here (route() sets it); forwarding headers are ignored.
-    clientAddress: (req) => req.headers.get(SOCKET_ADDRESS_HEADER) ?? "unknown",
+    // The socket address is the truth here (the function route records it); a client-sent
+    // forwarding header must not dodge the limit.
+    clientAddress: (req) => socketAddresses.get(req) ?? "unknown",
     defer: (task) => {
       inFlight.add(task);
       void task.finally(() => inFlight.delete(task));
@@ -134,83 +138,84 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
 type Guard = {
   origins: readonly string[];
   hosts: ReadonlySet<string>;
-  outbox?: ReadonlyArray<{ to: string; link: string; at: string }>;
+  outbox: ReadonlyArray<{ to: string; link: string; at: string }>;
 };
 
-/** Set by the server from the socket, never taken from the client. */
-const SOCKET_ADDRESS_HEADER = "x-local-api-socket-address";
+/** The function's requests and their socket address: set by the server, never taken from the client. */
+const socketAddresses = new WeakMap<Request, string>();
 
-async function route(
-  req: IncomingMessage,
-  res: ServerResponse,
-  db: PGlite | null,
-  deps: Deps | null,
-  guard: Guard,
-): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://local");
-  const path = url.pathname.replace(/\/+$/, "") || "/";
-  const method = req.method ?? "GET";
+type Env = { Bindings: HttpBindings };
 
-  // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 still sends
-  // "Host: evil.test". Only this server's own loopback names are served.
-  if (!guard.hosts.has((header(req, "host") ?? "").toLowerCase())) {
-    return send(
-      res,
-      json(403, { message: "Host not allowed: use http://127.0.0.1:<port> or http://localhost:<port>" }),
-    );
-  }
-  const origin = header(req, "origin");
+function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } | null, logger: Logger): Hono<Env> {
+  // Paths as the URL gives them (still percent-encoded), trailing slashes ignored.
+  const app = new Hono<Env>({ getPath: (req) => new URL(req.url).pathname.replace(/\/+$/, "") || "/" });
+  const notFound = () => reply(json(404, { message: "Not found" }));
+  app.notFound(notFound);
+  app.onError((error) => {
+    logger.error("local_api.unhandled", { error: error.message });
+    return reply(json(500, { message: "Internal error" }));
+  });
 
-  if (path === "/health") {
-    return send(res, db ? json(200, { ok: true }) : json(503, { ok: false, message: "starting" }));
-  }
-  if (!db || !deps) return send(res, json(503, { message: "The local API is starting, retry in a moment" }));
+  app.use(async (c, next) => {
+    // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 still sends
+    // "Host: evil.test". Only this server's own loopback names are served.
+    if (!guard.hosts.has((c.req.header("host") ?? "").toLowerCase())) {
+      c.res = reply(json(403, { message: "Host not allowed: use http://127.0.0.1:<port> or http://localhost:<port>" }));
+    } else await next();
+    c.header(LOCAL_API_HEADER, LOCAL_API_ID);
+  });
+  app.all("/health", () => reply(ready() ? json(200, { ok: true }) : json(503, { ok: false, message: "starting" })));
+  app.use(async (_c, next) => {
+    if (!ready()) return reply(json(503, { message: "The local API is starting, retry in a moment" }));
+    await next();
+  });
 
-  if (path === "/functions/v1/add-to-waitlist" || path === "/functions/v1/add-to-waitlist/confirm") {
-    return sendFetch(res, await handleRequest(toFetchRequest(req, url), deps));
-  }
-  if (path.startsWith("/functions/v1/")) {
-    return send(res, json(404, { code: "NOT_FOUND", message: "Requested function was not found" }));
-  }
+  const waitlistFunction = (c: Context<Env>) => {
+    socketAddresses.set(c.req.raw, c.env.incoming.socket.remoteAddress ?? "unknown");
+    return handleRequest(c.req.raw, ready()!.deps);
+  };
+  app.all("/functions/v1/add-to-waitlist", waitlistFunction);
+  app.all("/functions/v1/add-to-waitlist/confirm", waitlistFunction);
+  app.all("/functions/v1/:name{.+}", () =>
+    reply(json(404, { code: "NOT_FOUND", message: "Requested function was not found" })),
+  );
 
-  if (path.startsWith("/_local/")) {
-    // Dev/test inspection only, never on a real project: loopback callers, and no web page at
-    // all (no CORS headers; a request that carries an Origin came from a page and is refused).
-    if (!isLoopback(req.socket.remoteAddress) || origin !== null) return send(res, json(404, { message: "Not found" }));
-    if (path === "/_local/waitlist" && method === "GET")
-      return send(res, { status: 200, headers: {}, body: await listWaitlist(db) });
-    if (path === "/_local/outbox" && method === "GET") return send(res, json(200, guard.outbox ?? []));
-    return send(res, json(404, { message: "Not found" }));
-  }
+  // Dev/test inspection only, never on a real project: loopback callers, and no web page at
+  // all (no CORS headers; a request that carries an Origin came from a page and is refused).
+  app.use("/_local/*", async (c, next) => {
+    if (!isLoopback(c.env.incoming.socket.remoteAddress) || c.req.header("origin") !== undefined) return notFound();
+    await next();
+  });
+  app.get("/_local/waitlist", async () => reply({ status: 200, headers: {}, body: await listWaitlist(ready()!.db) }));
+  app.get("/_local/outbox", () => reply(json(200, guard.outbox)));
 
-  if (path.startsWith("/rest/v1/")) {
+  app.all("/rest/v1/:resource{.+}", async (c) => {
     // Only the app's own dev, preview and e2e pages may call from a browser; another site's page
     // gets no CORS headers and its request is not executed (a text/plain POST needs no preflight).
-    if (origin !== null && !guard.origins.includes(origin)) {
-      return send(res, json(403, { code: "PGRST000", message: "Origin not allowed" }));
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !guard.origins.includes(origin)) {
+      return reply(json(403, { code: "PGRST000", message: "Origin not allowed" }));
     }
-    const cors = origin === null ? {} : restCors(req, origin);
-    if (method === "OPTIONS") return send(res, { status: 200, headers: cors, body: null });
+    const cors = origin === undefined ? {} : restCors(c, origin);
+    if (c.req.method === "OPTIONS") return reply({ status: 200, headers: cors, body: null });
     try {
-      const result = await rest(req, url, path.slice("/rest/v1/".length), db);
-      return send(res, { ...result, headers: { ...cors, ...result.headers } }, method === "HEAD");
+      const result = await rest(c, c.req.path.slice("/rest/v1/".length), ready()!.db);
+      return reply({ ...result, headers: { ...cors, ...result.headers } });
     } catch (error) {
-      if (error instanceof PostgrestError) {
-        return send(res, { status: error.status, headers: cors, body: JSON.stringify(error.body) }, method === "HEAD");
-      }
-      throw error;
+      if (!(error instanceof PostgrestError)) throw error;
+      return reply({ status: error.status, headers: cors, body: JSON.stringify(error.body) });
     }
-  }
-  return send(res, json(404, { message: "Not found" }));
+  });
+  return app;
 }
 
-async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite): Promise<RestResult> {
-  const role = await authenticate(req);
-  const method = req.method ?? "GET";
+async function rest(c: Context<Env>, resource: string, db: PGlite): Promise<RestResult> {
+  const role = await authenticate(c);
+  const { method } = c.req;
   if (resource.startsWith("rpc/")) {
     if (method !== "POST")
       throw apiError(405, "PGRST117", `Unsupported HTTP verb: ${method}`, "Call functions with POST.");
-    const text = await readText(req, MAX_RPC_BODY_BYTES);
+    const text = await readText(c.req.raw, MAX_RPC_BODY_BYTES);
     let args: unknown;
     try {
       args = text.trim() === "" ? {} : JSON.parse(text);
@@ -230,16 +235,16 @@ async function rest(req: IncomingMessage, url: URL, resource: string, db: PGlite
       "The local API serves table reads and RPC; data changes go through migrations, the seed or rpc.",
     );
   }
-  return readTable(db, role, resource, url.searchParams, {
-    accept: header(req, "accept"),
-    prefer: header(req, "prefer"),
+  return readTable(db, role, resource, new URL(c.req.url).searchParams, {
+    accept: c.req.header("accept") ?? null,
+    prefer: c.req.header("prefer") ?? null,
   });
 }
 
 /** Role from the bearer token, else the apikey; both are JWTs signed with the local secret. */
-async function authenticate(req: IncomingMessage): Promise<ApiRole> {
-  const bearer = /^Bearer\s+(.+)$/i.exec(header(req, "authorization") ?? "")?.[1]?.trim();
-  const apikey = header(req, "apikey")?.trim();
+async function authenticate(c: Context<Env>): Promise<ApiRole> {
+  const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1]?.trim();
+  const apikey = c.req.header("apikey")?.trim();
   const token = bearer || apikey;
   if (!token) {
     throw apiError(
@@ -257,71 +262,43 @@ async function authenticate(req: IncomingMessage): Promise<ApiRole> {
   return result.ok ? result.role : "anon";
 }
 
-function restCors(req: IncomingMessage, origin: string): Record<string, string> {
+function restCors(c: Context<Env>, origin: string): Record<string, string> {
   return {
     "Access-Control-Allow-Origin": origin,
     Vary: "Origin",
     "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
     "Access-Control-Allow-Headers":
-      header(req, "access-control-request-headers") ??
+      c.req.header("access-control-request-headers") ??
       "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile",
     "Access-Control-Expose-Headers": "Content-Range, Content-Location",
     "Access-Control-Max-Age": "86400",
   };
 }
 
-function toFetchRequest(req: IncomingMessage, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  // The socket address is the truth here; a client-sent forwarding header must not dodge the limit.
-  headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "unknown");
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${url.pathname}${url.search}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    // @ts-expect-error -- Node's fetch needs duplex for a streamed request body; lib.dom lacks it.
-    duplex: "half",
+/** A JSON answer (Content-Length set, so a HEAD keeps it); a null body is an empty answer. */
+function reply(result: RestResult): Response {
+  const body = result.body;
+  return new Response(body, {
+    status: result.status,
+    headers: {
+      ...(body !== null ? { "Content-Type": "application/json; charset=utf-8" } : {}),
+      ...result.headers,
+      ...(body !== null ? { "Content-Length": String(Buffer.byteLength(body)) } : {}),
+    },
   });
-}
-
-async function sendFetch(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = { [LOCAL_API_HEADER]: LOCAL_API_ID };
-  response.headers.forEach((value, name) => (headers[name] = value));
-  res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
-function send(res: ServerResponse, result: RestResult, headOnly = false): void {
-  const body = result.body ?? "";
-  res.writeHead(result.status, {
-    [LOCAL_API_HEADER]: LOCAL_API_ID,
-    ...(result.body !== null ? { "Content-Type": "application/json; charset=utf-8" } : {}),
-    ...result.headers,
-    ...(result.body !== null ? { "Content-Length": String(Buffer.byteLength(body)) } : {}),
-  });
-  res.end(headOnly ? undefined : body);
 }
 
 function json(status: number, value: unknown): RestResult {
   return { status, headers: {}, body: JSON.stringify(value) };
 }
 
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : (value ?? null);
-}
-
-async function readText(req: IncomingMessage, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
+async function readText(req: Request, maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of req) {
-    total += (chunk as Buffer).byteLength;
+  for await (const chunk of req.body ?? []) {
+    total += chunk.byteLength;
     if (total > maxBytes) throw apiError(413, "PGRST413", `Request body larger than ${maxBytes} bytes`);
-    chunks.push(chunk as Buffer);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -136,6 +136,18 @@ describe("DNS rebinding: only this server's own loopback names", () => {
     }
   });
 
+  it("refuses a malformed Host (no URL can be built from it) with a JSON 400, running nothing", async () => {
+    for (const host of ["evil example", "127.0.0.1:99999", `127.0.0.1:${api.port}/x`]) {
+      const response = await raw("/_local/waitlist", { host });
+      expect({ host, status: response.status, body: response.body }).toEqual({
+        host,
+        status: 400,
+        body: JSON.stringify({ message: "Bad request" }),
+      });
+      expect(response.headers["x-local-api"]).toBe("rwa-atlas");
+    }
+  });
+
   it("serves 127.0.0.1:<port> and localhost:<port>", async () => {
     for (const host of [`127.0.0.1:${api.port}`, `localhost:${api.port}`, `LOCALHOST:${api.port}`]) {
       expect((await raw("/health", { host })).status, host).toBe(200);
