@@ -1,27 +1,26 @@
 // The protocol page's chunk, loaded on demand like every page but `/`, with a preload that
 // render-app.tsx awaits before replacing a prerendered protocol page.
 import { lazy } from "react";
+import { onDemand } from "@/lib/on-demand";
 
-type ProtocolPageModule = typeof import("@/pages/protocol");
-let protocolPageModule: ProtocolPageModule | undefined;
+const protocolPage = onDemand(() => import("@/pages/protocol"));
 
 /**
- * Fetches the protocol page's chunk (once). render-app.tsx awaits it before replacing a protocol
- * page's prerendered frame.
+ * Fetches the protocol page's chunk (once; again after a failure). render-app.tsx awaits it before
+ * replacing a protocol page's prerendered frame.
  */
-export function loadProtocolPage(): Promise<ProtocolPageModule> {
-  return import("@/pages/protocol").then((module) => (protocolPageModule = module));
-}
+export const loadProtocolPage = protocolPage.load;
 
 // Once the chunk is here, the lazy component resolves synchronously (a thenable that calls back at
 // once), so the first render shows the page rather than a Suspense fallback for a frame: what lets
 // a prerendered protocol page go straight to the live one.
-type ProtocolPageExport = { default: ProtocolPageModule["ProtocolPage"] };
-export const ProtocolPage = lazy(() =>
-  protocolPageModule
+type ProtocolPageExport = { default: typeof import("@/pages/protocol").ProtocolPage };
+export const ProtocolPage = lazy(() => {
+  const loaded = protocolPage.current();
+  return loaded
     ? // React reads a thenable's result as soon as its `then` calls back; typed as the Promise lazy() asks for.
       ({
-        then: (resolve: (module: ProtocolPageExport) => void) => resolve({ default: protocolPageModule!.ProtocolPage }),
+        then: (resolve: (module: ProtocolPageExport) => void) => resolve({ default: loaded.ProtocolPage }),
       } as unknown as Promise<ProtocolPageExport>)
-    : loadProtocolPage().then((m) => ({ default: m.ProtocolPage })),
-);
+    : protocolPage.load().then((m) => ({ default: m.ProtocolPage }));
+});

@@ -4,6 +4,7 @@ import { Mail, Menu } from "lucide-react";
 import { site } from "@/config/site";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Wordmark } from "@/components/layout/wordmark";
+import { onDemand } from "@/lib/on-demand";
 import { cn } from "@/lib/utils";
 
 type SiteHeaderProps = {
@@ -13,32 +14,19 @@ type SiteHeaderProps = {
 };
 
 // The drawer is only for phones and only after a tap, so its code (the dialog primitive) is a
-// chunk of its own, warmed on hover, touch or focus of the menu button. One shared promise,
-// forgotten on failure so the next tap can try again.
-type MobileMenuComponent = typeof import("@/components/layout/mobile-menu").MobileMenu;
-let loadedMobileMenu: MobileMenuComponent | null = null;
-let mobileMenuLoad: Promise<MobileMenuComponent> | null = null;
-function loadMobileMenu(): Promise<MobileMenuComponent> {
-  mobileMenuLoad ??= import("@/components/layout/mobile-menu").then(
-    (module) => (loadedMobileMenu = module.MobileMenu),
-    (error: unknown) => {
-      mobileMenuLoad = null;
-      throw error;
-    },
-  );
-  return mobileMenuLoad;
-}
+// chunk of its own, warmed on hover, touch or focus of the menu button.
+const mobileMenu = onDemand(() => import("@/components/layout/mobile-menu").then((module) => module.MobileMenu));
 
 export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [MobileMenu, setMobileMenu] = useState(() => loadedMobileMenu);
+  const [MobileMenu, setMobileMenu] = useState(() => mobileMenu.current());
   const joinAfterClose = useRef(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const mailto = `mailto:${site.contactEmail}`;
 
   function warmMenu() {
     onIntent?.();
-    void loadMobileMenu().catch(() => {});
+    mobileMenu.prefetch();
   }
 
   function openMenu() {
@@ -46,7 +34,7 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
       setMenuOpen(true);
       return;
     }
-    loadMobileMenu().then(
+    mobileMenu.load().then(
       (component) => {
         setMobileMenu(() => component);
         setMenuOpen(true);

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from "react";
+import { onDemand } from "@/lib/on-demand";
 import { selectTriggerClass } from "./select-trigger-class";
 
 // Radix Select (with its popper, floating-ui, focus scope and dismissable layer: about 15 KB
@@ -7,39 +8,20 @@ import { selectTriggerClass } from "./select-trigger-class";
 // button that looks and reads exactly like the closed Radix trigger; pointer enter, touch or
 // focus starts loading the real one, and the first press or opening key swaps it in, open.
 
-type SelectModule = typeof import("./select");
-
-let loaded: SelectModule | null = null;
-let pending: Promise<SelectModule> | null = null;
-const listeners = new Set<() => void>();
-
 /**
- * Starts loading the real select once; every stand-in switches to it when it arrives. A failed
- * load is forgotten, so the next intent tries again; the returned promise rejects, nothing throws.
+ * The real select, loaded once; every stand-in switches to it when it arrives. A failed load is
+ * forgotten, so the next intent tries again; the returned promise rejects, nothing throws.
  */
-export function loadSelect(): Promise<SelectModule> {
-  if (loaded) return Promise.resolve(loaded);
-  pending ??= import("./select").then(
-    ({ Select, SelectContent, SelectItem, SelectTrigger, SelectValue }) => {
-      const module = { Select, SelectContent, SelectItem, SelectTrigger, SelectValue };
-      loaded = module;
-      for (const listener of listeners) listener();
-      return module;
-    },
-    (error: unknown) => {
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
-}
-
-const prefetch = () => void loadSelect().catch(() => {});
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+const selectCode = onDemand(() =>
+  import("./select").then(({ Select, SelectContent, SelectItem, SelectTrigger, SelectValue }) => ({
+    Select,
+    SelectContent,
+    SelectItem,
+    SelectTrigger,
+    SelectValue,
+  })),
+);
+export const loadSelect = selectCode.load;
 
 type LazySelectItem = { value: string; label: string };
 
@@ -59,11 +41,7 @@ let cancelPendingOpen: (() => void) | null = null;
 
 export function LazySelect({ id, value, onValueChange, items }: LazySelectProps) {
   // The prerendered shell and hydration always see the stand-in (server snapshot null).
-  const select = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => null,
-  );
+  const select = useSyncExternalStore(selectCode.subscribe, selectCode.current, () => null);
   // Set when this select's stand-in was pressed or sent an opening key: the real one mounts open.
   const [openOnSwap, setOpenOnSwap] = useState(false);
   // Whether the stand-in had focus when it was swapped out, so the real trigger takes it over.
@@ -125,10 +103,10 @@ export function LazySelect({ id, value, onValueChange, items }: LazySelectProps)
       data-state="closed"
       data-stand-in=""
       className={selectTriggerClass}
-      onPointerEnter={prefetch}
+      onPointerEnter={selectCode.prefetch}
       onFocus={() => {
         focusOnSwap.current = true;
-        prefetch();
+        selectCode.prefetch();
       }}
       onBlur={() => {
         focusOnSwap.current = false;
@@ -142,7 +120,7 @@ export function LazySelect({ id, value, onValueChange, items }: LazySelectProps)
           event.currentTarget.focus();
           open();
         } else {
-          prefetch();
+          selectCode.prefetch();
         }
       }}
       onClick={(event) => {

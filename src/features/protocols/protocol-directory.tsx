@@ -2,6 +2,7 @@ import { Download, SearchX, SlidersHorizontal } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FIRST_GRID_SIZE, SECOND_GRID_FADED, SECOND_GRID_MAX_HEIGHT_PX, SECOND_GRID_VISIBLE } from "@/config/site";
+import { onDemand } from "@/lib/on-demand";
 import { cn } from "@/lib/utils";
 import { downloadProtocolsCsv } from "./export-csv";
 import { filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
@@ -16,21 +17,9 @@ export const VIRTUALIZE_AFTER = 60;
 
 // The virtualizer is needed only by a long expanded list (thousands of rows, as in the scale
 // run; the real directory has a few dozen), so its code (~11 KB gzip) is not on the boot path:
-// it loads once a list is long enough to need it, before 'Show All' is clicked. One shared
-// promise, forgotten on failure so a later list can try again.
-type VirtualGridComponent = typeof import("./virtual-grid").VirtualGrid;
-let loadedVirtualGrid: VirtualGridComponent | null = null;
-let virtualGridLoad: Promise<VirtualGridComponent> | null = null;
-function loadVirtualGrid(): Promise<VirtualGridComponent> {
-  virtualGridLoad ??= import("./virtual-grid").then(
-    (module) => (loadedVirtualGrid = module.VirtualGrid),
-    (error: unknown) => {
-      virtualGridLoad = null;
-      throw error;
-    },
-  );
-  return virtualGridLoad;
-}
+// it loads once a list is long enough to need it, before 'Show All' is clicked (and again, for a
+// later list, if the download failed).
+const virtualGridCode = onDemand(() => import("./virtual-grid").then((module) => module.VirtualGrid));
 
 type ProtocolDirectoryProps = {
   protocols: readonly Protocol[];
@@ -76,13 +65,13 @@ export function ProtocolDirectory({
   const secondGridShown = collapsed ? secondGrid.slice(0, SECOND_GRID_VISIBLE + SECOND_GRID_FADED) : secondGrid;
 
   const virtualize = secondGrid.length > VIRTUALIZE_AFTER;
-  const [VirtualGrid, setVirtualGrid] = useState(() => loadedVirtualGrid);
+  const [VirtualGrid, setVirtualGrid] = useState(() => virtualGridCode.current());
   // Without the virtualizer the expanded list still works, mounting every card (slower, correct).
   const [virtualGridFailed, setVirtualGridFailed] = useState(false);
   useEffect(() => {
     if (!virtualize || VirtualGrid || virtualGridFailed) return;
     let live = true;
-    loadVirtualGrid().then(
+    virtualGridCode.load().then(
       (component) => {
         if (live) setVirtualGrid(() => component);
       },

@@ -12,6 +12,7 @@ import {
 import { ErrorBoundary } from "react-error-boundary";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+import { onDemand } from "@/lib/on-demand";
 
 export type OpenWaitlistOptions = { limitReached?: boolean; source?: WaitlistSource };
 type WaitlistDialogApi = {
@@ -22,18 +23,11 @@ type WaitlistDialogApi = {
 
 const WaitlistDialogContext = createContext<WaitlistDialogApi | null>(null);
 
-// The dialog is its own chunk: it is not needed to paint the directory. One shared promise,
-// forgotten on failure so a later attempt can retry the download.
-let dialogModule: Promise<typeof import("@/features/waitlist/waitlist-dialog")> | null = null;
-function loadDialogModule() {
-  dialogModule ??= import("@/features/waitlist/waitlist-dialog").catch((error: unknown) => {
-    dialogModule = null;
-    throw error;
-  });
-  return dialogModule;
-}
+// The dialog is its own chunk: it is not needed to paint the directory. A failed download is
+// forgotten, so a later attempt can retry it.
+const dialogCode = onDemand(() => import("@/features/waitlist/waitlist-dialog"));
 function createLazyDialog() {
-  return lazy(() => loadDialogModule().then((m) => ({ default: m.WaitlistDialog })));
+  return lazy(() => dialogCode.load().then((m) => ({ default: m.WaitlistDialog })));
 }
 
 type DialogState = { open: boolean; limitReached: boolean; source?: WaitlistSource };
@@ -59,7 +53,7 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
     setState({ open: true, limitReached: options?.limitReached ?? false, source: options?.source });
   }, []);
 
-  const prefetchWaitlist = useCallback(() => void loadDialogModule().catch(() => {}), []);
+  const prefetchWaitlist = dialogCode.prefetch;
 
   const handleOpenChange = useCallback((open: boolean) => {
     // Closing always resets the limit-reached variant (spec, section 4).
