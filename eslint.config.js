@@ -23,17 +23,21 @@ const BROWSER_FORBIDDEN = [
 ];
 
 const FEATURES = ["compare", "protocols", "waitlist"];
-/** What one feature may import from another: the protocol types only. */
-const SHARED_FROM = { protocols: ["types"] };
+/**
+ * The other features each feature may import (docs/decisions/010-compare-builds-on-protocols.md):
+ * the comparison builds on the protocols feature's pieces (badges, tags, links, best values,
+ * types), never the other way; protocols and waitlist import no other feature.
+ */
+const MAY_IMPORT = { compare: ["protocols"], protocols: [], waitlist: [] };
 
-/** Features do not import each other; pages compose them (docs/architecture.md, Front end). */
+/** Pages compose features; a feature imports only the features MAY_IMPORT names. */
 function crossFeatureZone(feature) {
-  const patterns = FEATURES.filter((other) => other !== feature).map((other) => ({
-    group: [`@/features/${other}/*`, `../${other}/*`, `../../features/${other}/*`].concat(
-      (SHARED_FROM[other] ?? []).flatMap((file) => [`!@/features/${other}/${file}`, `!../${other}/${file}`]),
-    ),
-    message: `Features do not import each other: compose ${feature} and ${other} in a page, or move the shared piece to components/ or lib/ (docs/decisions/002-lint-boundaries.md).`,
-  }));
+  const patterns = FEATURES.filter((other) => other !== feature && !MAY_IMPORT[feature].includes(other)).map(
+    (other) => ({
+      group: [`@/features/${other}/*`, `../${other}/*`, `../../features/${other}/*`],
+      message: `features/${feature} may not import features/${other}: compose them in a page, or move the shared piece to components/ or lib/ (docs/decisions/010-compare-builds-on-protocols.md).`,
+    }),
+  );
   return {
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     // Tests may build their input with another feature's parser.

@@ -7,7 +7,6 @@ import { ComparisonDialog } from "@/features/compare/comparison-dialog";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { ProtocolCard } from "@/features/protocols/protocol-card";
 import { protocolRows } from "../../tests/fixtures/protocols";
-import { TvlSource } from "./tvl-source";
 
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
@@ -112,14 +111,9 @@ describe("a card's TVL source", () => {
 
 describe("the comparison's Source row", () => {
   it("gives the TVL's source, day and stale mark as the cards do, then the other figures' date and source", () => {
-    render(
-      <ComparisonDialog
-        open
-        onOpenChange={vi.fn()}
-        protocols={[defillama!, stale!, legacy!]}
-        renderTvlSource={(p) => <TvlSource protocol={p} />}
-      />,
-    );
+    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} />, {
+      wrapper: MemoryRouter,
+    });
     const row = screen.getByRole("rowheader", { name: "Source" }).closest("tr")!;
     const cells = within(row).getAllByRole("cell");
     expect(

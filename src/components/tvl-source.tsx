@@ -6,7 +6,7 @@ const STALE_EXPLANATION = `older than ${STALE_AFTER_DAYS} days`;
 /**
  * A card's line under the figures: 'TVL: DefiLlama · Dec 19, 2025', with a 'Stale' mark in text
  * (its reason for screen readers and on hover) past 45 days. One line, so cards keep their height.
- * The comparison's Source row shows the same line (the home page hands it over).
+ * The comparison's Source row shows the same line.
  */
 export function TvlSource({ protocol, today = new Date() }: { protocol: TvlFields; today?: Date }) {
   const provenance = tvlProvenance(protocol);

@@ -1,19 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { TvlSource } from "@/components/tvl-source";
 import { SelectionBar } from "@/features/compare/selection-bar";
 import { bestValues } from "@/features/protocols/best-values";
 import { downloadProtocolsCsv } from "@/features/protocols/export-csv";
-import { ProtocolNameLink } from "@/features/protocols/protocol-link";
 import type { Protocol } from "@/features/protocols/types";
 
 // The comparison table is only needed after a click: keep it out of the entry chunk.
 const ComparisonDialog = lazy(() =>
   import("@/features/compare/comparison-dialog").then((m) => ({ default: m.ComparisonDialog })),
 );
-
-const renderProtocolName = (protocol: Protocol) => <ProtocolNameLink protocol={protocol} />;
-// The TVL's source line, as the cards show it (the comparison is another feature: injected here).
-const renderTvlSource = (protocol: Protocol) => <TvlSource protocol={protocol} />;
 
 type CompareTrayProps = {
   selected: readonly Protocol[];
@@ -38,8 +32,6 @@ export function CompareTray({ selected, onRemove, shareUrl }: CompareTrayProps) 
             best={best}
             shareUrl={shareUrl()}
             onDownloadCsv={() => downloadProtocolsCsv(selected, "comparison")}
-            renderName={renderProtocolName}
-            renderTvlSource={renderTvlSource}
           />
         </Suspense>
       )}

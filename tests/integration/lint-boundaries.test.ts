@@ -10,25 +10,44 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 }
 
 describe("lint boundaries", () => {
-  it("lets a feature import the protocol types, but no other part of another feature", async () => {
-    const file = "src/features/compare/probe.ts";
+  it("lets compare build on the protocols feature, and no feature import any other", async () => {
+    // compare -> protocols: its pieces, helpers and types (decision 010).
     expect(
-      await problems(file, 'import type { Protocol } from "@/features/protocols/types";\nexport type P = Protocol;\n'),
+      await problems(
+        "src/features/compare/probe.tsx",
+        'import { RiskBadge } from "@/features/protocols/risk-badge";\nimport type { Protocol } from "../protocols/types";\nexport const b = (p: Protocol) => <RiskBadge level={p.riskLevel} />;\n',
+      ),
     ).toEqual([]);
-    const crossing = await problems(
-      file,
-      'import { parseProtocolRows } from "@/features/protocols/model";\nexport const p = parseProtocolRows;\n',
-    );
-    expect(crossing).toEqual([
+    // Never the other way.
+    expect(
+      await problems(
+        "src/features/protocols/probe.ts",
+        'import { useSelection } from "@/features/compare/use-selection";\nexport const u = useSelection;\n',
+      ),
+    ).toEqual([
       expect.stringMatching(
-        /^no-restricted-imports: .*Features do not import each other: compose compare and protocols/,
+        /^no-restricted-imports: .*features\/protocols may not import features\/compare: compose them in a page/,
       ),
     ]);
-    const relative = await problems(
-      "src/features/protocols/probe.ts",
-      'import { site } from "../waitlist/waitlist-messages";\nexport const s = site;\n',
-    );
-    expect(relative).toEqual([expect.stringMatching(/compose protocols and waitlist/)]);
+    // compare reaches no other feature; protocols and waitlist reach none at all, types included.
+    expect(
+      await problems(
+        "src/features/compare/probe.ts",
+        'import { useWaitlistDialog } from "../waitlist/waitlist-provider";\nexport const w = useWaitlistDialog;\n',
+      ),
+    ).toEqual([expect.stringMatching(/features\/compare may not import features\/waitlist/)]);
+    expect(
+      await problems(
+        "src/features/protocols/probe.ts",
+        'import { WAITLIST_MESSAGES } from "../waitlist/waitlist-messages";\nexport const s = WAITLIST_MESSAGES;\n',
+      ),
+    ).toEqual([expect.stringMatching(/features\/protocols may not import features\/waitlist/)]);
+    expect(
+      await problems(
+        "src/features/waitlist/probe.ts",
+        'import type { Protocol } from "@/features/protocols/types";\nexport type P = Protocol;\n',
+      ),
+    ).toEqual([expect.stringMatching(/features\/waitlist may not import features\/protocols/)]);
   });
 
   it("keeps local-api/ and the service-role key out of browser code, tests included", async () => {

@@ -21,7 +21,9 @@ const selectCode = onDemand(() =>
     SelectValue,
   })),
 );
-export const loadSelect = selectCode.load;
+export function loadSelect() {
+  return selectCode.load();
+}
 
 type LazySelectItem = { value: string; label: string };
 

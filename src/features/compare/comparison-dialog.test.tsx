@@ -1,4 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
+import { render as renderInPage, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
@@ -23,14 +25,15 @@ const ROW_LABELS = [
   "Source",
 ];
 const hostile = parseProtocolRows(hostileRows);
-// A DefiLlama-sourced TVL beside a sourced term sheet, and the line the page injects for it.
+// A DefiLlama-sourced TVL beside a sourced term sheet.
 const live = {
   ...byName("Ondo Finance (OUSG + USDY)"),
   tvlSource: "defillama" as const,
   tvlSourceUrl: "https://defillama.com/protocol/ondo-finance",
   tvlAsOf: "2025-12-19",
 };
-const tvlLine = (p: { name: string; tvlAsOf: string | null }) => <p>{`TVL: DefiLlama • ${p.tvlAsOf} (${p.name})`}</p>;
+// The dialog links each name to the protocol's page, so it renders inside a router, as on the site.
+const render = (ui: ReactNode) => renderInPage(ui, { wrapper: MemoryRouter });
 
 describe("ComparisonDialog", () => {
   it("renders nothing when no protocols are selected", () => {
@@ -48,10 +51,15 @@ describe("ComparisonDialog", () => {
         .getAllByRole("rowheader")
         .map((th) => th.textContent),
     ).toEqual(ROW_LABELS);
-    // Only the first protocol has a safe url (and a terms source); the javascript: and data: ones render no link.
+    // Each name links to the protocol's page; of the links out, only the first protocol has a safe
+    // url (and a terms source): the javascript: and data: ones render no link.
+    const links = within(table).getAllByRole("link");
+    expect(links.filter((a) => a.getAttribute("href")!.startsWith("/protocols/")).map((a) => a.textContent)).toEqual(
+      [first!, ...hostile].map((p) => p.name),
+    );
     expect(
-      within(table)
-        .getAllByRole("link")
+      links
+        .filter((a) => a.getAttribute("target") === "_blank")
         .map((a) => a.getAttribute("aria-label") ?? a.textContent),
     ).toEqual([
       "Visit Apollo ACRED (Securitize)(opens in a new tab)",
@@ -68,9 +76,12 @@ describe("ComparisonDialog", () => {
   });
 
   it("keeps the TVL's source line and the terms' source together in the Source row", () => {
-    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live]} renderTvlSource={tvlLine} />);
+    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live]} />);
     const source = within(screen.getByRole("table")).getByRole("row", { name: /^Source/ });
-    expect(source).toHaveTextContent(`TVL: DefiLlama • 2025-12-19 (${live.name})`);
+    expect(source).toHaveTextContent("TVL: DefiLlama· Dec 19, 2025");
+    expect(
+      within(source).getByRole("link", { name: `TVL source for ${live.name}: DefiLlama (opens in a new tab)` }),
+    ).toHaveAttribute("href", live.tvlSourceUrl);
     expect(source).toHaveTextContent("Other figures:");
     expect(
       within(source).getByRole("link", { name: `Terms source for ${live.name} (opens in a new tab)` }),
@@ -158,11 +169,9 @@ describe("ComparisonDialog", () => {
     });
 
     it("shows the TVL's source line and the terms' source in the phone's Source block", () => {
-      render(
-        <ComparisonDialog open onOpenChange={vi.fn()} protocols={[live, byName("RealT")]} renderTvlSource={tvlLine} />,
-      );
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live, byName("RealT")]} />);
       const source = within(screen.getByRole("dialog")).getByRole("region", { name: "Source" });
-      expect(source).toHaveTextContent(`TVL: DefiLlama • 2025-12-19 (${live.name})`);
+      expect(source).toHaveTextContent("TVL: DefiLlama· Dec 19, 2025");
       expect(within(source).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(2);
     });
   });

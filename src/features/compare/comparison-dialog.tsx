@@ -1,47 +1,21 @@
 import { Download, ExternalLink, Link2 } from "lucide-react";
 import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
-import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { RiskLevel } from "@/config/site";
+import { TvlSource } from "@/components/tvl-source";
 import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
+import type { BestMetric, BestValues } from "@/features/protocols/best-values";
+import { ProtocolNameLink } from "@/features/protocols/protocol-link";
+import { TagList } from "@/features/protocols/protocol-tags";
+import { RiskBadge } from "@/features/protocols/risk-badge";
 import type { Protocol } from "@/features/protocols/types";
-
 import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
 import { formatAsOf } from "@/lib/tvl-provenance";
 
-const RISK_VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
-  Low: "low",
-  Medium: "medium",
-  High: "high",
-  "Very High": "veryHigh",
-};
-
-function Tags({ items, tone }: { items: readonly string[]; tone: "accent" | "outline" }) {
-  if (items.length === 0) return <span className="text-slate-400">—</span>;
-  return (
-    <ul className="flex flex-wrap gap-1.5">
-      {items.map((item) => (
-        <li
-          key={item}
-          className={
-            tone === "accent"
-              ? "rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900"
-              : "rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700"
-          }
-        >
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The rows that have a best value; the page computes which protocols hold it. */
-export type BestMetric = "tvl" | "yield" | "min" | "risk";
-export type BestMarks = Partial<Record<BestMetric, readonly string[]>>;
+/** Where a protocol has no tags to show, the cell says so rather than staying blank. */
+const NONE = <span className="text-slate-400">—</span>;
 
 const BEST_DESCRIPTION: Record<BestMetric, string> = {
   tvl: "Best: highest TVL among compared",
@@ -50,11 +24,10 @@ const BEST_DESCRIPTION: Record<BestMetric, string> = {
   risk: "Best: lowest risk among compared",
 };
 
-type RenderTvlSource = (protocol: Protocol) => ReactNode;
 type Row = {
   label: string;
   metric?: BestMetric;
-  render: (protocol: Protocol, renderTvlSource?: RenderTvlSource) => ReactNode;
+  render: (protocol: Protocol) => ReactNode;
 };
 
 /** 'Terms read {date} • Terms source': the page the four term rows come from. */
@@ -94,9 +67,9 @@ function TermsProvenance({ protocol }: { protocol: Protocol }) {
  * is an estimate), then the terms' source. Older databases without the TVL columns show only the
  * row's date and source.
  */
-function Provenance({ protocol, renderTvlSource }: { protocol: Protocol; renderTvlSource?: RenderTvlSource }) {
+function Provenance({ protocol }: { protocol: Protocol }) {
   const { asOf, sourceUrl, notes, name } = protocol;
-  const hasTvlSource = protocol.tvlSource !== null && renderTvlSource !== undefined;
+  const hasTvlSource = protocol.tvlSource !== null;
   if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource) {
     return (
       <div className="max-w-72 whitespace-normal">
@@ -107,7 +80,7 @@ function Provenance({ protocol, renderTvlSource }: { protocol: Protocol; renderT
   }
   return (
     <div className="max-w-72 space-y-1 whitespace-normal">
-      {hasTvlSource && renderTvlSource(protocol)}
+      {hasTvlSource && <TvlSource protocol={protocol} />}
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
         {hasTvlSource && <span className="text-muted-foreground">Other figures:</span>}
         {asOf !== null ? (
@@ -156,21 +129,24 @@ const ROWS: Row[] = [
   {
     label: "Risk Level",
     metric: "risk",
-    render: (p) =>
-      p.riskLevel === null ? (
-        <Badge variant="muted">Unrated</Badge>
-      ) : (
-        <Badge variant={RISK_VARIANT[p.riskLevel]}>{p.riskLevel}</Badge>
-      ),
+    render: (p) => <RiskBadge level={p.riskLevel} />,
   },
   { label: "Min Investment", metric: "min", render: (p) => <span className="font-semibold">{p.minInvestment}</span> },
-  { label: "Asset Classes", render: (p) => <Tags items={p.assetClasses} tone="accent" /> },
-  { label: "Blockchains", render: (p) => <Tags items={p.blockchains} tone="outline" /> },
+  {
+    label: "Asset Classes",
+    render: (p) =>
+      p.assetClasses.length > 0 ? <TagList label="Asset classes" items={p.assetClasses} tone="accent" /> : NONE,
+  },
+  {
+    label: "Blockchains",
+    render: (p) =>
+      p.blockchains.length > 0 ? <TagList label="Blockchains" items={p.blockchains} tone="outline" /> : NONE,
+  },
   {
     label: "Website",
     render: (p) =>
       p.url === null ? (
-        <span className="text-slate-400">—</span>
+        NONE
       ) : (
         <a
           href={p.url}
@@ -189,7 +165,7 @@ const ROWS: Row[] = [
   { label: "KYC", render: (p) => <Term label={KYC_LABELS[p.terms.kyc]} /> },
   { label: "Redemption", render: (p) => <Term label={redemptionLabel(p.terms)} /> },
   { label: "Fees", render: (p) => <Term label={feesLabel(p.terms.fees)} /> },
-  { label: "Source", render: (p, renderTvlSource) => <Provenance protocol={p} renderTvlSource={renderTvlSource} /> },
+  { label: "Source", render: (p) => <Provenance protocol={p} /> },
 ];
 
 // Below Tailwind's sm (640px) the comparison is a stack of metric blocks instead of a table
@@ -229,13 +205,12 @@ const BEST_TAG =
 
 type LayoutProps = {
   protocols: readonly Protocol[];
-  best: BestMarks;
+  best: BestValues;
   descriptionIds: string;
-  renderTvlSource?: RenderTvlSource;
 };
 
 /** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
-function bestProps(row: Row, protocol: Protocol, best: BestMarks, descriptionIds: string) {
+function bestProps(row: Row, protocol: Protocol, best: BestValues, descriptionIds: string) {
   const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.slug) ?? false);
   return {
     isBest,
@@ -247,7 +222,7 @@ function bestProps(row: Row, protocol: Protocol, best: BestMarks, descriptionIds
 }
 
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
-function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: LayoutProps) {
+function PhoneComparison({ protocols, best, descriptionIds }: LayoutProps) {
   return (
     <div className="min-w-0 [overflow-wrap:anywhere]" role="region" aria-label="Comparison by metric">
       <ul aria-label="Compared protocols" className="space-y-3 border-b border-border bg-muted/50 px-4 py-4">
@@ -287,7 +262,7 @@ function PhoneComparison({ protocols, best, descriptionIds, renderTvlSource }: L
                     <div className="min-w-0 flex-1">
                       <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
                       <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>
-                        {row.render(protocol, renderTvlSource)}
+                        {row.render(protocol)}
                       </div>
                     </div>
                   </li>
@@ -306,18 +281,11 @@ type ComparisonDialogProps = {
   onOpenChange: (open: boolean) => void;
   protocols: readonly Protocol[];
   /** Which protocols hold the best value per comparable row (none marked when absent). */
-  best?: BestMarks;
+  best?: BestValues;
   /** Absolute link that reproduces this comparison; offers 'Copy link' when given. */
   shareUrl?: string;
   /** Offers 'Download CSV' when given. */
   onDownloadCsv?: () => void;
-  /**
-   * The TVL's source, day and staleness, as the cards show it. Injected by the page: the line is
-   * the protocols feature's, and its code stays in the first load instead of a shared chunk.
-   */
-  renderTvlSource?: RenderTvlSource;
-  /** Renders each header name (the page makes it a link to the protocol's page); plain text by default. */
-  renderName?: (protocol: Protocol) => ReactNode;
 };
 
 async function copyLink(url: string) {
@@ -336,8 +304,6 @@ export function ComparisonDialog({
   best = {},
   shareUrl,
   onDownloadCsv,
-  renderTvlSource,
-  renderName,
 }: ComparisonDialogProps) {
   // Opened from a plain button rather than a Radix trigger, so remember the opener (focus is
   // still on it while this first renders) and give focus back to it on close.
@@ -388,12 +354,7 @@ export function ComparisonDialog({
           ))}
         </div>
         {isPhone ? (
-          <PhoneComparison
-            protocols={protocols}
-            best={best}
-            descriptionIds={descriptionIds}
-            renderTvlSource={renderTvlSource}
-          />
+          <PhoneComparison protocols={protocols} best={best} descriptionIds={descriptionIds} />
         ) : (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Comparison table">
             <table className="w-full min-w-max border-collapse text-left text-sm">
@@ -412,7 +373,7 @@ export function ComparisonDialog({
                       className="w-64 min-w-52 px-4 py-4 align-top font-normal sm:min-w-64"
                     >
                       <span className="block text-base font-bold text-foreground">
-                        {renderName ? renderName(protocol) : protocol.name}
+                        <ProtocolNameLink protocol={protocol} />
                       </span>
                       <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
                         {protocol.description || "No description on record."}
@@ -439,7 +400,7 @@ export function ComparisonDialog({
                           className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
                         >
                           {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
-                          <div className={cn(isBest && BEST_TAG)}>{row.render(protocol, renderTvlSource)}</div>
+                          <div className={cn(isBest && BEST_TAG)}>{row.render(protocol)}</div>
                         </td>
                       );
                     })}

@@ -1,47 +1,63 @@
+const TONES = {
+  accent: "bg-accent-soft/70 text-teal-900",
+  outline: "border border-border text-slate-700",
+} as const;
+
 /**
- * A protocol's asset classes and blockchains as tags: the card and the protocol page show the same
- * lists. `maxChains` shows the first N chains and a '+N' tag naming the rest (the card's rule).
+ * One list of tags, named for assistive tech: asset classes in the accent tone, blockchains
+ * outlined; nothing for an empty list. `max` shows the first N and a '+N' tag naming the rest (the
+ * card's rule).
+ */
+export function TagList({
+  label,
+  items,
+  tone,
+  max = Infinity,
+}: {
+  label: string;
+  items: readonly string[];
+  tone: keyof typeof TONES;
+  max?: number;
+}) {
+  if (items.length === 0) return null;
+  const hidden = items.slice(max);
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1.5">
+      {items.slice(0, max).map((item) => (
+        <li key={item} className={`rounded-md px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>
+          {item}
+        </li>
+      ))}
+      {hidden.length > 0 && (
+        <li
+          className="rounded-md border border-dashed border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-600"
+          title={hidden.join(", ")}
+          aria-label={`${hidden.length} more: ${hidden.join(", ")}`}
+        >
+          +{hidden.length}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * A protocol's asset classes and blockchains as tags: the card, the protocol page and the
+ * comparison show the same lists. `maxChains` is the card's first-N-chains rule.
  */
 export function ProtocolTags({
   assetClasses,
   blockchains,
-  maxChains = Infinity,
+  maxChains,
 }: {
   assetClasses: readonly string[];
   blockchains: readonly string[];
   maxChains?: number;
 }) {
-  const shownChains = blockchains.slice(0, maxChains);
-  const hiddenChains = blockchains.slice(maxChains);
   return (
     <>
-      {assetClasses.length > 0 && (
-        <ul aria-label="Asset classes" className="flex flex-wrap gap-1.5">
-          {assetClasses.map((assetClass) => (
-            <li key={assetClass} className="rounded-md bg-accent-soft/70 px-2 py-0.5 text-xs font-medium text-teal-900">
-              {assetClass}
-            </li>
-          ))}
-        </ul>
-      )}
-      {blockchains.length > 0 && (
-        <ul aria-label="Blockchains" className="flex flex-wrap gap-1.5">
-          {shownChains.map((chain) => (
-            <li key={chain} className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-slate-700">
-              {chain}
-            </li>
-          ))}
-          {hiddenChains.length > 0 && (
-            <li
-              className="rounded-md border border-dashed border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-600"
-              title={hiddenChains.join(", ")}
-              aria-label={`${hiddenChains.length} more: ${hiddenChains.join(", ")}`}
-            >
-              +{hiddenChains.length}
-            </li>
-          )}
-        </ul>
-      )}
+      <TagList label="Asset classes" items={assetClasses} tone="accent" />
+      <TagList label="Blockchains" items={blockchains} tone="outline" max={maxChains} />
     </>
   );
 }
