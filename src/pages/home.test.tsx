@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { chooseOption, renderApp } from "../../tests/render";
+import { rowCells } from "../../tests/table";
 import { hostileRows, protocolRows } from "../../tests/fixtures/protocols";
 import { server } from "../../tests/msw/server";
 
@@ -259,10 +260,7 @@ describe("home: loaded directory", () => {
     expect(headers).toHaveLength(4);
     expect(headers[1]).toHaveTextContent("BlackRock BUIDL (Securitize)");
     expect(headers[1]).toHaveTextContent(/Tokenized USD institutional liquidity fund/);
-    const row = (label: string) =>
-      within(within(table).getByRole("rowheader", { name: label }).closest("tr")!)
-        .getAllByRole("cell")
-        .map((c) => c.textContent);
+    const row = (label: string) => rowCells(table, label);
     expect(row("Total Value Locked")).toEqual(["$2.8B", "$4.0B", "$20M"]);
     expect(row("Yield Range")).toEqual(["3.8-4.2%", "5-8%", "5-10%"]);
     expect(row("Risk Level")).toEqual(["Low", "Medium", "High"]);

@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
+import { rowCells } from "../../../tests/table";
 import { ComparisonDialog } from "./comparison-dialog";
 
 const all = parseProtocolRows(protocolRows);
@@ -101,10 +102,7 @@ describe("ComparisonDialog", () => {
     const paxos = byName("Paxos Gold (PAXG)"); // everything unknown, no terms source
     render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[realT, ondo, paxos]} />);
     const table = within(screen.getByRole("dialog")).getByRole("table");
-    const cells = (label: string) =>
-      within(within(table).getByRole("rowheader", { name: label }).closest("tr")!)
-        .getAllByRole("cell")
-        .map((td) => td.textContent);
+    const cells = (label: string) => rowCells(table, label);
     expect(cells("Investor access")).toEqual(["Retail, non-US only", "Retail, non-US only", "Unknown"]);
     expect(cells("KYC")).toEqual(["No", "Yes", "Unknown"]);
     expect(cells("Redemption")).toEqual(["Withdrawal queue", "Within 2 days", "Unknown"]);

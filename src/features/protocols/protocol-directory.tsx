@@ -56,6 +56,10 @@ export function ProtocolDirectory({
   const appliedFilters = useMemo(() => ({ ...filters, searchQuery: deferredQuery }), [filters, deferredQuery]);
   const results = useMemo(() => filterProtocols(sorted, appliedFilters), [sorted, appliedFilters]);
   const selected = useMemo(() => new Set(selectedSlugs), [selectedSlugs]);
+  // Every grid (the first, the second, the virtualized one) shows a protocol the same way.
+  const card = (protocol: Protocol) => (
+    <ProtocolCard protocol={protocol} selected={selected.has(protocol.slug)} onToggleSelect={onToggleSelect} />
+  );
   const secondGridId = useId();
 
   const firstGrid = results.slice(0, FIRST_GRID_SIZE);
@@ -154,13 +158,7 @@ export function ProtocolDirectory({
           <h2 className="sr-only">Protocols</h2>
           <ul className={GRID}>
             {firstGrid.map((protocol) => (
-              <li key={protocol.id}>
-                <ProtocolCard
-                  protocol={protocol}
-                  selected={selected.has(protocol.slug)}
-                  onToggleSelect={onToggleSelect}
-                />
-              </li>
+              <li key={protocol.id}>{card(protocol)}</li>
             ))}
           </ul>
 
@@ -177,8 +175,7 @@ export function ProtocolDirectory({
                   VirtualGrid ? (
                     <VirtualGrid
                       protocols={secondGrid}
-                      selected={selected}
-                      onToggleSelect={onToggleSelect}
+                      renderCard={card}
                       label={`${secondGrid.length} more protocols`}
                     />
                   ) : (
@@ -197,11 +194,7 @@ export function ProtocolDirectory({
                           data-faded={faded || undefined}
                           className={cn(faded && "pointer-events-none opacity-40 blur-[2px] select-none")}
                         >
-                          <ProtocolCard
-                            protocol={protocol}
-                            selected={selected.has(protocol.slug)}
-                            onToggleSelect={onToggleSelect}
-                          />
+                          {card(protocol)}
                         </li>
                       );
                     })}

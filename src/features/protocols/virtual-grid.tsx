@@ -1,6 +1,5 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState } from "react";
-import { ProtocolCard } from "./protocol-card";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { Protocol } from "./types";
 import { useGridColumns } from "./use-grid-columns";
 
@@ -8,9 +7,8 @@ const ROW_ESTIMATE_PX = 380;
 
 type VirtualGridProps = {
   protocols: readonly Protocol[];
-  /** Slugs of the protocols picked for comparison. */
-  selected: ReadonlySet<string>;
-  onToggleSelect: (slug: string) => void;
+  /** A protocol's card, as the directory's other grids show it. */
+  renderCard: (protocol: Protocol) => ReactNode;
   label: string;
 };
 
@@ -18,7 +16,7 @@ type VirtualGridProps = {
  * The expanded second grid when it is long (thousands of rows): only the rows near the viewport
  * are in the DOM, so 'Show All' stays instant. Rows are measured, so cards keep natural heights.
  */
-export function VirtualGrid({ protocols, selected, onToggleSelect, label }: VirtualGridProps) {
+export function VirtualGrid({ protocols, renderCard, label }: VirtualGridProps) {
   const columns = useGridColumns();
   const rowCount = Math.ceil(protocols.length / columns);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -70,11 +68,7 @@ export function VirtualGrid({ protocols, selected, onToggleSelect, label }: Virt
           >
             {protocols.slice(start, start + columns).map((protocol, offset) => (
               <div key={protocol.id} role="listitem" aria-setsize={protocols.length} aria-posinset={start + offset + 1}>
-                <ProtocolCard
-                  protocol={protocol}
-                  selected={selected.has(protocol.slug)}
-                  onToggleSelect={onToggleSelect}
-                />
+                {renderCard(protocol)}
               </div>
             ))}
           </div>
