@@ -27,6 +27,7 @@ export function FloatingJoinButton({ onJoinWaitlist, onIntent, bottomClearance =
         visible ? "translate-y-0 opacity-100" : "pointer-events-none invisible translate-y-3 opacity-0",
       )}
     >
+      {/* Like every join button (the banner's too), it warms the dialog on hover or focus; the looks differ, so each button spells out its props. */}
       <Button
         variant="accent"
         size="lg"

@@ -1,5 +1,8 @@
 import { useEffect } from "react";
 
+// Three hooks of one pattern (set while the page is shown, put back after), spelled out: each
+// finds and writes its target differently.
+
 /** Sets document.title while the page is shown and restores the previous title afterwards. */
 export function usePageTitle(title: string): void {
   useEffect(() => {

@@ -8,6 +8,8 @@ export const Sheet = DialogPrimitive.Root;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 
+// Built from the same Radix parts as DialogContent (dialog.tsx), kept apart: a drawer differs in
+// position, overlay and close label, and one component would need a prop for each difference.
 export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>

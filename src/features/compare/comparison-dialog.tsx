@@ -225,6 +225,7 @@ function bestProps(row: Row, protocol: Protocol, best: BestValues, descriptionId
 function PhoneComparison({ protocols, best, descriptionIds }: LayoutProps) {
   return (
     <div className="min-w-0 [overflow-wrap:anywhere]" role="region" aria-label="Comparison by metric">
+      {/* The table's header row as a list: only one of the two layouts is ever in the DOM. */}
       <ul aria-label="Compared protocols" className="space-y-3 border-b border-border bg-muted/50 px-4 py-4">
         {protocols.map((protocol, index) => (
           <li key={protocol.id} className="flex min-w-0 gap-3">

@@ -2,7 +2,10 @@ import { BarChart3 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { site } from "@/config/site";
 
-/** The waitlist pitch between the two grids. */
+/**
+ * The waitlist pitch between the two grids. Alike in shape to the hero (a navy panel with a glow
+ * and a join button), kept apart: the glow, the frame and the copy all differ.
+ */
 export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onIntent?: () => void }) {
   return (
     <aside

@@ -18,6 +18,7 @@ function syntheticProtocol(i: number): Protocol {
     id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
     slug: name.toLowerCase().replace(/\s+/g, "-"),
     name,
+    // Written out like model.test.ts's expected row: the bench builds its rows as literals.
     terms: {
       investorAccess: (
         ["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional", "unknown"] as const

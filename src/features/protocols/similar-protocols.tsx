@@ -11,6 +11,7 @@ export function SimilarProtocols({ protocols, assetClass }: { protocols: readonl
         Similar protocols
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Also in {assetClass}</p>
+      {/* Tiles alike in shape to the cards (protocol-card.tsx), kept apart: smaller, and the name's link covers the tile. */}
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
         {protocols.map((protocol) => (
           <li
