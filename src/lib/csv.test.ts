@@ -10,6 +10,7 @@ describe("csvCell", () => {
     expect(csvCell("")).toBe('""');
   });
 
+  // One literal expectation per input, not a table: each line is a rule a reader can check by eye.
   it("keeps commas, quotes and line breaks inside the quotes, doubling quotes (RFC 4180)", () => {
     expect(csvCell("Ethereum, Solana")).toBe('"Ethereum, Solana"');
     expect(csvCell('The "Prime" pool')).toBe('"The ""Prime"" pool"');

@@ -57,6 +57,7 @@ export function PrivacyPolicyPage() {
           </div>
         </nav>
 
+        {/* Markup alike in shape with the hero's lists (a closing list, then a block): nothing shared. */}
         <article className="max-w-prose text-[0.95rem] leading-7 text-slate-700">
           <div className="flex gap-3 rounded-xl border border-teal-200 bg-accent-soft/40 p-5">
             <ShieldCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../tests/render";
+import { syntheticRow } from "../../../tests/fixtures/protocols";
 import { server } from "../../../tests/msw/server";
 
 const MARKUP = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:alert(1)">x</a>`;
@@ -32,22 +33,6 @@ const UNSAFE_URLS = [
   ["https://array.example"],
 ];
 
-function row(i: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: `row-${i}`,
-    name: `Protocol ${String(i).padStart(5, "0")}`,
-    description: "A plain description.",
-    asset_classes: ["US Treasuries"],
-    blockchains: ["Ethereum"],
-    tvl: "$10M",
-    yield_range: "4-5%",
-    risk_level: "Low",
-    min_investment: "$1",
-    url: `https://p${i}.example.com`,
-    ...overrides,
-  };
-}
-
 /** No injected element, no inline handler, no link that is not http(s), mailto or same-origin. */
 function expectNoInjection() {
   expect(document.querySelectorAll("img, script, iframe, object, embed, form[action]")).toHaveLength(0);
@@ -73,8 +58,8 @@ function serve(rows: JsonBodyType) {
 
 describe("hostile protocol data, rendered through the real page", () => {
   it("never renders a link for a script, data, relative or malformed url, in cards or the comparison", async () => {
-    const rows = UNSAFE_URLS.map((url, i) => row(i, { url, name: `Unsafe ${i}` }));
-    rows.push(row(99, { name: "Safe One", url: "https://safe.example.com/path?q=1" }));
+    const rows = UNSAFE_URLS.map((url, i) => syntheticRow(i, { url, name: `Unsafe ${i}` }));
+    rows.push(syntheticRow(99, { name: "Safe One", url: "https://safe.example.com/path?q=1" }));
     serve(rows);
     const { user } = renderApp("/");
     await screen.findByText(`Showing ${rows.length} of ${rows.length} protocols`);
@@ -112,7 +97,7 @@ describe("hostile protocol data, rendered through the real page", () => {
 
   it("shows markup in every text field as inert text, in the cards, selection bar and comparison", async () => {
     serve([
-      row(1, {
+      syntheticRow(1, {
         name: MARKUP,
         description: MARKUP,
         asset_classes: [MARKUP, "US Treasuries"],
@@ -123,7 +108,7 @@ describe("hostile protocol data, rendered through the real page", () => {
         min_investment: `"><svg onload=alert(1)>`,
         notes: MARKUP,
       }),
-      row(2),
+      syntheticRow(2),
     ]);
     const { user } = renderApp("/");
     await screen.findByText("Showing 2 of 2 protocols");
@@ -154,8 +139,8 @@ describe("hostile protocol data, rendered through the real page", () => {
 
   it("survives nulls, wrong types, 10 KB descriptions and huge lists, dropping only rows it cannot name", async () => {
     const weird: unknown[] = [
-      row(1, { description: BIG, name: "Long Story" }),
-      row(2, {
+      syntheticRow(1, { description: BIG, name: "Long Story" }),
+      syntheticRow(2, {
         name: "Wrong Types",
         description: 42,
         asset_classes: "US Treasuries",
@@ -166,7 +151,7 @@ describe("hostile protocol data, rendered through the real page", () => {
         min_investment: { amount: 1 },
         url: 7,
       }),
-      row(3, {
+      syntheticRow(3, {
         name: "All Null",
         description: null,
         asset_classes: null,
@@ -180,12 +165,12 @@ describe("hostile protocol data, rendered through the real page", () => {
         as_of: null,
         notes: null,
       }),
-      row(4, { name: "Many Chains", blockchains: Array.from({ length: 1_000 }, (_, i) => `Chain ${i}`) }),
-      row(5, { name: "Duplicate Id" }),
-      row(5, { name: "Duplicate Id Again" }),
-      row(6, { name: 12345 }),
-      row(7, { id: null }),
-      { ...row(8), __proto__: { polluted: true } },
+      syntheticRow(4, { name: "Many Chains", blockchains: Array.from({ length: 1_000 }, (_, i) => `Chain ${i}`) }),
+      syntheticRow(5, { name: "Duplicate Id" }),
+      syntheticRow(5, { name: "Duplicate Id Again" }),
+      syntheticRow(6, { name: 12345 }),
+      syntheticRow(7, { id: null }),
+      { ...syntheticRow(8), __proto__: { polluted: true } },
       { name: "No Id" },
       null,
       "a string",
@@ -214,7 +199,7 @@ describe("hostile protocol data, rendered through the real page", () => {
   });
 
   it("handles a non-array, an object or a string where the rows should be", async () => {
-    for (const body of [{ rows: [row(1)] }, "oops", 7]) {
+    for (const body of [{ rows: [syntheticRow(1)] }, "oops", 7]) {
       serve(body);
       const view = renderApp("/");
       expect(await screen.findByText("Showing 0 of 0 protocols")).toBeInTheDocument();
@@ -224,7 +209,7 @@ describe("hostile protocol data, rendered through the real page", () => {
 
   it("renders 10,000 rows, filters them and expands the second grid without mounting them all", async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) =>
-      row(
+      syntheticRow(
         i,
         i % 500 === 0 ? { name: `Protocol ${String(i).padStart(5, "0")} ${MARKUP}`, url: "javascript:alert(1)" } : {},
       ),

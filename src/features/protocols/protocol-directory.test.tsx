@@ -6,22 +6,10 @@ import { FIRST_GRID_SIZE } from "@/config/site";
 import { DEFAULT_FILTERS } from "./filter";
 import { parseProtocolRows } from "./model";
 import { ProtocolDirectory, VIRTUALIZE_AFTER } from "./protocol-directory";
+import { syntheticRow } from "../../../tests/fixtures/protocols";
 
 // Scale: the local API can serve 10,000 synthetic rows; 'Show All' must not mount them all.
-const many = parseProtocolRows(
-  Array.from({ length: 400 }, (_, index) => ({
-    id: `p-${index}`,
-    name: `Protocol ${String(index).padStart(4, "0")}`,
-    description: "Synthetic row for a scale test.",
-    asset_classes: ["US Treasuries"],
-    blockchains: ["Ethereum"],
-    tvl: "$1M",
-    yield_range: "4%",
-    risk_level: "Low",
-    min_investment: "$1",
-    url: "https://example.com",
-  })),
-);
+const many = parseProtocolRows(Array.from({ length: 400 }, (_, index) => syntheticRow(index)));
 
 describe("ProtocolDirectory at scale", () => {
   it("expands a long second grid without mounting every card, and collapses again", async () => {
@@ -32,7 +20,7 @@ describe("ProtocolDirectory at scale", () => {
       <MemoryRouter>
         <ProtocolDirectory
           protocols={many}
-          selectedSlugs={["protocol-0010"]}
+          selectedSlugs={["protocol-00010"]}
           onToggleSelect={onToggleSelect}
           filters={DEFAULT_FILTERS}
           onFiltersChange={vi.fn()}
@@ -51,12 +39,12 @@ describe("ProtocolDirectory at scale", () => {
     expect(mounted.length).toBeGreaterThan(0);
     expect(mounted.length).toBeLessThan(VIRTUALIZE_AFTER);
     // The first mounted row starts right after the first grid, and says where it sits in the list.
-    expect(within(mounted[0]!).getByRole("heading")).toHaveTextContent("Protocol 0009");
+    expect(within(mounted[0]!).getByRole("heading")).toHaveTextContent("Protocol 00009");
     expect(within(rest).getAllByRole("listitem")[0]).toHaveAttribute("aria-setsize", String(400 - FIRST_GRID_SIZE));
-    const selectedToggle = within(rest).getByRole("checkbox", { name: "Select Protocol 0010 for comparison" });
+    const selectedToggle = within(rest).getByRole("checkbox", { name: "Select Protocol 00010 for comparison" });
     expect(selectedToggle).toBeChecked();
     await user.click(selectedToggle);
-    expect(onToggleSelect).toHaveBeenCalledWith("protocol-0010");
+    expect(onToggleSelect).toHaveBeenCalledWith("protocol-00010");
 
     await user.click(screen.getByRole("button", { name: "Show Less" }));
     expect(screen.queryByRole("list", { name: /more protocols/ })).not.toBeInTheDocument();

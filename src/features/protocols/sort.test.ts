@@ -83,6 +83,8 @@ describe("sortProtocols", () => {
     expect(compareNames("a", "A")).not.toBe(0); // deterministic even for case-only differences
   });
 
+  // One case per metric, each with its own literal list and order: alike in shape on purpose, so a
+  // failing case reads on its own.
   it("sorts TVL high to low with unparseable values last", () => {
     const list = [
       make("A", { tvl: "N/A" }),

@@ -4,6 +4,7 @@ import { parseProtocolRows } from "./model";
 import { computeStats } from "./stats";
 
 describe("computeStats", () => {
+  // Whole expected objects, spelled out per case: a changed figure shows beside its neighbours.
   it("summarises the fixture: count, formatted TVL and distinct classes and chains", () => {
     expect(computeStats(parseProtocolRows(protocolRows))).toEqual({
       totalProtocols: 16,

@@ -169,6 +169,7 @@ function DataTable({ points, rangeName }: { points: readonly TvlPoint[]; rangeNa
               </th>
             </tr>
           </thead>
+          {/* Plain table markup, alike in shape with the comparison's table: different rows and data. */}
           <tbody>
             {points.map((point) => (
               <tr key={point.day} className="border-t border-border">

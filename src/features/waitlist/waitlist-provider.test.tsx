@@ -8,6 +8,8 @@ vi.mock("@/features/waitlist/waitlist-dialog", () => {
   throw new TypeError("Failed to fetch dynamically imported module");
 });
 
+// A single opener, as in waitlist-dialog.test.tsx's Openers: each test file states the buttons it
+// needs (that one adds the limit-reached opener).
 function Opener() {
   const { openWaitlist } = useWaitlistDialog();
   return (
