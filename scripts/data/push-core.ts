@@ -1,6 +1,7 @@
 import { decodeJwt } from "jose";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
+import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
 import { checkCsv, COLUMNS, formatProblem, protocolRowFrom, TVL_COLUMNS, type ProtocolRow } from "./rules.ts";
 
@@ -115,31 +116,16 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
 type PostgrestError = { code?: string; message?: string; details?: string | null; hint?: string | null };
 
 class RestClient {
-  constructor(
-    private readonly target: Target,
-    private readonly fetchImpl: typeof fetch,
-  ) {}
+  private readonly request: (path: string, init?: RequestInit) => Promise<Response>;
 
-  private async request(path: string, init: RequestInit = {}): Promise<Response> {
-    try {
-      return await this.fetchImpl(`${this.target.url}${path}`, {
-        ...init,
-        headers: {
-          apikey: this.target.key,
-          Authorization: `Bearer ${this.target.key}`,
-          "Content-Type": "application/json",
-          Accept: "application/json",
-        },
-      });
-    } catch (error) {
-      const reason =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new PushError(
-        this.target.local
-          ? `Could not reach the local API at ${this.target.url} (${reason}): start it with npm run local-api, then run this again.`
-          : `Could not reach ${this.target.url} (${reason}).`,
-      );
-    }
+  constructor(target: Target, fetchImpl: typeof fetch) {
+    this.request = serviceRequest(target.url, target.key, fetchImpl, (reason) =>
+      target.local
+        ? new PushError(
+            `Could not reach the local API at ${target.url} (${reason}): start it with npm run local-api, then run this again.`,
+          )
+        : new PushError(`Could not reach ${target.url} (${reason}).`),
+    );
   }
 
   private async fail(response: Response, action: string): Promise<never> {

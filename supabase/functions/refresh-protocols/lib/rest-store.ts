@@ -1,5 +1,6 @@
 // The refresh's store over PostgREST (a real Supabase project or the local API), with the
 // service-role key. Runtime-neutral: only fetch.
+import { serviceRequest } from "../../_shared/service-rest.ts";
 import type { CurrentRow, HistoryUpdate, RefreshStore, TvlUpdate } from "./refresh.ts";
 
 export const LIVE_TVL_MIGRATION = "supabase/migrations/20251201000000_live_tvl.sql";
@@ -21,25 +22,15 @@ const COLUMNS = "name,defillama_slug,tvl,tvl_usd,tvl_as_of,tvl_source,blockchain
 
 export function createRestStore(options: RestStoreOptions): RefreshStore {
   const base = options.url.replace(/\/+$/, "");
-  const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    try {
-      return await options.fetch(`${base}${path}`, {
-        ...init,
-        headers: {
-          apikey: options.serviceRoleKey,
-          Authorization: `Bearer ${options.serviceRoleKey}`,
-          "Content-Type": "application/json",
-          Accept: "application/json",
-        },
-      });
-    } catch (error) {
-      const reason =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new StoreError(
+  const request = serviceRequest(
+    base,
+    options.serviceRoleKey,
+    options.fetch,
+    (reason) =>
+      new StoreError(
         `Could not reach ${base} (${reason}).${options.unreachableHint ? ` ${options.unreachableHint}` : ""}`,
-      );
-    }
-  };
+      ),
+  );
   const fail = async (response: Response, action: string): Promise<never> => {
     const body = (await response.json().catch(() => ({}))) as PostgrestErrorBody;
     const message = body.message ?? response.statusText;
