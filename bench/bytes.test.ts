@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { bundleRows, measureBundle } from "./bytes";
+import { bundleRows, measureBundle, moduleOf } from "./bytes";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -72,5 +72,12 @@ describe("measureBundle", () => {
     expect(() => measureBundle(dist({ "index.html": INDEX, "assets/index-c.css": "" }), [])).toThrow(
       /assets\/index-a\.js is loaded by \/ but is not in/,
     );
+  });
+});
+
+describe("moduleOf", () => {
+  test("names scoped packages and source files", () => {
+    expect(moduleOf("../../node_modules/@supabase/auth-js/dist/module/x.js")).toBe("@supabase/auth-js");
+    expect(moduleOf("../../src/pages/home.tsx")).toBe("src/pages/home.tsx");
   });
 });

@@ -1,6 +1,5 @@
 // One Chromium for every browser run (e2e, benches, the CSP test, the preview image): CHROMIUM_PATH /
 // CHROME_PATH when set, else Playwright's own build when installed, else Debian's /usr/bin/chromium.
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
@@ -15,38 +14,24 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, safePlaywrightPath(), "/usr/bin/chromium"];
-  const found = candidates.find((c): c is string => Boolean(c) && existsSync(c!));
-  if (!found) {
-    throw new Error("No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.");
+const playwrightOwn = (() => {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
   }
+})();
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, playwrightOwn, "/usr/bin/chromium"];
+  const found = candidates.find((c): c is string => Boolean(c) && existsSync(c!));
+  if (!found)
+    throw new Error("No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.");
   return found;
 }
 
 /** Options for Playwright's chromium.launch: its own build as is; any other with the flags above. */
 export function chromiumLaunchOptions(): { executablePath?: string; args?: string[] } {
   const executablePath = chromiumPath();
-  return executablePath === safePlaywrightPath() ? {} : { executablePath, args: CHROMIUM_FLAGS };
-}
-
-function safePlaywrightPath(): string | undefined {
-  try {
-    return chromium.executablePath();
-  } catch {
-    return undefined;
-  }
-}
-
-export function chromiumVersion(executable: string): string {
-  try {
-    const out = execFileSync(executable, ["--version"], {
-      encoding: "utf8",
-      timeout: 15_000,
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    return out.trim() || "unknown";
-  } catch {
-    return "unknown";
-  }
+  return executablePath === playwrightOwn ? {} : { executablePath, args: CHROMIUM_FLAGS };
 }

@@ -1,220 +1,162 @@
-// `npm run bench`: build, bytes, Lighthouse x3, the 10,000-protocol scale run and the pure-function
-// benches; prints one table, rewrites docs/performance.md, exits 1 when a budget fails.
-// Options: --skip-build (reuse bench/.out/dist), --lighthouse-runs=N, --only=bytes,lighthouse,scale,unit
-// (a partial run prints its table but leaves docs/performance.md alone).
-// To add a measurement: a phase below that pushes rows (budgets.ts's Row) and, if it has
-// details worth keeping, a field of ReportInput (report.ts).
-import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+// `npm run bench`: build, bytes, Lighthouse on `/` and a protocol page, the 10,000-protocol scale
+// run, the pure-function benches and the load run. Prints one table; a full run without errors
+// rewrites the generated part of docs/performance.md. Exits 1 when a budget fails.
+// Options: --skip-build (reuse bench/.out/dist), --lighthouse-runs=N, --only=bytes,lighthouse,scale,unit,load.
+// To add a measurement: a phase below that returns table rows and, if it has details, Markdown lines.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { preview, type PreviewServer } from "vite";
+import { parseArgs } from "node:util";
 import { LOCAL_ANON_KEY } from "../local-api/defaults";
-import { freePort, spawnLocalApi, type SpawnedApi } from "../local-api/spawn";
-import type { Row } from "./budgets";
-import { bundleRows, kb, measureBundle } from "./bytes";
-import { chromiumPath, chromiumVersion } from "./chromium";
-import { initialComposition } from "./composition";
-import { lighthouseRows, runLighthouse } from "./lighthouse";
-import { observeInitialLoad } from "./loaded";
-import { describeMachine, failedBudgets, textTable, writeReport, type ReportInput } from "./report";
-import { fetchProtocols, runScale, scaleRows } from "./scale";
-import { runUnitBenches } from "./unit-bench";
+import { spawnLocalApi, type SpawnedApi } from "../local-api/spawn";
+import { bundleRows, composition, fileListing, measureBundle, observeInitialLoad, preview } from "./bytes";
+import { chromiumPath } from "./chromium";
+import { runLighthouse } from "./lighthouse";
+import { runLoad } from "./load";
+import { code, failedBudgets, machine, row, table, writeReport, type Row } from "./report";
+import { runScale } from "./scale";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPORT = path.join(ROOT, "docs", "performance.md");
 const OUT = path.join(ROOT, "bench", ".out");
 const DIST = path.join(OUT, "dist");
-const SYNTHETIC = 10_000;
-const KEYSTROKES = 20;
-/** The whole run is bounded: past this, everything is stopped and the run fails. */
-const WATCHDOG_MS = 25 * 60_000;
 /** The protocol page Lighthouse measures next to home (issue #12): the largest entry, with history. */
 const PROTOCOL_PAGE = "/protocols/blackrock-buidl-securitize";
-const PHASES = ["bytes", "lighthouse", "scale", "unit"] as const;
-type Phase = (typeof PHASES)[number];
+const PHASES = ["bytes", "lighthouse", "scale", "unit", "load"];
 
 const { values: flags } = parseArgs({
-  options: {
-    "skip-build": { type: "boolean" },
-    "lighthouse-runs": { type: "string", default: "3" },
-    only: { type: "string" },
-  },
+  options: { "skip-build": { type: "boolean" }, "lighthouse-runs": { type: "string" }, only: { type: "string" } },
 });
-const phases = new Set((flags.only?.split(",").map((p) => p.trim()) ?? PHASES) as Phase[]);
-const unknown = [...phases].filter((p) => !PHASES.includes(p));
-if (unknown.length > 0) throw new Error(`Unknown phase(s) in --only: ${unknown.join(", ")}`);
-const lighthouseRuns = Number(flags["lighthouse-runs"]);
-if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 9)
-  throw new Error("--lighthouse-runs must be 1 to 9");
+const phases = new Set(flags.only?.split(",") ?? PHASES);
+const runs = Number(flags["lighthouse-runs"] ?? 3);
+if ([...phases].some((p) => !PHASES.includes(p)) || !(runs >= 1 && runs <= 9))
+  throw new Error(`--only takes ${PHASES.join(",")}; --lighthouse-runs 1 to 9`);
 
-const log = (line: string) => console.log(line);
 let api: SpawnedApi | undefined;
-const stopApi = () => {
-  api?.child.kill("SIGKILL");
-  api = undefined;
-};
-process.on("exit", stopApi);
+process.on("exit", () => api?.child.kill("SIGKILL"));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 setTimeout(() => {
-  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} min; stopping everything.`);
+  console.error("bench: still running after 25 min; stopping everything.");
   process.exit(1);
-}, WATCHDOG_MS).unref();
+}, 25 * 60_000).unref();
 
 const started = Date.now();
 mkdirSync(OUT, { recursive: true });
-const chrome = phases.has("unit") && phases.size === 1 ? undefined : chromiumPath();
-const machine = describeMachine(chrome ? chromiumVersion(chrome) : "Chromium not used");
-log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}`);
-if (machine.loadAtStart > machine.cores / 2)
-  log(`bench: warning: load average ${machine.loadAtStart} on ${machine.cores} cores; browser timings will be noisy.`);
+const browser = ["bytes", "lighthouse", "scale"].some((p) => phases.has(p));
+const chromium = browser ? execFileSync(chromiumPath(), ["--version"], { encoding: "utf8" }).trim() : "no Chromium";
+const measuredOn = machine(chromium);
+console.log(`bench: ${measuredOn.line}`);
+if (measuredOn.busy) console.log("bench: warning: the machine is busy; browser timings will be noisy.");
 
-const report: ReportInput = { rows: [], machine, durationS: 0, errors: [] };
-/** Runs one phase; a failure is recorded as a failing row and the other phases still run. */
-async function phase(name: string, work: () => Promise<void> | void): Promise<boolean> {
+const rows: Row[] = [];
+const details: string[] = [];
+let errors = 0;
+type Result = { rows?: Row[]; details?: string[] } | void;
+/** Runs one phase (unless --only leaves it out); a failure is a failing row, and the other phases still run. */
+async function phase(name: string, work: () => Promise<Result> | Result): Promise<boolean> {
+  if (name !== "build" && !phases.has(name)) return false;
+  console.log(`\n[${name}]`);
   try {
-    await work();
+    const result = await work();
+    rows.push(...(result?.rows ?? []));
+    details.push(...(result?.details ?? []));
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    report.errors.push(`${name}: ${message}`);
-    const row: Row = {
-      section: name,
-      metric: "run",
-      value: `error: ${message.split("\n")[0]!.slice(0, 160)}`,
-      verdict: "FAIL",
-      kind: "budget",
-    };
-    report.rows.push(row);
-    console.error(`\nbench: ${name} failed: ${message}`);
+    errors++;
+    rows.push(row(name, "run", `error: ${message.split("\n")[0]!.slice(0, 160)}`, { pass: false }));
+    console.error(`bench: ${name} failed: ${message}`);
     return false;
+  } finally {
+    api?.child.kill("SIGKILL");
   }
 }
 
 // The build bakes the API's URL in, so its port is fixed (a --skip-build run must find it again).
 const apiPort = Number(process.env.BENCH_API_PORT ?? 54330);
-const apiUrl = `http://127.0.0.1:${apiPort}`;
-const built =
-  flags["skip-build"] ||
-  (await phase("build", () => {
-    log(`\n[build] vite build -> ${path.relative(ROOT, DIST)} (app pointed at ${apiUrl})`);
-    // `vite build` as `npm run build` runs it (prerender and headers are Vite plugins), minus the
-    // typecheck: a half-edited test file must not stop a measurement. Hidden source maps: module
-    // attribution for the report, no sourceMappingURL in the JS.
-    const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
-    const run = spawnSync(
-      process.execPath,
-      [vite, "build", "--outDir", DIST, "--emptyOutDir", "--sourcemap", "hidden", "--logLevel", "warn"],
-      {
-        cwd: ROOT,
-        env: { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
-        stdio: "inherit",
-        timeout: 600_000,
-      },
-    );
-    if (run.status !== 0) throw new Error(`vite build failed (${run.status ?? run.signal})`);
-  }));
+const localApi = async (env: Record<string, string>) =>
+  (api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env }));
+/** `vite build` as `npm run build` runs it, minus the typecheck (a half-edited test must not stop a measurement). */
+function build() {
+  // Hidden source maps feed the composition, with no sourceMappingURL in the JS.
+  const args =
+    "node_modules/vite/bin/vite.js build --outDir bench/.out/dist --emptyOutDir --sourcemap hidden --logLevel warn";
+  const env = {
+    ...process.env,
+    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+    VITE_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+  };
+  const run = spawnSync(process.execPath, args.split(" "), { cwd: ROOT, env, stdio: "inherit", timeout: 600_000 });
+  if (run.status !== 0) throw new Error(`vite build failed (${run.status ?? run.signal})`);
+}
+const built = browser && ((flags["skip-build"] && existsSync(DIST)) || (await phase("build", build)));
 
-if (built && phases.has("bytes")) {
+if (built) {
   await phase("bytes", async () => {
-    log("\n[bytes] initial (what / fetches before any input, seen in Chromium) and later JS/CSS");
-    report.bytes = measureBundle(DIST, await observeInitialLoad(DIST, chrome!));
-    report.composition = await initialComposition(
-      DIST,
-      report.bytes.initialJs.files.map((f) => f.file),
-    );
-    report.rows.push(...bundleRows(report.bytes));
-    log("  biggest modules in the initial JS (minified):");
-    for (const c of report.composition?.slice(0, 10) ?? []) log(`    ${kb(c.bytes).padStart(9)}  ${c.module}`);
+    const bytes = measureBundle(DIST, await observeInitialLoad(DIST));
+    return {
+      rows: bundleRows(bytes),
+      details: ["### Files", "", ...code(fileListing(bytes)), ...(await composition(DIST, bytes))],
+    };
   });
-}
-
-let app: PreviewServer | undefined;
-if (built && (phases.has("lighthouse") || phases.has("scale"))) {
-  app = await preview({
-    configFile: false,
-    logLevel: "silent",
-    build: { outDir: DIST },
-    preview: { host: "127.0.0.1", port: await freePort(), strictPort: true },
-  });
-}
-const appUrl = app?.resolvedUrls?.local[0] ?? "";
-
-if (app && phases.has("lighthouse")) {
+  const app = await preview(DIST);
+  const appUrl = app.resolvedUrls!.local[0]!;
+  // The preview runs on a free port: the local API lets that origin (and no other page) call it.
   await phase("lighthouse", async () => {
-    log(`\n[lighthouse] ${lighthouseRuns} runs, mobile preset, ${appUrl}`);
-    // The preview runs on a free port: the local API lets that origin (and no other page) call it.
-    api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env: { LOCAL_API_ALLOWED_ORIGINS: appUrl } });
-    report.lighthouse = await runLighthouse({
-      url: appUrl,
-      chromePath: chrome!,
-      runs: lighthouseRuns,
-      outDir: OUT,
-      log,
-    });
-    report.rows.push(...lighthouseRows(report.lighthouse));
-    for (const finding of report.lighthouse.findings) log(`  - ${finding}`);
-    // A protocol page (issue #12), prerendered from the committed data like every other.
-    const protocolUrl = new URL(PROTOCOL_PAGE, appUrl).href;
-    log(`\n[lighthouse] ${lighthouseRuns} runs, mobile preset, ${protocolUrl}`);
-    report.lighthouseProtocol = await runLighthouse({
-      url: protocolUrl,
-      chromePath: chrome!,
-      runs: lighthouseRuns,
-      outDir: OUT,
-      log,
-      name: "protocol",
-    });
-    report.rows.push(...lighthouseRows(report.lighthouseProtocol, PROTOCOL_PAGE));
-    for (const finding of report.lighthouseProtocol.findings) log(`  - ${finding}`);
+    await localApi({ LOCAL_API_ALLOWED_ORIGINS: appUrl });
+    const home = await runLighthouse(appUrl, "/", runs, path.join(OUT, "lighthouse-home"));
+    const protocol = await runLighthouse(appUrl, PROTOCOL_PAGE, runs, path.join(OUT, "lighthouse-protocol"));
+    return { rows: [...home.rows, ...protocol.rows], details: [...home.details, ...protocol.details] };
   });
-  stopApi();
-}
-
-if (app && phases.has("scale")) {
   await phase("scale", async () => {
-    log(`\n[scale] ${SYNTHETIC} synthetic protocols, ${KEYSTROKES} keystrokes`);
-    api = await spawnLocalApi({
-      port: apiPort,
-      dataDir: "memory",
-      env: { LOCAL_API_SYNTHETIC: String(SYNTHETIC), LOCAL_API_ALLOWED_ORIGINS: appUrl },
-    });
-    const payload = await fetchProtocols(apiUrl, LOCAL_ANON_KEY);
-    if (payload.names.length !== SYNTHETIC)
-      throw new Error(`the local API served ${payload.names.length} protocols, expected ${SYNTHETIC}`);
-    report.scale = await runScale({ appUrl, payload, chromePath: chrome!, keystrokes: KEYSTROKES, log });
-    report.rows.push(...scaleRows(report.scale));
+    await localApi({ LOCAL_API_SYNTHETIC: "10000", LOCAL_API_ALLOWED_ORIGINS: appUrl });
+    return runScale(appUrl, 10_000, 20);
   });
-  stopApi();
+  await app.close();
 }
-await app?.close();
+await phase("unit", () => {
+  // Vitest's own table of the pure-function benchmarks (src/features/protocols/*.bench.ts, Node).
+  const args = ["node_modules/vitest/vitest.mjs", "bench", "--run", "--project=integration (bench)", "src/features/"];
+  const env = { ...process.env, NO_COLOR: "1" };
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 });
+  const output = run.stdout.slice(run.stdout.indexOf(" ✓"), run.stdout.indexOf(" Test Files")).trimEnd();
+  if (run.status !== 0 || !output.includes("samples"))
+    throw new Error(`vitest bench failed:\n${(run.stdout + run.stderr).slice(-4000)}`);
+  return { details: ["### Pure functions (Vitest bench, Node, times in ms)", "", ...code(output.split("\n"))] };
+});
+await phase("load", () => runLoad());
 
-if (phases.has("unit")) {
-  await phase("unit", () => {
-    log("\n[unit] vitest bench src/features/protocols/*.bench.ts");
-    report.rows.push(...runUnitBenches(ROOT, OUT));
-  });
-}
-
-log(`\n${textTable(report.rows)}\n`);
-report.durationS = (Date.now() - started) / 1000;
-if (phases.size < PHASES.length) {
-  log(`Partial run (--only): ${path.relative(ROOT, REPORT)} left unchanged.`);
-} else if (report.errors.length === 0) {
-  writeReport(REPORT, report);
-  log(`Wrote ${path.relative(ROOT, REPORT)} (${Math.round(report.durationS)} s).`);
+const failed = failedBudgets(rows);
+const verdict =
+  failed.length === 0
+    ? "**All budgets hold.**"
+    : `**Budgets failing (${failed.length}):** ${failed.map((r) => `${r.section} / ${r.metric} (${r.value} vs ${r.target})`).join("; ")}.`;
+const seconds = Math.round((Date.now() - started) / 1000);
+const generated = [
+  "## Latest figures",
+  "",
+  `Measured ${measuredOn.line}. Command: \`npm run bench\` (${seconds} s).`,
+  "",
+  "Baseline: issue #5's straightforward client-rendered build of the same spec, measured on these machines.",
+  'KB = 1000 bytes. "FAIL" is a budget the issue sets; "miss" is a goal.',
+  "",
+  table(rows),
+  "",
+  verdict,
+  "",
+  ...details,
+];
+console.log(`\n${table(rows)}\n\n${verdict}\n`);
+writeReport(path.join(OUT, "performance.md"), generated.join("\n"));
+if (phases.size === PHASES.length && errors === 0) {
+  writeReport(REPORT, generated.join("\n"));
+  console.log(`Wrote docs/performance.md (${seconds} s).`);
 } else {
-  // A run that broke measures nothing: keep the last good figures, keep this one aside.
-  writeReport(path.join(OUT, "performance.md"), report);
-  log(
-    `A phase failed: ${path.relative(ROOT, REPORT)} keeps its last complete figures; this run's report is bench/.out/performance.md.`,
+  const previous = /^Measured (\S+)/m.exec(readFileSync(REPORT, "utf8"))?.[1] ?? "an unknown date";
+  console.log(
+    `${errors > 0 ? "A phase failed" : "A partial run (--only)"}: docs/performance.md keeps its figures of ${previous}; ` +
+      "this run's are in bench/.out/performance.md. Record new ones with a full `npm run bench` on a quiet machine.",
   );
 }
-const failed = failedBudgets(report.rows);
-if (failed.length > 0)
-  console.error(
-    `\nbench: ${failed.length} budget(s) failing: ${failed.map((r) => `${r.section} / ${r.metric}`).join("; ")}`,
-  );
-else log("bench: all budgets hold.");
 process.exit(failed.length > 0 ? 1 : 0);
