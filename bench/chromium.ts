@@ -4,15 +4,10 @@ import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
 /** Quiet, container-safe flags; no background traffic that would pollute the network trace. */
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROMIUM_FLAGS =
+  "--no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync".split(
+    " ",
+  );
 
 const playwrightOwn = (() => {
   try {

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { build as viteBuild } from "vite";
 import { LOCAL_ANON_KEY } from "../local-api/defaults";
 import { spawnLocalApi, type SpawnedApi } from "../local-api/spawn";
 import { bundleRows, composition, fileListing, measureBundle, observeInitialLoad, preview } from "./bytes";
@@ -78,17 +79,13 @@ const apiPort = Number(process.env.BENCH_API_PORT ?? 54330);
 const localApi = async (env: Record<string, string>) =>
   (api = await spawnLocalApi({ port: apiPort, dataDir: "memory", env }));
 /** `vite build` as `npm run build` runs it, minus the typecheck (a half-edited test must not stop a measurement). */
-function build() {
-  // Hidden source maps feed the composition, with no sourceMappingURL in the JS.
-  const args =
-    "node_modules/vite/bin/vite.js build --outDir bench/.out/dist --emptyOutDir --sourcemap hidden --logLevel warn";
-  const env = {
-    ...process.env,
-    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+async function build() {
+  Object.assign(process.env, {
     VITE_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
-  };
-  const run = spawnSync(process.execPath, args.split(" "), { cwd: ROOT, env, stdio: "inherit", timeout: 600_000 });
-  if (run.status !== 0) throw new Error(`vite build failed (${run.status ?? run.signal})`);
+    VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+  });
+  // Hidden source maps feed the composition, with no sourceMappingURL in the JS.
+  await viteBuild({ root: ROOT, logLevel: "warn", build: { outDir: DIST, emptyOutDir: true, sourcemap: "hidden" } });
 }
 const built = browser && ((flags["skip-build"] && existsSync(DIST)) || (await phase("build", build)));
 
