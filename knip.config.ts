@@ -8,7 +8,7 @@ const config: KnipConfig = {
     "src/entry-prerender.tsx",
     "scripts/**/*.{ts,mjs}",
     "local-api/{main,reset}.ts",
-    "bench/{run,check,load}.ts",
+    "bench/{run,check}.ts",
     "supabase/functions/*/index.ts",
     "supabase/functions/**/*_test.ts",
     "**/*.test.{ts,tsx}",
