@@ -12,6 +12,7 @@ import { BUDGETS, code, kb, median, ms, percentile, row as tableRow } from "./re
 // started (0: navigation start; null: the next keydown event's timestamp, so queueing counts).
 const HARNESS = `(() => {
   const b = (window.__bench = { phase: "load", longTasks: [], want: __TOTAL__, t0: 0, done: null });
+  b.arm = (want, phase, t0) => Object.assign(b, { want, phase, t0, done: null });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longTasks.push({ phase: b.phase, ms: e.duration });
   }).observe({ type: "longtask", buffered: true });
@@ -56,9 +57,8 @@ type Timing = { domMs: number; paintMs: number; domElements: number };
 /** Waits for `__bench.done` (set by the harness) and returns it; `what` names the awaited state for the error. */
 async function measured<T = Timing>(page: Page, what: string, timeout: number): Promise<T> {
   try {
-    return (await (
-      await page.waitForFunction("window.__bench.done", undefined, { timeout, polling: 50 })
-    ).jsonValue()) as T;
+    const done = await page.waitForFunction("window.__bench.done", undefined, { timeout, polling: 50 });
+    return (await done.jsonValue()) as T;
   } catch {
     const shown = await page.evaluate("window.__bench?.count()").catch(() => "no");
     throw new Error(`${what} did not happen within ${timeout / 1000} s (the page shows ${shown} protocols)`);
@@ -68,10 +68,8 @@ async function measured<T = Timing>(page: Page, what: string, timeout: number): 
 async function navigate(page: Page, url: string, total: number) {
   await page.goto(url, { waitUntil: "domcontentloaded" });
   const timing = await measured(page, `'Showing ${total} of ${total} protocols'`, 90_000);
-  const responseEnd = (await page.evaluate(
-    `performance.getEntriesByType("resource").find((e) => e.name.includes("/rest/v1/protocols?"))?.responseEnd ?? NaN`,
-  )) as number;
-  return { ...timing, responseEnd };
+  const api = `performance.getEntriesByType("resource").find((e) => e.name.includes("/rest/v1/protocols?"))`;
+  return { ...timing, responseEnd: (await page.evaluate(`${api}?.responseEnd ?? NaN`)) as number };
 }
 
 /** Type "1000" and delete it back, over and over: with the synthetic names, every key changes the count. */
@@ -102,9 +100,7 @@ export async function runScale(appUrl: string, total: number, keystrokes: number
       const expected = names.filter((name) => name.includes(query)).length;
       if (expected === (keys.at(-1)?.expected ?? total))
         throw new Error(`typing ${key} (query "${query}") leaves the count at ${expected}: there is nothing to time`);
-      await page.evaluate(
-        `Object.assign(window.__bench, { want: ${expected}, t0: null, done: null, phase: "typing" })`,
-      );
+      await page.evaluate(`window.__bench.arm(${expected}, "typing", null)`);
       await page.keyboard.press(key);
       const timing = await measured<Timing>(page, `'Showing ${expected}' after typing "${query}"`, 15_000);
       keys.push({ ...timing, query, expected });
@@ -118,14 +114,14 @@ export async function runScale(appUrl: string, total: number, keystrokes: number
     navigations.push(await navigate(page, appUrl, total));
     await page.getByRole("button", { name: /Show All/ }).scrollIntoViewIfNeeded({ timeout: 15_000 });
     await page.waitForTimeout(500);
-    await page.evaluate(`window.__bench.done = null; setTimeout(() => {
-      Object.assign(window.__bench, { want: "expanded", t0: performance.now(), phase: "expand" });
+    await page.evaluate(`window.__bench.arm("expanded", "expand", null); setTimeout(() => {
+      window.__bench.t0 = performance.now();
       [...document.querySelectorAll("button")].find((b) => /Show All/.test(b.textContent)).click();
     })`);
     const showAll = await measured(page, "'Show Less' after clicking 'Show All'", 120_000);
     await page.evaluate("window.__bench.phase = 'idle'");
     await page.waitForTimeout(500);
-    await page.evaluate("window.__bench.done = null; window.__bench.phase = 'scroll'; window.__bench.scroll()");
+    await page.evaluate("window.__bench.arm(null, 'scroll', null); window.__bench.scroll()");
     const scroll = await measured<{ frames: number; px: number; maxGapMs: number }>(page, "The scroll", 60_000);
     const longTasks = (await page.evaluate("window.__bench.longTasks")) as { phase: string; ms: number }[];
     const tasks = (phase: string) => longTasks.filter((t) => t.phase === phase).map((t) => t.ms);
