@@ -45,7 +45,9 @@ setTimeout(() => {
 const started = Date.now();
 mkdirSync(OUT, { recursive: true });
 const browser = ["bytes", "lighthouse", "scale"].some((p) => phases.has(p));
-const chromium = browser ? execFileSync(chromiumPath(), ["--version"], { encoding: "utf8" }).trim() : "no Chromium";
+const chromium = browser
+  ? execFileSync(chromiumPath(), ["--version"], { encoding: "utf8", stdio: "pipe" }).trim()
+  : "no Chromium";
 const measuredOn = machine(chromium);
 console.log(`bench: ${measuredOn.line}`);
 if (measuredOn.busy) console.log("bench: warning: the machine is busy; browser timings will be noisy.");

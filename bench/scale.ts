@@ -12,7 +12,7 @@ import { BUDGETS, code, kb, median, ms, percentile, row as tableRow } from "./re
 // started (0: navigation start; null: the next keydown event's timestamp, so queueing counts).
 const HARNESS = `(() => {
   const b = (window.__bench = { phase: "load", longTasks: [], want: __TOTAL__, t0: 0, done: null });
-  b.arm = (want, phase, t0) => Object.assign(b, { want, phase, t0, done: null });
+
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longTasks.push({ phase: b.phase, ms: e.duration });
   }).observe({ type: "longtask", buffered: true });
@@ -25,14 +25,21 @@ const HARNESS = `(() => {
   };
   const expanded = () => [...document.querySelectorAll("button")].some((x) => x.textContent.trim() === "Show Less");
   addEventListener("keydown", (e) => { if (b.want !== null && b.t0 === null) b.t0 = e.timeStamp; }, true);
-  new MutationObserver(() => {
+  const observer = new MutationObserver(() => {
     if (b.want === null || b.t0 === null || (b.want === "expanded" ? !expanded() : b.count() !== b.want)) return;
     const t0 = b.t0, domMs = performance.now() - t0;
     b.want = null;
     requestAnimationFrame(() => setTimeout(() => {
       b.done = { domMs, paintMs: performance.now() - t0, domElements: document.getElementsByTagName("*").length };
     }));
-  }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const watch = () => observer.observe(document, { childList: true, subtree: true, characterData: true });
+  watch();
+  // Arms the next measurement; with nothing to wait for (the scroll), no observer runs.
+  b.arm = (want, phase, t0) => {
+    Object.assign(b, { want, phase, t0, done: null });
+    want === null ? observer.disconnect() : watch();
+  };
   // A fast, steady fling down the expanded list, 160 px a frame for 4 s at most, recording frame gaps.
   b.scroll = () => {
     const startY = scrollY, start = performance.now();
