@@ -115,7 +115,7 @@ if (built) {
   await app.close();
 }
 await phase("unit", () => {
-  // Vitest's own table of the pure-function benchmarks (src/features/protocols/*.bench.ts, Node).
+  // Vitest's own table of the pure-function benchmarks (src/features/**/*.bench.ts, Node).
   const args = ["node_modules/vitest/vitest.mjs", "bench", "--run", "--project=integration (bench)", "src/features/"];
   const env = { ...process.env, NO_COLOR: "1" };
   const run = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 });
