@@ -254,12 +254,14 @@ async function authenticate(c: Context<Env>): Promise<ApiRole> {
       "Send the anon key as the apikey header (supabase-js does this).",
     );
   }
+  // Both keys must verify; the request runs as the token's role.
+  let role: ApiRole = "anon";
   for (const candidate of new Set([token, apikey].filter((t): t is string => Boolean(t)))) {
     const result = await verifyJwt(candidate);
     if (!result.ok) throw apiError(401, "PGRST301", result.reason, "Use the local anon or service-role key.");
+    if (candidate === token) role = result.role;
   }
-  const result = await verifyJwt(token);
-  return result.ok ? result.role : "anon";
+  return role;
 }
 
 function restCors(c: Context<Env>, origin: string): Record<string, string> {
