@@ -1,3 +1,5 @@
+import { networkReason } from "./outbound.ts";
+
 /**
  * A PostgREST request with the service-role key, as `data:push` (Node) and the daily refresh
  * (Deno and Node) make them: JSON both ways; a request that never reaches the server throws the
@@ -21,9 +23,7 @@ export function serviceRequest(
         },
       });
     } catch (error) {
-      const reason =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw unreachable(reason);
+      throw unreachable(networkReason(error));
     }
   };
 }

@@ -1,3 +1,4 @@
+import { withDeadline } from "../../_shared/outbound.ts";
 import { maskEmail } from "./email.ts";
 import { confirmationLink, sha256Hex } from "./token.ts";
 import type { Logger, WaitlistMailer, WaitlistStore } from "./types.ts";
@@ -98,26 +99,11 @@ async function attempt(
   task: (signal: AbortSignal) => Promise<void>,
 ): Promise<string | null> {
   try {
-    await withTimeout(timeoutMs ?? PROVIDER_TIMEOUT_MS, task);
+    const ms = timeoutMs ?? PROVIDER_TIMEOUT_MS;
+    await withDeadline(ms, task, () => new Error(`provider timed out after ${ms} ms`));
     return null;
   } catch (caught) {
     return describeError(caught);
-  }
-}
-
-async function withTimeout(ms: number, task: (signal: AbortSignal) => Promise<void>): Promise<void> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`provider timed out after ${ms} ms`));
-    }, ms);
-  });
-  try {
-    await Promise.race([task(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,5 +1,6 @@
 // DefiLlama's free API as the refresh reads it: fetching with a deadline, and validating the two
 // response shapes we use. Runtime-neutral (Deno, Node, browsers): only fetch and timers.
+import { networkReason, withDeadline } from "../../_shared/outbound.ts";
 
 export const DEFILLAMA_API = "https://api.llama.fi";
 export const DEFILLAMA_SITE = "https://defillama.com/protocol/";
@@ -17,43 +18,32 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 /** GET url as JSON; a network error, a non-2xx status or no complete answer within timeoutMs throws SourceError. */
 export async function fetchJson(url: string, options: { fetch: FetchLike; timeoutMs?: number }): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? SOURCE_TIMEOUT_MS;
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout); nothing was written.`));
-    }, timeoutMs);
-  });
-  const work = (async () => {
-    let response: Response;
-    try {
-      response = await options.fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } });
-    } catch (error) {
-      if (controller.signal.aborted)
-        throw new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout); nothing was written.`);
-      const reason =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new SourceError(`Could not reach ${url} (${reason}); nothing was written.`);
-    }
-    if (!response.ok) {
-      throw new SourceError(
-        `${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}; nothing was written.`,
-      );
-    }
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new SourceError(`${url} did not answer JSON (${describeText(text)}); nothing was written.`);
-    }
-  })();
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-    work.catch(() => {}); // the loser of the race must not surface as an unhandled rejection
-  }
+  const timedOut = () =>
+    new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout); nothing was written.`);
+  return withDeadline(
+    timeoutMs,
+    async (signal) => {
+      let response: Response;
+      try {
+        response = await options.fetch(url, { signal, headers: { Accept: "application/json" } });
+      } catch (error) {
+        if (signal.aborted) throw timedOut();
+        throw new SourceError(`Could not reach ${url} (${networkReason(error)}); nothing was written.`);
+      }
+      if (!response.ok) {
+        throw new SourceError(
+          `${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}; nothing was written.`,
+        );
+      }
+      const text = await response.text();
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new SourceError(`${url} did not answer JSON (${describeText(text)}); nothing was written.`);
+      }
+    },
+    timedOut,
+  );
 }
 
 function describeText(text: string): string {
