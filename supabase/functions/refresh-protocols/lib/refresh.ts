@@ -171,7 +171,7 @@ export function planRefresh(
       row.tvl_as_of === day &&
       row.tvl_source === "defillama" &&
       row.blockchains.join("\n") === newChains.join("\n");
-    if (!same && isLargeJump(publishedUsd(row), tvlUsd)) {
+    if (!same && isLargeJump(change.oldUsd, tvlUsd)) {
       change.status = accept.includes(slug) ? "accepted" : "held";
     } else {
       change.status = same ? "unchanged" : "updated";
