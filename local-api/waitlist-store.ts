@@ -5,7 +5,10 @@ import {
   toConfirmOutcome,
   toSignupOutcome,
 } from "../supabase/functions/add-to-waitlist/lib/store-rows.ts";
-import type { ResyncableWaitlistStore } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import {
+  DEFAULT_LEASE_SECONDS,
+  type ResyncableWaitlistStore,
+} from "../supabase/functions/add-to-waitlist/lib/types.ts";
 import { asRole } from "./postgrest.ts";
 
 /**
@@ -40,12 +43,12 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
     async recordSync(email, error) {
       await call("select public.waitlist_record_sync($1, $2)", [email, error]);
     },
-    async pending(limit, leaseSeconds = 600) {
+    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
       return (await call("select * from public.waitlist_pending_sync($1, $2)", [limit, leaseSeconds])).map(
         rowToPending,
       );
     },
-    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = 600) {
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
       const rows = await call<{ claimed: boolean }>("select public.waitlist_claim_mail($1, $2, $3, $4) as claimed", [
         email,
         tokenHash,

@@ -12,15 +12,19 @@
 import { maskEmail } from "./email.ts";
 import { addConfirmedContact, sendConfirmationMail, type SyncOutcome } from "./sync.ts";
 import { hashToken, newToken, TOKEN_TTL_SECONDS } from "./token.ts";
-import type { Logger, PendingSignup, ResyncableWaitlistStore, WaitlistMailer } from "./types.ts";
+import {
+  DEFAULT_LEASE_SECONDS,
+  type Logger,
+  type PendingSignup,
+  type ResyncableWaitlistStore,
+  type WaitlistMailer,
+} from "./types.ts";
 
 /** The SQL function clamps its limit to 1..1000; one run handles at most one such batch. */
 export const MAX_RESYNC_BATCH = 1000;
 export const DEFAULT_RESYNC_BATCH = 100;
 /** After this many failed attempts a row is left for a human (last_error says why). */
 export const DEFAULT_MAX_ATTEMPTS = 10;
-/** A due mail younger than this belongs to the signup that is still sending it. */
-export const DEFAULT_LEASE_SECONDS = 600;
 const DEFAULT_CONCURRENCY = 4;
 
 export type ResyncDeps = {

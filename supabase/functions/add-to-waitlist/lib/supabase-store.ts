@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { rowToPending, toConfirmOutcome, toSignupOutcome, signupArgs } from "./store-rows.ts";
-import type { ResyncableWaitlistStore } from "./types.ts";
+import { DEFAULT_LEASE_SECONDS, type ResyncableWaitlistStore } from "./types.ts";
 
 /**
  * The waitlist store over a service-role Supabase client. It only calls the SQL functions the
@@ -28,14 +28,14 @@ export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistS
     async recordSync(email, error) {
       await rpc("waitlist_record_sync", { p_email: email, p_error: error });
     },
-    async pending(limit, leaseSeconds = 600) {
+    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
       const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", {
         p_limit: limit,
         p_lease_seconds: leaseSeconds,
       });
       return (rows ?? []).map(rowToPending);
     },
-    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = 600) {
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
       return (
         (await rpc<boolean>("waitlist_claim_mail", {
           p_email: email,

@@ -51,6 +51,9 @@ export type PendingSignup = {
   action: "contact" | "mail";
 };
 
+/** A due mail younger than this belongs to the signup that is still sending it (p_lease_seconds's SQL default too). */
+export const DEFAULT_LEASE_SECONDS = 600;
+
 /** A store the resync job can also scan and claim rows from. */
 export interface ResyncableWaitlistStore extends WaitlistStore {
   pending(limit: number, leaseSeconds?: number): Promise<PendingSignup[]>;
