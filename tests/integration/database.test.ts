@@ -123,25 +123,19 @@ describe("migrations on a fresh database", () => {
 describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
   type Terms = Record<string, unknown>;
   async function insertTerms(terms: Terms) {
-    const columns = Object.keys(terms);
-    const base = { ...valid, name: `Terms ${Math.random()}` };
+    const row: Terms = { ...valid, name: `Terms ${Math.random()}`, ...terms };
+    const columns = Object.keys(row);
     return db.query(
-      `insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, ${columns.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${columns.map((_, i) => `$${10 + i}`).join(", ")}) returning id`,
-      [
-        base.name,
-        base.description,
-        base.asset_classes,
-        base.blockchains,
-        base.tvl,
-        base.yield_range,
-        base.risk_level,
-        base.min_investment,
-        base.url,
-        ...Object.values(terms),
-      ],
+      `insert into public.protocols (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")}) returning id`,
+      Object.values(row),
     );
   }
+  /** "ok", or the SQLSTATE the insert failed with. */
+  const outcome = (terms: Terms) =>
+    insertTerms(terms).then(
+      () => "ok",
+      (e: { code?: string }) => e.code,
+    );
   const source = { terms_source_url: "https://docs.example.com/terms", terms_as_of: "2025-11-01" };
 
   it("defaults every term to 'unknown', never a blank", async () => {
@@ -164,28 +158,10 @@ describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
 
   it("accepts every value of each list (the same lists as src/config/domain.ts), days with a number", async () => {
     const results = await Promise.all([
-      ...INVESTOR_ACCESS.map((value) =>
-        insertTerms({ investor_access: value, ...source }).then(
-          () => "ok",
-          (e: { code?: string }) => e.code,
-        ),
-      ),
-      ...KYC_VALUES.map((value) =>
-        insertTerms({ kyc: value, ...source }).then(
-          () => "ok",
-          (e: { code?: string }) => e.code,
-        ),
-      ),
-      ...REDEMPTION_VALUES.filter((v) => v !== "days").map((value) =>
-        insertTerms({ redemption: value, ...source }).then(
-          () => "ok",
-          (e: { code?: string }) => e.code,
-        ),
-      ),
-      insertTerms({ redemption: "days", redemption_days: 2, ...source }).then(
-        () => "ok",
-        (e: { code?: string }) => e.code,
-      ),
+      ...INVESTOR_ACCESS.map((value) => outcome({ investor_access: value, ...source })),
+      ...KYC_VALUES.map((value) => outcome({ kyc: value, ...source })),
+      ...REDEMPTION_VALUES.filter((v) => v !== "days").map((value) => outcome({ redemption: value, ...source })),
+      outcome({ redemption: "days", redemption_days: 2, ...source }),
     ]);
     expect(new Set(results)).toEqual(new Set(["ok"]));
     await db.query("delete from public.protocols where name like 'Terms %'");
