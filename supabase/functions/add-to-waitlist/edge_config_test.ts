@@ -1,5 +1,5 @@
 // The deployed function's configuration checks (lib/edge-config.ts), npm run test:deno.
-import * as assert from "./test_assert.ts";
+import * as assert from "../_shared/test_assert.ts";
 import { readEdgeConfig, refusingHandler } from "./lib/edge-config.ts";
 import type { Logger } from "./lib/types.ts";
 

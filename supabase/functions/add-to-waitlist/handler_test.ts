@@ -1,5 +1,5 @@
 // Contract tests for handler.ts with in-memory dependencies (npm run test:deno).
-import * as assert from "./test_assert.ts";
+import * as assert from "../_shared/test_assert.ts";
 import { handleRequest, MAX_BODY_BYTES, MESSAGES, type Deps } from "./handler.ts";
 import { clientKey, trustedClientAddress } from "./lib/client-address.ts";
 import { INVALID_EMAIL_MESSAGE, mailboxOf } from "./lib/email.ts";

@@ -1,6 +1,6 @@
 // Contract tests for the refresh-protocols adapter (lib/endpoint.ts) with the real core and an
 // in-memory store; the source is saved DefiLlama entries (npm run test:deno). No network.
-import * as assert from "../add-to-waitlist/test_assert.ts";
+import * as assert from "../_shared/test_assert.ts";
 import { handleRefreshRequest, type RefreshEndpointDeps } from "./lib/endpoint.ts";
 import { fetchJson } from "./lib/defillama.ts";
 import { httpSource, refreshProtocols, type CurrentRow, type RefreshStore } from "./lib/refresh.ts";
