@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CSV_PATH } from "../scripts/data/paths.ts";
-import { openDataCsv, readOpenDataRows } from "./open-data.ts";
+import { committedRows } from "./committed-rows.ts";
+import { openDataCsv } from "./open-data.ts";
 
-const rows = readOpenDataRows(readFileSync(CSV_PATH, "utf8"));
+const rows = committedRows();
 
 describe("open data CSV", () => {
   it("quotes every field and carries generated_at, the schema version and the licence on each row", () => {

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
 import { toCsv } from "../src/lib/csv.ts";
-import { CSV_PATH } from "../scripts/data/paths.ts";
-import { checkCsv, COLUMNS, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
+import { COLUMNS, type ProtocolRow } from "../scripts/data/rules.ts";
+import { committedRows } from "./committed-rows.ts";
 
 // Open data (issue #13): `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv
 // from data/protocols.csv, the directory's source of truth. Every public column is included, each
@@ -32,17 +31,6 @@ export type OpenData = {
 
 export function licenseLine(siteUrl: string): string {
   return `Licensed ${LICENSE.name} (${LICENSE.url}): share and adapt it, crediting "RWA Atlas (${siteUrl})".`;
-}
-
-/** The rows of data/protocols.csv, checked by the same rules as data:build (freshness aside). */
-export function readOpenDataRows(csvText: string): ProtocolRow[] {
-  const { rows, problems } = checkCsv(csvText, { today: todayUtc(), freshness: false });
-  if (problems.length > 0) {
-    throw new Error(
-      `open data: data/protocols.csv has ${problems.length} problem(s):\n${problems.map(formatProblem).join("\n")}`,
-    );
-  }
-  return [...rows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 export function openDataJson(rows: readonly ProtocolRow[], siteUrl: string, generatedAt: string): string {
@@ -83,7 +71,7 @@ export function openDataCsv(rows: readonly ProtocolRow[], siteUrl: string, gener
 
 export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string; now?: () => Date }): Plugin {
   const files = () => {
-    const rows = readOpenDataRows(readFileSync(CSV_PATH, "utf8"));
+    const rows = committedRows();
     const generatedAt = now().toISOString();
     return {
       [`${OPEN_DATA_DIR}/protocols.json`]: openDataJson(rows, siteUrl, generatedAt),

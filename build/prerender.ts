@@ -8,8 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { CSV_DISPLAY, CSV_PATH } from "../scripts/data/paths.ts";
-import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
+import { committedRows } from "./committed-rows.ts";
 
 /** The production origin, as index.html's canonical link holds it after Vite's %VITE_SITE_URL% replacement. */
 function siteUrlOf(html: string): string {
@@ -31,17 +30,6 @@ export type PrerenderModule = {
 };
 
 type Shell = { markup: string; attribute: string; route: string; bootSrc: string };
-
-/** The committed data (data/protocols.csv) as the API would serve it; the ids are stand-ins. */
-export function committedRows(): Array<ProtocolRow & { id: string }> {
-  const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today: todayUtc(), freshness: false });
-  if (problems.length > 0)
-    throw new Error(
-      `prerender: ${CSV_DISPLAY} has problems (npm run data:check):\n${problems.map(formatProblem).join("\n")}`,
-    );
-  // In the API's order (by name), which decides which of two equal slugs gets the '-2'.
-  return rows.map((row) => ({ ...row, id: row.name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");

@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
-import { parseCsv } from "../scripts/data/csv.ts";
-import { CSV_PATH } from "../scripts/data/paths.ts";
 import { slugify, uniqueSlugs } from "../src/features/protocols/slug.ts";
+import { committedRows } from "./committed-rows.ts";
 
 // robots.txt and sitemap.xml need the production origin, which only the deployer knows
 // (VITE_SITE_URL), so they are generated rather than kept in public/. The sitemap's lastmod is
@@ -51,16 +49,9 @@ export function sitemapXml(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/privacy-policy", "yearly", "0.3")}${pages}</urlset>\n`;
 }
 
-/** Slug and as_of of each row of data/protocols.csv, slugged as the app slugs them (model.ts). */
+/** Slug and as_of of each committed protocol, slugged as the app slugs them (model.ts). */
 export function committedProtocols(): SitemapProtocol[] {
-  const [header, ...rows] = parseCsv(readFileSync(CSV_PATH, "utf8"));
-  const nameColumn = header?.cells.indexOf("name") ?? -1;
-  const asOfColumn = header?.cells.indexOf("as_of") ?? -1;
-  const named = rows
-    .map((r) => ({ name: (r.cells[nameColumn] ?? "").trim(), asOf: r.cells[asOfColumn] ?? "" }))
-    .filter((r) => r.name !== "");
-  // The API serves the rows by name; the app dedupes slugs in that order.
-  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const slugs = uniqueSlugs(named.map((r) => slugify(r.name)));
-  return named.map((r, index) => ({ slug: slugs[index]!, asOf: /^\d{4}-\d{2}-\d{2}$/.test(r.asOf) ? r.asOf : null }));
+  const rows = committedRows();
+  const slugs = uniqueSlugs(rows.map((row) => slugify(row.name)));
+  return rows.map((row, index) => ({ slug: slugs[index]!, asOf: row.as_of }));
 }

@@ -7,7 +7,8 @@ import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
-import { committedRows, injectShell, retargetHead, type PrerenderModule } from "../../build/prerender.ts";
+import { committedRows } from "../../build/committed-rows.ts";
+import { injectShell, retargetHead, type PrerenderModule } from "../../build/prerender.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // Loaded by path: this tsconfig (Node side) has no JSX; Vitest compiles the entry as Vite would.
