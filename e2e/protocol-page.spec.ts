@@ -1,5 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
+import type { Page } from "@playwright/test";
 import { slugify } from "../src/features/protocols/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -13,12 +12,10 @@ import {
   selectionBar,
   waitlistDialog,
 } from "./support/home.ts";
-import { E2E_API_URL } from "./support/ports.ts";
-import { applyFilters, fetchSeed, type ProtocolRow } from "./support/seed.ts";
+import { applyFilters, fetchHistory, fetchSeed, type HistoryRow, type ProtocolRow } from "./support/seed.ts";
 
 const HISTORY_ROUTE = "**/rest/v1/protocol_tvl_history**";
 const CORS = { "access-control-allow-origin": "*" };
-type HistoryRow = { day: string; tvl_usd: number; source: string };
 
 /** Answers the page's history GET with `rows` (the preflight goes to the real API). */
 async function serveHistory(page: Page, rows: HistoryRow[] | { status: number; message: string }): Promise<void> {
@@ -31,31 +28,6 @@ async function serveHistory(page: Page, rows: HistoryRow[] | { status: number; m
       contentType: "application/json",
       body: JSON.stringify(body),
     });
-  });
-}
-
-/**
- * The protocol's history as the local API serves it, when it serves one (the live-data issue's
- * table and its backfilled seed); null while the table does not exist there.
- */
-async function servedHistory(request: APIRequestContext, protocolId: string): Promise<HistoryRow[] | null> {
-  const headers = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` };
-  const response = await request.get(
-    `${E2E_API_URL}/rest/v1/protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${protocolId}&order=day.asc`,
-    { headers },
-  );
-  if (!response.ok()) return null;
-  return ((await response.json()) as Array<{ day: string; tvl_usd: number | string; source: string }>).map((row) => ({
-    ...row,
-    tvl_usd: Number(row.tvl_usd),
-  }));
-}
-
-/** A year of month-end figures, rising, for when the API has no history table yet. */
-function yearOfHistory(): HistoryRow[] {
-  return Array.from({ length: 13 }, (_, i) => {
-    const day = new Date(Date.UTC(2024, 10 + i, 0)).toISOString().slice(0, 10);
-    return { day, tvl_usd: 1_000_000_000 + i * 150_000_000, source: "defillama" };
   });
 }
 
@@ -101,22 +73,21 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   request,
 }) => {
   // The protocol with the longest history the local API serves (the live-data issue's seed, written
-  // by data:refresh --backfill from saved responses); a stand-in year only if none has two points.
+  // by data:refresh --backfill from saved responses).
   let protocol = seed[0]!;
   let served: HistoryRow[] | null = null;
   for (const row of seed) {
-    const points = await servedHistory(request, row.id);
-    if (points && points.length >= 2 && points.length > (served?.length ?? 0)) [protocol, served] = [row, points];
+    const points = await fetchHistory(request, row.id);
+    if (points.length >= 2 && points.length > (served?.length ?? 0)) [protocol, served] = [row, points];
   }
-  const history = served ?? yearOfHistory();
-  if (served === null) await serveHistory(page, history);
+  expect(served, "the seed serves a TVL history of at least two points for some protocol").not.toBeNull();
+  const history = served!;
 
   await page.goto(`/protocols/${slugify(protocol.name)}`);
   await expect(protocolHeading(page, protocol.name)).toBeVisible();
   await expect(page).toHaveTitle(`${protocol.name}: TVL, yield and risk | RWA Atlas`);
   const figures = page.getByRole("region", { name: "Key figures" });
   await expect(figures).toContainText(protocol.tvl);
-  expect(served, "the seed serves a TVL history of at least two points for some protocol").not.toBeNull();
   await expect(figures).toContainText(protocol.yield_range);
   // The TVL's own source (the live-data issue: DefiLlama or the curated page); the others, the row's.
   if (protocol.tvl_source === "defillama") {

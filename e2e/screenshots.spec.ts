@@ -2,10 +2,8 @@ import type { Page, TestInfo } from "@playwright/test";
 import { settleAnimations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
-import { fetchSeed } from "./support/seed.ts";
+import { fetchHistory, fetchSeed } from "./support/seed.ts";
 import { slugify } from "../src/features/protocols/slug.ts";
-import { E2E_API_URL } from "./support/ports.ts";
-import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
 
 // Review screenshots of every screen and overlay at both sizes, written to e2e/screenshots/
 // (gitignored). `npm run screenshots:readme` copies home-desktop into docs/screenshots/.
@@ -75,17 +73,15 @@ test("404", async ({ page, consoleErrors }, testInfo) => {
 });
 
 test("protocol page", async ({ page, request }, testInfo) => {
-  // The history as the local API serves it (the live-data issue's table and backfilled seed). Until
-  // that table exists there, the chart is reviewed with a stand-in year, and those files say so in
-  // their name ('protocol-standin-*'): never copy one of them into docs/.
+  // The history as the local API serves it (the live-data issue's table and backfilled seed). Should
+  // no protocol have two points, the chart is reviewed with a stand-in year, and those files say so
+  // in their name ('protocol-standin-*'): never copy one of them into docs/.
   // The protocol with the longest served history.
-  let protocol = (await fetchSeed(request)).find((row) => row.name.startsWith("BlackRock BUIDL"))!;
+  const seed = await fetchSeed(request);
+  let protocol = seed.find((row) => row.name.startsWith("BlackRock BUIDL"))!;
   let longest = 0;
-  for (const row of await fetchSeed(request)) {
-    const probe = await request.get(`${E2E_API_URL}/rest/v1/protocol_tvl_history?select=day&protocol_id=eq.${row.id}`, {
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
-    });
-    const count = probe.ok() ? ((await probe.json()) as unknown[]).length : 0;
+  for (const row of seed) {
+    const count = (await fetchHistory(request, row.id)).length;
     if (count > longest) [protocol, longest] = [row, count];
   }
   const standIn = longest < 2;

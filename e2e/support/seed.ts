@@ -67,6 +67,23 @@ export function mostCommon(rows: ProtocolRow[], pick: (row: ProtocolRow) => stri
   return best[0];
 }
 
+/** A TVL history point as the local API serves it. */
+export type HistoryRow = { day: string; tvl_usd: number; source: string };
+
+/** The protocol's TVL history as the local API serves it to the anon role, oldest first. */
+export async function fetchHistory(request: APIRequestContext, protocolId: string): Promise<HistoryRow[]> {
+  const response = await request.get(
+    `${E2E_API_URL}/rest/v1/protocol_tvl_history?select=day,tvl_usd,source&protocol_id=eq.${protocolId}&order=day.asc`,
+    { headers: anonHeaders },
+  );
+  if (!response.ok()) throw new Error(`history fetch failed: ${response.status()} ${await response.text()}`);
+  // tvl_usd is a numeric column: PostgREST may send it as a string.
+  return ((await response.json()) as Array<{ day: string; tvl_usd: number | string; source: string }>).map((row) => ({
+    ...row,
+    tvl_usd: Number(row.tvl_usd),
+  }));
+}
+
 /** All waitlist rows in the e2e database (dev/test-only inspection route of the local API). */
 export async function fetchWaitlist(
   request: APIRequestContext,
