@@ -134,8 +134,7 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
   expect(url.pathname).toBe("/confirm");
   const token = url.searchParams.get("token")!;
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  const before = (await fetchWaitlist(request)).find((row) => row.email === address) as
-    { confirmed_at?: string | null } | undefined;
+  const before = (await fetchWaitlist(request)).find((row) => row.email === address);
   expect(before?.confirmed_at).toBeNull();
 
   await page.goto(link);
@@ -145,8 +144,7 @@ test("double opt-in: the mailed link confirms on /confirm, leaves no token in th
   expect(page.url()).not.toContain(token);
   expect(new URL(page.url()).pathname).toBe("/confirm");
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
-  const after = (await fetchWaitlist(request)).find((row) => row.email === address) as
-    { confirmed_at?: string | null } | undefined;
+  const after = (await fetchWaitlist(request)).find((row) => row.email === address);
   expect(after?.confirmed_at).not.toBeNull();
 
   // Back goes to the page before /confirm, never to the URL with the token.

@@ -84,13 +84,14 @@ export async function fetchHistory(request: APIRequestContext, protocolId: strin
   }));
 }
 
+/** A waitlist row as the local API's inspection route lists it (the columns the journeys read). */
+export type WaitlistRow = { email: string; source: string | null; created_at: string; confirmed_at: string | null };
+
 /** All waitlist rows in the e2e database (dev/test-only inspection route of the local API). */
-export async function fetchWaitlist(
-  request: APIRequestContext,
-): Promise<{ email: string; source: string | null; created_at: string }[]> {
+export async function fetchWaitlist(request: APIRequestContext): Promise<WaitlistRow[]> {
   const response = await request.get(`${E2E_API_URL}/_local/waitlist`);
   if (!response.ok()) throw new Error(`waitlist fetch failed: ${response.status()}`);
-  return (await response.json()) as { email: string; source: string | null; created_at: string }[];
+  return (await response.json()) as WaitlistRow[];
 }
 
 /** Issue #11: 'Data as of' names the month of the newest TVL date in the data ('December 2025'). */
