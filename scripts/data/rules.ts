@@ -269,9 +269,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
 
     checkLength("yield_range", cell("yield_range"), MAX_LENGTH.yield_range, add);
     const risk = cell("risk_level");
-    if (risk !== "" && !(RISK_LEVELS as readonly string[]).includes(risk)) {
-      add("risk_level", `'${risk}' is not one of ${RISK_LEVELS.join(", ")}`);
-    }
+    checkEnum("risk_level", risk, RISK_LEVELS, add);
     checkLength("min_investment", cell("min_investment"), MAX_LENGTH.min_investment, add);
     checkUrl("url", cell("url"), add);
     checkUrl("source_url", cell("source_url"), add);
@@ -377,8 +375,7 @@ function checkTvlSource(cell: (column: Column) => string, todayMs: number, today
     add("tvl_usd", `${usdText} does not match tvl ${tvl} (it formats as ${formatTvl(usd)})`);
   }
   const source = cell("tvl_source");
-  if (source !== "" && !(TVL_SOURCES as readonly string[]).includes(source))
-    add("tvl_source", `'${source}' is not one of ${TVL_SOURCES.join(", ")}`);
+  checkEnum("tvl_source", source, TVL_SOURCES, add);
   checkUrl("tvl_source_url", cell("tvl_source_url"), add);
   if (cell("tvl_source_url") === "" && (source !== "curated" || !NO_SOURCE_PAGE.test(cell("notes")))) {
     add(
