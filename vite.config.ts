@@ -31,8 +31,7 @@ export default defineConfig(({ mode, command }) => {
   process.env.VITE_SITE_URL = siteUrl;
   // 'Data as of' before data arrives (and on backends without TVL dates): the month the committed
   // data refers to, unless VITE_DATA_AS_OF says otherwise (src/config/site.ts).
-  const dataAsOf =
-    env.VITE_DATA_AS_OF ?? defaultDataAsOf(fileURLToPath(new URL("./data/protocols.csv", import.meta.url))) ?? "";
+  const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf() ?? "";
 
   return {
     plugins: [

@@ -3,6 +3,7 @@
 // a fresh clone's first paint names the same month as the loaded page: the same function names it.
 import { readFileSync } from "node:fs";
 import { parseCsv } from "../scripts/data/csv.ts";
+import { CSV_PATH } from "../scripts/data/paths.ts";
 import { dataAsOfMonth } from "../src/lib/tvl-provenance.ts";
 
 export function newestTvlMonth(csvText: string): string | null {
@@ -13,9 +14,9 @@ export function newestTvlMonth(csvText: string): string | null {
   return dataAsOfMonth(days.map((tvlAsOf) => ({ tvlAsOf })));
 }
 
-export function defaultDataAsOf(csvPath: string): string | null {
+export function defaultDataAsOf(): string | null {
   try {
-    return newestTvlMonth(readFileSync(csvPath, "utf8"));
+    return newestTvlMonth(readFileSync(CSV_PATH, "utf8"));
   } catch {
     return null;
   }
