@@ -8,6 +8,7 @@ import {
   expectShowing,
   expectSelected,
   gotoHome,
+  searchBox,
 } from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
@@ -35,7 +36,7 @@ function investorSelect(page: Page) {
 /** Finds each protocol by search, ticks it for comparison and opens the comparison dialog. */
 async function compareThese(page: Page, names: readonly string[]) {
   for (const name of names) {
-    await page.getByPlaceholder("Search protocols...").fill(name);
+    await searchBox(page).fill(name);
     await cardToggle(page, name).click();
     await expectSelected(page, name, true);
   }
