@@ -14,7 +14,7 @@ import { createConsoleMailer } from "../local-api/console-mailer.ts";
 import { LOCAL_API_HOST, LOCAL_API_PORT } from "../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../local-api/service-key.ts";
 import { maskEmail } from "../supabase/functions/add-to-waitlist/lib/email.ts";
-import { createJsonLogger } from "../supabase/functions/_shared/log.ts";
+import { createJsonLogger, silentLogger } from "../supabase/functions/_shared/log.ts";
 import { createResendMailer, readResendConfig } from "../supabase/functions/add-to-waitlist/lib/resend.ts";
 import {
   DEFAULT_RESYNC_BATCH,
@@ -79,11 +79,10 @@ try {
     }
     process.exit(0);
   }
-  const quiet = { info() {}, warn() {}, error() {} };
   const report = await resyncPending({
     store,
     mailer,
-    log: values.verbose ? createJsonLogger() : quiet,
+    log: values.verbose ? createJsonLogger() : silentLogger,
     limit,
     confirmUrl,
   });
