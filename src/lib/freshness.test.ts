@@ -21,7 +21,7 @@ describe("isStale", () => {
   it("never calls a future or malformed day stale", () => {
     expect(isStale("2026-03-01", today)).toBe(false);
     expect(ageInDays("2026-03-01", today)).toBe(-27);
-    for (const bad of ["", "2025-02-30", "19/12/2025", "2025-12-19T00:00:00Z", "yesterday"]) {
+    for (const bad of ["", "2025-02-30", "2025-13-01", "19/12/2025", "2025-12-19T00:00:00Z", "yesterday"]) {
       expect(ageInDays(bad, today)).toBeNull();
       expect(isStale(bad, today)).toBe(false);
     }

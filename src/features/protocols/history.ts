@@ -1,6 +1,7 @@
 // The TVL history of one protocol (protocol_tvl_history, written by the daily refresh), its
 // request, and the pure maths the chart, its summary and its data table share.
 import { queryOptions } from "@tanstack/react-query";
+import { utcDay } from "@/lib/iso-day";
 import { readRest } from "@/lib/postgrest";
 import { formatAsOf } from "@/lib/tvl-provenance";
 
@@ -12,12 +13,6 @@ export const HISTORY_RANGES: readonly HistoryRange[] = ["3M", "1Y", "All"];
 
 /** Fewer points than this make no line: the page says 'No history recorded yet'. */
 export const MIN_CHART_POINTS = 2;
-
-function isIsoDay(value: unknown): value is string {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 function usd(value: unknown): number | null {
   // PostgREST serves `numeric` as a JSON number; a string is accepted too (large values, proxies).
@@ -37,7 +32,7 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
     if (typeof row !== "object" || row === null) continue;
     const { day, tvl_usd: tvlUsd, source } = row as Record<string, unknown>;
     const amount = usd(tvlUsd);
-    if (!isIsoDay(day) || amount === null) continue;
+    if (typeof day !== "string" || utcDay(day) === null || amount === null) continue;
     byDay.set(day, {
       day,
       tvlUsd: amount,

@@ -1,5 +1,6 @@
 import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "@/config/domain";
 import { RISK_LEVELS, type RiskLevel } from "@/config/site";
+import { utcDay } from "@/lib/iso-day";
 import { slugify, uniqueSlugs } from "./slug";
 import type { Protocol, ProtocolTerms } from "./types";
 
@@ -55,9 +56,7 @@ export function safeHttpUrl(value: unknown): string | null {
 function isoDate(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const trimmed = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return null;
-  const date = new Date(`${trimmed}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(trimmed) ? trimmed : null;
+  return utcDay(trimmed) ? trimmed : null;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T {
