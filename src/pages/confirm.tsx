@@ -5,7 +5,7 @@ import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
 import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
-import { confirmSignup, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
+import { confirmSignup, isConfirmStatus, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
 import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
@@ -70,11 +70,10 @@ export function ConfirmPage() {
 }
 
 const OUTCOME_KEY = "confirmOutcome";
-const OUTCOMES: readonly ConfirmStatus[] = ["confirmed", "already", "expired", "invalid"];
 
 function rememberedOutcome(historyState: unknown): ConfirmStatus | null {
   const value = (historyState as Record<string, unknown> | null)?.[OUTCOME_KEY];
-  return OUTCOMES.find((outcome) => outcome === value) ?? null;
+  return isConfirmStatus(value) ? value : null;
 }
 
 type Confirmation = { state: "pending" | "failed" | ConfirmStatus; retry: () => void };

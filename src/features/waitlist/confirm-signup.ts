@@ -7,6 +7,11 @@ const STATUSES: readonly ConfirmStatus[] = ["confirmed", "already", "expired", "
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const REQUEST_TIMEOUT_MS = 15_000;
 
+/** True for one of the confirm route's answers (its JSON, a history entry's remembered outcome). */
+export function isConfirmStatus(value: unknown): value is ConfirmStatus {
+  return STATUSES.some((status) => status === value);
+}
+
 /** The function could not be reached or failed (network, 5xx, timeout): worth a retry. */
 export class ConfirmRequestError extends Error {
   constructor(cause: unknown) {
@@ -40,6 +45,6 @@ export async function confirmSignup(token: string | null): Promise<ConfirmStatus
     throw new ConfirmRequestError(error);
   }
   const status = (data as { status?: unknown } | null)?.status;
-  if (typeof status === "string" && (STATUSES as readonly string[]).includes(status)) return status as ConfirmStatus;
+  if (isConfirmStatus(status)) return status;
   throw new ConfirmRequestError(new Error(`unexpected answer: ${JSON.stringify(data)}`));
 }
