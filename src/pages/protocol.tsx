@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { ArrowLeft } from "lucide-react";
-import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
 import { directoryQuery } from "@/features/protocols/directory-link";
 import { DirectoryError } from "@/features/protocols/directory-status";
 import { KeyFigures } from "@/features/protocols/key-figures";
-import { ProtocolHeader } from "@/features/protocols/protocol-header";
+import { BackToDirectory, ProtocolHeader } from "@/features/protocols/protocol-header";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { protocolDescription, protocolPageTitle, protocolPath } from "@/features/protocols/seo";
 import { similarProtocols } from "@/features/protocols/similar";
@@ -45,13 +44,7 @@ function ProtocolFrame({ children }: { children: React.ReactNode }) {
   return (
     <SiteLayout>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to directory
-        </Link>
+        <BackToDirectory to="/" />
         <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Protocol details</h1>
         {children}
       </div>

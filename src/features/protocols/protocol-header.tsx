@@ -14,18 +14,25 @@ type ProtocolHeaderProps = {
   onToggleSelect: (slug: string) => void;
 };
 
+/** 'Back to directory': the page's way home, in its header and in its loading and error states. */
+export function BackToDirectory({ to }: { to: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to directory
+    </Link>
+  );
+}
+
 /** Name, description, tags, risk, 'Visit Protocol' and the comparison toggle. */
 export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSelect }: ProtocolHeaderProps) {
   return (
     <header className="border-b border-border bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-        <Link
-          to={directoryHref}
-          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to directory
-        </Link>
+        <BackToDirectory to={directoryHref} />
         <div className="mt-5 flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
           <div className="max-w-3xl min-w-0">
             <div className="flex flex-wrap items-center gap-3">
