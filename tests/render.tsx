@@ -25,13 +25,13 @@ function RouterProbe({
   return null;
 }
 
+/** A URL, or a history entry with state (as a reload of that entry would start). */
+export type StartAt = string | { pathname: string; search?: string; state?: unknown };
+
 /**
  * The one render harness: `ui` inside the app's real providers (query client, error boundary,
  * waitlist dialog, toaster) and a router at `path`, with a fresh non-retrying QueryClient.
  */
-/** A URL, or a history entry with state (as a reload of that entry would start). */
-export type StartAt = string | { pathname: string; search?: string; state?: unknown };
-
 export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
