@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Router, type Navigator } from "react-router-dom";
+import { MemoryRouter, Router, type Navigator } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { useDirectoryView } from "./use-directory-view";
 
@@ -80,5 +80,36 @@ describe("useDirectoryView and history navigation", () => {
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(written).toEqual([]);
     expect(window.location.search).toBe("?risk=Low");
+  });
+});
+
+describe("useDirectoryView and memoised readers", () => {
+  it("keeps the compared list the same array when a search's pause writes the URL", async () => {
+    // Memoised cards hold `toggle`, derived from the compared list: a write that only echoes the
+    // search box must not change it (every card would re-render).
+    const seen: { compare: readonly string[]; search: string }[] = [];
+    function Probe() {
+      const view = useDirectoryView();
+      seen.push({ compare: view.compare, search: view.search });
+      return (
+        <input
+          aria-label="Search"
+          value={view.filters.searchQuery}
+          onChange={(e) => view.setFilters({ ...view.filters, searchQuery: e.target.value })}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={["/?risk=Low&compare=spiko,realt"]}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    await user.type(screen.getByRole("textbox", { name: "Search" }), "gold");
+    await waitFor(() => expect(new URLSearchParams(seen.at(-1)!.search).get("q")).toBe("gold"));
+
+    const written = seen.at(-1)!;
+    expect(written.compare).toEqual(["spiko", "realt"]);
+    expect(written.compare).toBe(seen[0]!.compare);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { DEFAULT_FILTERS, type ProtocolFilters } from "./filter";
 import type { SortKey } from "./sort";
-import { parseDirectoryView, queryString, serializeDirectoryView } from "./url-state";
+import { parseCompareSlugs, parseDirectoryView, queryString, serializeDirectoryView } from "./url-state";
 
 /** Typing settles into the URL after this pause (browsers throttle history writes per keystroke). */
 export const SEARCH_URL_DELAY_MS = 300;
@@ -131,11 +131,16 @@ export function useDirectoryView() {
   }, [write]);
 
   const filters = useMemo(() => ({ ...urlView.filters, searchQuery: query }), [urlView.filters, query]);
+  // Every URL change parses a new view, a search's own write after its pause included. The compared
+  // list keeps its identity until `compare=` changes, so the selection and the `toggle` every
+  // memoised card holds stay the same, and no card re-renders for a write that only echoes the box.
+  const compareParam = searchParams.get("compare");
+  const compare = useMemo(() => parseCompareSlugs(compareParam), [compareParam]);
 
   return {
     filters,
     sort: urlView.sort,
-    compare: urlView.compare,
+    compare,
     /** The current query string ('' or '?...'), for share links. */
     search: queryString(searchParams),
     setFilters,
