@@ -140,7 +140,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
     await expect(headerOf(index)).toContainText(protocol.description);
     await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
     await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
-    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level);
+    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level!);
     await expect(cellOf("Min Investment")).toHaveText(protocol.min_investment);
     for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
     for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);
@@ -153,7 +153,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   // Risk badges are coloured by level: different levels, different colours.
   const colours = new Set<string>();
   for (const index of picked.keys()) {
-    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level, { exact: true });
+    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level!, { exact: true });
     colours.add(await badge.evaluate((element) => getComputedStyle(element).backgroundColor));
   }
   expect(colours.size).toBe(new Set(picked.map((row) => row.risk_level)).size);

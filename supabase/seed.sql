@@ -1,12 +1,13 @@
 -- GENERATED FILE: do not edit by hand.
 -- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).
 -- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.
--- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").
+-- The TVL history comes from data/tvl-history.csv and the yield history from data/yield-history.csv
+-- (see docs/data.md, "TVL history" and "Yields").
 -- The rows repeat by design: one INSERT per protocol naming every column, one value a line,
 -- so a change to the data shows in a diff as the lines of the protocol and columns it touched.
 -- 34 protocols.
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Apollo ACRED (Securitize)',
   'Tokenized feeder into the Apollo Diversified Credit Fund, an interval fund with 5% quarterly redemptions.',
   array['Private Credit']::text[],
@@ -30,10 +31,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://iq-wiki-ui.vercel.app/wiki/apollo-diversified-credit-securitize-fund',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Backed Finance (bTokens)',
   'Swiss 1:1-backed tracker certificates on ETFs and stocks (bCSPX, bIB01 and others) that are freely transferable.',
   array['Equities', 'US Treasuries']::text[],
@@ -57,10 +69,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.backed.fi/frequently-asked-questions',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'BlackRock BUIDL (Securitize)',
   'Tokenized USD institutional liquidity fund holding cash, US Treasury bills and repo; dividends are paid as new tokens.',
   array['US Treasuries']::text[],
@@ -84,10 +107,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://all-things-tokenization.vercel.app/wiki/themes/buidl-reference-architecture/',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Centrifuge',
   'Tokenization infrastructure for institutional funds, such as the Janus Henderson Anemoy Treasury fund (JTRSY) and AAA CLO fund (JAAA).',
   array['Private Credit', 'US Treasuries']::text[],
@@ -111,10 +145,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.centrifuge.io/user/investor',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Circle USYC (ex-Hashnote)',
   'Tokenized Cayman short-duration yield fund holding T-bills and reverse repo; Circle acquired Hashnote in January 2025.',
   array['US Treasuries']::text[],
@@ -138,10 +183,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://developers.circle.com/tokenized/usyc/overview',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Clearpool',
   'Single-borrower, unsecured institutional lending pools with utilization-based rates.',
   array['Private Credit']::text[],
@@ -165,10 +221,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.clearpool.finance/clearpool/faq/for-lenders',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Dinari (dShares)',
   'US-registered broker-dealer issuing 1:1-backed tokenized US stocks and ETFs.',
   array['Equities']::text[],
@@ -192,10 +259,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.dinari.com/docs/us',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Etherfuse Stablebonds',
   'Tokens backed by government bonds: Mexican CETES, US Treasury notes and UK gilts.',
   array['US Treasuries']::text[],
@@ -219,10 +297,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://bluechip.org/coins/cetes',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'EthicHub',
   'Crowdlending to smallholder farmers in Latin America, backed by a crowd-collateral pool.',
   array['Private Credit']::text[],
@@ -246,10 +335,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://www.ethichub.com/en/terms-and-conditions',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Exodus (EXOD tokenized shares)',
   'Exodus Movement Class A common stock tokenized on Algorand, with Securitize as transfer agent.',
   array['Equities']::text[],
@@ -273,10 +373,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Fidelity FDIT',
   'On-chain share class of a Fidelity Treasury money market fund.',
   array['US Treasuries']::text[],
@@ -300,10 +411,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'No fee on the sale of shares',
   'https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Franklin Templeton BENJI (FOBXX)',
   'SEC-registered (''40 Act) US government money market fund whose share register is kept on public blockchains.',
   array['US Treasuries']::text[],
@@ -327,10 +449,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://digitalmedianet.com/franklin-templeton-announces-availability-of-peer-to-peer-transfers-for-franklin-onchain-u-s-government-money-fund/',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Goldfinch (Prime)',
   'Non-US access to Ares, Apollo and Golub private-credit funds, plus legacy undercollateralized emerging-market loans.',
   array['Private Credit']::text[],
@@ -354,10 +487,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.goldfinch.finance/goldfinch/unique-identity-uid/for-users',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'KlimaDAO',
   'DAO treasury of tokenized carbon backing KLIMA, with a carbon retirement marketplace; restructuring as Klima 2.0.',
   array['Carbon Credits']::text[],
@@ -381,10 +525,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://app.klimaprotocol.com/terms',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Lofty',
   'Marketplace for fractional US rental properties with daily rent and secondary trading.',
   array['Real Estate']::text[],
@@ -408,10 +563,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://re-investing.beehiiv.com/p/lofty-ai-review',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Maple Finance (Syrup)',
   'On-chain asset manager lending stablecoins to vetted institutions, mostly against BTC and ETH collateral.',
   array['Private Credit']::text[],
@@ -435,10 +601,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://github.com/maple-labs/maple-docs/blob/2080e08402b6d07ead390f06357897e0c6a04b47/legal/syrupusdc-and-syrupusdt-available-jurisdictions.md',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Matrixdock XAUm',
   'Token for one ounce of LBMA gold in Brink''s vaults in Singapore and Hong Kong, from the issuer of the STBT T-bill token.',
   array['Commodities']::text[],
@@ -462,10 +639,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Meld Gold',
   'Gram-denominated gold and silver tokens (GOLD$ and SILVER$) from an Australian issuer.',
   array['Commodities']::text[],
@@ -489,10 +677,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Moss (MCO2)',
   'Token backed by Verra REDD+ Amazon carbon credits; nothing new has been tokenized since May 2022.',
   array['Carbon Credits']::text[],
@@ -516,10 +715,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Ondo Finance (OUSG + USDY)',
   'OUSG is a tokenized short-term US Treasury fund for qualified investors; USDY is a Treasury- and bank-deposit-backed yield note for non-US investors.',
   array['US Treasuries']::text[],
@@ -543,10 +753,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.ondo.finance/general-access-products/usdy/faq/eligibility',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Ondo Global Markets',
   'Total-return stock and ETF tokens (the "…on" tokens) for non-US investors, launched on 3 Sep 2025 with more than 100 assets.',
   array['Equities']::text[],
@@ -570,10 +791,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://docs.ondo.finance/ondo-global-markets/eligibility',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'OpenEden TBILL',
   'BVI-regulated tokenized T-bill vault (ERC-4626) with BNY custody, rated A-bf by Moody''s.',
   array['US Treasuries']::text[],
@@ -597,10 +829,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   2,
   '0.30% management; 0.05% redemption fee',
   'https://docs.openeden.com/treasury-bills-vault/faq',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Paxos Gold (PAXG)',
   'NYDFS-regulated token for one troy ounce of London Good Delivery gold.',
   array['Commodities']::text[],
@@ -624,10 +867,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://support.paxos.com/hc/en-us/articles/30410484956564-Deprecation-of-Support-for-Individual-Paxos-Account-on-Paxos-Dashboard',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'RealT',
   'Fractional US rental homes, mostly in Detroit, one LLC per property, with weekly rent paid in stablecoins.',
   array['Real Estate']::text[],
@@ -651,10 +905,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://realt.co/faq/',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Reental',
   'Spanish platform tokenizing participating loans on rental and development property in Spain, Mexico and the US.',
   array['Real Estate']::text[],
@@ -678,10 +943,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://www.reental.co/en/terminos-y-condiciones-reental-builders',
-  '2026-02-26'
+  '2026-02-26',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Spiko (USTBL / EUTBL)',
   'French UCITS money market funds investing in US or euro-area T-bills, with shares registered natively on-chain.',
   array['US Treasuries']::text[],
@@ -705,10 +981,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   1,
   'unknown',
   'https://docs.spiko.xyz/spiko-mmfs/investments-redemptions',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Superstate USTB',
   'Short-duration US government securities fund with a continuous NAV, sub-advised by Federated Hermes.',
   array['US Treasuries']::text[],
@@ -732,10 +1019,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'Up to 0.15% management fee',
   'https://superstate.co/ustb',
-  '2026-11-23'
+  '2026-11-23',
+  4265,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Swarm Markets',
   'BaFin-licensed platform for tokenized stocks and bonds, traded through KYC''d AMM and dOTC markets.',
   array['Equities']::text[],
@@ -759,10 +1057,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://github.com/SwarmMarkets/swarm-docs/blob/0168f74ddfbb115361e45c5d36ddacf5a9d780ae/core-concepts/passport.md',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Tether Gold (XAUt)',
   'Token for one troy ounce of LBMA gold held in Swiss vaults.',
   array['Commodities']::text[],
@@ -786,10 +1095,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'Toucan Protocol',
   'Carbon-credit tokenization (TCO2, and the BCT and NCT pool tokens); the legacy Verra bridge is inactive.',
   array['Carbon Credits']::text[],
@@ -813,10 +1133,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'Selective redemption: 25% (BCT) or 10% (NCT); bridging fee 0',
   'https://docs.toucan.earth/toucan/pool/protocol-fees',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'TrueFi',
   'On-chain credit infrastructure (lines of credit, asset vaults) that has originated more than $1.7B since 2020.',
   array['Private Credit']::text[],
@@ -840,10 +1171,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '0.50% a year protocol fee paid by each pool, plus an optional portfolio-manager fee',
   'https://docs.truefi.io/faq/user-guide/lend',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'WisdomTree WTGXX (Prime/Connect)',
   'Tokenized SEC-registered government money market fund with a $1 NAV; retail access via WisdomTree Prime.',
   array['US Treasuries']::text[],
@@ -867,10 +1209,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://gov.frax.finance/t/fip-427-wtgxx-as-reserve-asset-for-frax-usd/3649',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'stUSDT (TRON / RWA DAO)',
   'Staked-USDT receipt token said to earn short-term government-bond yield.',
   array['US Treasuries']::text[],
@@ -894,10 +1247,21 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   3,
   '0.1% unstaking fee (subject to change)',
   'https://support.justlend.org/hc/en-us/articles/20134457290777-How-to-unstake-and-claim-USDT',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
   'xStocks (Backed)',
   'More than 60 tokenized US stocks and ETFs (TSLAx, SPYx and others) for non-US users, traded on Kraken, Bybit, Raydium and Kamino.',
   array['Equities']::text[],
@@ -921,7 +1285,18 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   'unknown',
   'https://www.kraken.com/de/xstocks',
-  '2026-11-23'
+  '2026-11-23',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'reviewed',
+  null,
+  null,
+  null
 );
 
 -- 59 TVL history points.

@@ -1,38 +1,64 @@
-// npm run data:build: regenerates supabase/seed.sql from data/protocols.csv and data/tvl-history.csv.
+// npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv
+// and data/yield-history.csv.
 import { readFileSync, writeFileSync } from "node:fs";
+import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
-import { checkHistoryCsv } from "./history.ts";
-import { CSV_DISPLAY, CSV_PATH, HISTORY_DISPLAY, HISTORY_PATH, SEED_DISPLAY, SEED_PATH } from "./paths.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import {
+  ASSET_CLASSES_DISPLAY,
+  ASSET_CLASSES_PATH,
+  CSV_DISPLAY,
+  CSV_PATH,
+  HISTORY_DISPLAY,
+  HISTORY_PATH,
+  SEED_DISPLAY,
+  SEED_PATH,
+  YIELD_HISTORY_DISPLAY,
+  YIELD_HISTORY_PATH,
+} from "./paths.ts";
 import { checkCsv, formatProblem } from "./rules.ts";
 import { buildSeedSql } from "./seed-sql.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
+  const mapping = checkAssetClassCsv(readFileSync(ASSET_CLASSES_PATH, "utf8"), today);
   // Freshness is a review rule (data:check), not a database constraint: an old snapshot still builds.
-  const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, freshness: false });
+  const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), {
+    today,
+    freshness: false,
+    assetClassMap: mapping.map,
+  });
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows);
-  if (problems.length + history.problems.length > 0) {
+  const yieldHistory = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows);
+  const others = [
+    { display: HISTORY_DISPLAY, problems: history.problems },
+    { display: YIELD_HISTORY_DISPLAY, problems: yieldHistory.problems },
+    { display: ASSET_CLASSES_DISPLAY, problems: mapping.problems },
+  ];
+  const count = problems.length + others.reduce((n, o) => n + o.problems.length, 0);
+  if (count > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
-    for (const problem of history.problems) console.error(`${HISTORY_DISPLAY} ${formatProblem(problem)}`);
+    for (const other of others)
+      for (const problem of other.problems) console.error(`${other.display} ${formatProblem(problem)}`);
     console.error(
-      `${CSV_DISPLAY} / ${HISTORY_DISPLAY}: ${problems.length + history.problems.length} problem(s); ${SEED_DISPLAY} was not written.`,
+      `${CSV_DISPLAY} / ${HISTORY_DISPLAY} / ${YIELD_HISTORY_DISPLAY} / ${ASSET_CLASSES_DISPLAY}: ${count} problem(s); ${SEED_DISPLAY} was not written.`,
     );
     return 1;
   }
-  const sql = buildSeedSql(rows, history.rows);
+  const sql = buildSeedSql(rows, history.rows, yieldHistory.rows);
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");
   } catch {
     // No seed yet: this build creates it.
   }
-  const what = `${rows.length} protocols, ${history.rows.length} TVL history points`;
+  const what = `${rows.length} protocols, ${history.rows.length} TVL history points, ${yieldHistory.rows.length} yield history points`;
   if (previous === sql) {
     console.log(`${SEED_DISPLAY} is up to date (${what}).`);
   } else {
     writeFileSync(SEED_PATH, sql);
     console.log(
-      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY} and ${HISTORY_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
+      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY}, ${HISTORY_DISPLAY} and ${YIELD_HISTORY_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
     );
   }
   return 0;

@@ -1,26 +1,42 @@
-// npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv and data/tvl-history.csv;
-// exit 1 on any problem.
+// npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
+// data/yield-history.csv and data/asset-classes.csv; exit 1 on any problem.
 import { readFileSync } from "node:fs";
+import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
-import { checkHistoryCsv } from "./history.ts";
-import { CSV_DISPLAY, CSV_PATH, HISTORY_DISPLAY, HISTORY_PATH } from "./paths.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import {
+  ASSET_CLASSES_DISPLAY,
+  ASSET_CLASSES_PATH,
+  CSV_DISPLAY,
+  CSV_PATH,
+  HISTORY_DISPLAY,
+  HISTORY_PATH,
+  YIELD_HISTORY_DISPLAY,
+  YIELD_HISTORY_PATH,
+} from "./paths.ts";
 import { checkCsv, formatProblem } from "./rules.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
-  const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today });
+  const mapping = checkAssetClassCsv(readFileSync(ASSET_CLASSES_PATH, "utf8"), today);
+  const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, assetClassMap: mapping.map });
   for (const problem of problems) console.log(formatProblem(problem));
   const all = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, freshness: false }).rows;
-  const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all);
-  for (const problem of history.problems) console.log(`${HISTORY_DISPLAY} ${formatProblem(problem)}`);
-  if (problems.length + history.problems.length > 0) {
-    console.log(
-      `${CSV_DISPLAY}: ${problems.length} problem(s), ${HISTORY_DISPLAY}: ${history.problems.length} problem(s) as of ${today}.`,
-    );
+  const files = [
+    { display: HISTORY_DISPLAY, ...checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all) },
+    { display: YIELD_HISTORY_DISPLAY, ...checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), all) },
+    { display: ASSET_CLASSES_DISPLAY, rows: mapping.entries, problems: mapping.problems },
+  ];
+  for (const file of files)
+    for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
+  const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
+  if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) > 0) {
+    console.log(`${CSV_DISPLAY}: ${problems.length} problem(s), ${counts} as of ${today}.`);
     return 1;
   }
+  const [tvl, yields, classes] = files;
   console.log(
-    `${CSV_DISPLAY}: ${rows.length} protocols, ${HISTORY_DISPLAY}: ${history.rows.length} points, no problems as of ${today}.`,
+    `${CSV_DISPLAY}: ${rows.length} protocols, ${HISTORY_DISPLAY}: ${tvl!.rows.length} points, ${YIELD_HISTORY_DISPLAY}: ${yields!.rows.length} points, ${ASSET_CLASSES_DISPLAY}: ${classes!.rows.length} entries, no problems as of ${today}.`,
   );
   return 0;
 });

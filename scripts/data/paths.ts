@@ -10,3 +10,8 @@ export const HISTORY_PATH = root("data/tvl-history.csv");
 export const HISTORY_DISPLAY = "data/tvl-history.csv";
 /** Saved DefiLlama responses (see data/defillama/README.md). */
 export const DEFILLAMA_DIR = root("data/defillama");
+export const YIELD_HISTORY_PATH = root("data/yield-history.csv");
+export const YIELD_HISTORY_DISPLAY = "data/yield-history.csv";
+/** The reviewed asset classes of tracked rows (see docs/data.md, "Tracked rows"). */
+export const ASSET_CLASSES_PATH = root("data/asset-classes.csv");
+export const ASSET_CLASSES_DISPLAY = "data/asset-classes.csv";

@@ -3,12 +3,22 @@ import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
-import { checkCsv, COLUMNS, formatProblem, protocolRowFrom, TVL_COLUMNS, type ProtocolRow } from "./rules.ts";
+import {
+  checkCsv,
+  COLUMNS,
+  formatProblem,
+  protocolRowFrom,
+  TVL_COLUMNS,
+  YIELD_COLUMNS,
+  type ProtocolRow,
+} from "./rules.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
-// The columns the terms migration added: the CSV header ends with them.
-const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"));
+export const YIELDS_MIGRATION_FILE = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
+// The columns the terms migration added, then those issue #19's migration added.
+const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"), COLUMNS.indexOf("defillama_id"));
+const ISSUE_19_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"));
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -86,7 +96,7 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   const { rows, kept } = keepNewerTvl(current, csvRows);
   for (const k of kept) {
     log(
-      `Kept ${k.name}'s TVL from the database (dated ${k.database}, the CSV's is ${k.csv}): run data:refresh with --write-csv to bring the CSV up to date.`,
+      `Kept ${k.name}'s ${k.what} from the database (dated ${k.database}, the CSV's is ${k.csv}): run data:refresh with --write-csv to bring the CSV up to date.`,
     );
   }
   const diff = diffRows(current, rows);
@@ -154,6 +164,11 @@ class RestClient {
         `The database's sync_protocols does not know the term columns: apply ${TERMS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
       );
     }
+    if (ISSUE_19_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
+      throw new PushError(
+        `The database's sync_protocols does not know the yield and tracked-row columns: apply ${YIELDS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
+      );
+    }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
     throw new PushError(
       `${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`,
@@ -190,22 +205,30 @@ function fromDatabase(row: Record<string, unknown>): ProtocolRow {
 }
 
 /**
- * The daily refresh writes newer TVL figures than the CSV holds. A push must not turn them back:
- * for a row whose database TVL is dated after the CSV's, the refresh's columns are kept.
+ * The daily refresh writes newer TVL figures and yields than the CSV holds. A push must not turn
+ * them back: for a row whose database TVL (or DefiLlama yield) is dated after the CSV's, the
+ * refresh's columns are kept.
  */
 export function keepNewerTvl(
   current: readonly ProtocolRow[],
   rows: readonly ProtocolRow[],
-): { rows: ProtocolRow[]; kept: { name: string; database: string; csv: string }[] } {
+): { rows: ProtocolRow[]; kept: { name: string; database: string; csv: string; what: "TVL" | "yield" }[] } {
   const byName = new Map(current.map((r) => [r.name, r]));
-  const kept: { name: string; database: string; csv: string }[] = [];
+  const kept: { name: string; database: string; csv: string; what: "TVL" | "yield" }[] = [];
   const merged = rows.map((row) => {
     const live = byName.get(row.name);
-    if (!live || live.tvl_as_of === null || row.tvl_as_of === null || live.tvl_as_of <= row.tvl_as_of) return row;
-    if (live.defillama_slug !== row.defillama_slug) return row;
-    kept.push({ name: row.name, database: live.tvl_as_of, csv: row.tvl_as_of });
+    if (!live || live.defillama_slug !== row.defillama_slug) return row;
     const next: ProtocolRow = { ...row };
-    for (const column of TVL_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
+    const newer = (database: string | null, csv: string | null): database is string =>
+      database !== null && (csv === null || database > csv);
+    if (newer(live.tvl_as_of, row.tvl_as_of) && row.tvl_as_of !== null) {
+      kept.push({ name: row.name, database: live.tvl_as_of, csv: row.tvl_as_of, what: "TVL" });
+      for (const column of TVL_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
+    }
+    if (live.yield_source === "defillama" && newer(live.yield_as_of, row.yield_as_of)) {
+      kept.push({ name: row.name, database: live.yield_as_of, csv: row.yield_as_of ?? "none", what: "yield" });
+      for (const column of YIELD_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
+    }
     return next;
   });
   return { rows: merged, kept };

@@ -1,4 +1,10 @@
-import { DEFILLAMA_SITE, formatTvl } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
+import { CHAIN_ALIASES, DEFILLAMA_SITE, formatTvl } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
+import {
+  formatYieldRange,
+  isDefillamaYieldsUrl,
+  MAX_APY,
+  projectYieldsUrl,
+} from "../../supabase/functions/refresh-protocols/lib/yields.ts";
 import { parseCsv, CsvSyntaxError } from "./csv.ts";
 // The values the database constraints allow: the app's own lists, so there is one source.
 import {
@@ -38,6 +44,18 @@ export const COLUMNS = [
   "fees",
   "terms_source_url",
   "terms_as_of",
+  // Issue #19: DefiLlama's id, the yield's figures and provenance, tracked rows, DefiLlama's dates.
+  "defillama_id",
+  "yield_apy_min",
+  "yield_apy_max",
+  "yield_as_of",
+  "yield_source",
+  "yield_source_url",
+  "yield_pools",
+  "review_status",
+  "defillama_dropped_on",
+  "defillama_listed_at",
+  "defillama_audits",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -49,7 +67,8 @@ export type ProtocolRow = {
   blockchains: string[];
   tvl: string;
   yield_range: string;
-  risk_level: string;
+  /** null is 'Not rated': only a tracked row may have no risk level. */
+  risk_level: string | null;
   min_investment: string;
   url: string;
   source_url: string | null;
@@ -72,6 +91,23 @@ export type ProtocolRow = {
   fees: string;
   terms_source_url: string | null;
   terms_as_of: string | null;
+  /** DefiLlama's stable protocol id (matched before the slug, so a rename keeps working). */
+  defillama_id: number | null;
+  /** The yield range as numbers (percent), its day, kind of source and page (issue #19). */
+  yield_apy_min: number | null;
+  yield_apy_max: number | null;
+  yield_as_of: string | null;
+  yield_source: "defillama" | "curated" | null;
+  yield_source_url: string | null;
+  /** Optional pool filter: DefiLlama pool ids or symbols separated by ';'. */
+  yield_pools: string | null;
+  /** 'tracked': listed from DefiLlama, terms and risk not reviewed yet. */
+  review_status: "reviewed" | "tracked";
+  /** Set when DefiLlama dropped the protocol (or a tracked row fell below the threshold). */
+  defillama_dropped_on: string | null;
+  defillama_listed_at: string | null;
+  /** DefiLlama's audits: 0 none, 1 partly, 2 yes, 3 fork of audited code. */
+  defillama_audits: number | null;
 };
 
 /** How one source reads a column: data:push reads PostgREST JSON, data:diff the committed seed. */
@@ -93,7 +129,7 @@ export function protocolRowFrom({ text, optional, list, number, integer }: Colum
     blockchains: list("blockchains"),
     tvl: text("tvl"),
     yield_range: text("yield_range"),
-    risk_level: text("risk_level"),
+    risk_level: optional("risk_level"),
     min_investment: text("min_investment"),
     url: text("url"),
     source_url: optional("source_url"),
@@ -111,12 +147,38 @@ export function protocolRowFrom({ text, optional, list, number, integer }: Colum
     fees: term("fees"),
     terms_source_url: optional("terms_source_url"),
     terms_as_of: optional("terms_as_of"),
+    defillama_id: integer("defillama_id"),
+    yield_apy_min: number("yield_apy_min"),
+    yield_apy_max: number("yield_apy_max"),
+    yield_as_of: optional("yield_as_of"),
+    yield_source: optional("yield_source") as ProtocolRow["yield_source"],
+    yield_source_url: optional("yield_source_url"),
+    yield_pools: optional("yield_pools"),
+    review_status: optional("review_status") === "tracked" ? "tracked" : "reviewed",
+    defillama_dropped_on: optional("defillama_dropped_on"),
+    defillama_listed_at: optional("defillama_listed_at"),
+    defillama_audits: integer("defillama_audits"),
   };
 }
 
 /** The columns the daily refresh owns for DefiLlama rows (npm run data:refresh). */
 export const TVL_COLUMNS = ["blockchains", "tvl", "tvl_usd", "tvl_as_of", "tvl_source_url", "tvl_source"] as const;
 export const TVL_SOURCES = ["defillama", "curated"] as const;
+/** The columns the daily refresh owns for a DefiLlama yield. */
+export const YIELD_COLUMNS = [
+  "yield_range",
+  "yield_apy_min",
+  "yield_apy_max",
+  "yield_as_of",
+  "yield_source",
+  "yield_source_url",
+] as const;
+export const YIELD_SOURCES = ["defillama", "curated"] as const;
+export const REVIEW_STATUSES = ["reviewed", "tracked"] as const;
+/** The asset class of a tracked row until data/asset-classes.csv maps it. */
+export const UNCLASSIFIED = "Unclassified";
+/** A chain name as the database stores it: trimmed, at most 60 characters, no ';' or '|'. */
+export const CHAIN_NAME_PATTERN = /^[^|;\s]([^|;\r\n\t]{0,58}[^|;\s])?$/;
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 /** Notes that explain a source_url equal to the homepage: no page stating the figure is known. */
 export const NO_SOURCE_PAGE = /no (published )?page (stating|that states|giving) (this|the) figure is known/i;
@@ -182,6 +244,11 @@ export type CheckOptions = {
   today: string;
   /** false skips the 120-day freshness rule (data:build: an old snapshot is still a valid seed). */
   freshness?: boolean;
+  /**
+   * The reviewed asset classes (data/asset-classes.csv) by DefiLlama slug: a tracked row must
+   * carry its mapping, or 'Unclassified' when it has none. Not checked when absent.
+   */
+  assetClassMap?: ReadonlyMap<string, readonly string[]>;
 };
 export type CheckResult = { rows: ProtocolRow[]; problems: Problem[] };
 
@@ -216,6 +283,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
   const rows: ProtocolRow[] = [];
   const firstLineByName = new Map<string, number>();
   const firstLineBySlug = new Map<string, number>();
+  const firstLineById = new Map<number, number>();
   for (const record of records.slice(1)) {
     const line = record.line;
     if (record.cells.length !== COLUMNS.length) {
@@ -229,6 +297,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
     const cell = (column: Column) => record.cells[COLUMNS.indexOf(column)]!;
     const add = (column: Column, message: string) => problems.push({ line, column, message });
     const before = problems.length;
+    const tracked = cell("review_status") === "tracked";
 
     for (const column of COLUMNS) {
       const value = cell(column);
@@ -236,7 +305,8 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
       if (column !== "notes" && column !== "description" && /[\r\n]/.test(value)) add(column, "must be a single line");
       // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value)) add(column, "contains a control character");
-      if (!OPTIONAL.has(column) && value.trim() === "") {
+      // A tracked row may be 'Not rated' (no risk level) until someone reviews it.
+      if (!OPTIONAL.has(column) && value.trim() === "" && !(tracked && column === "risk_level")) {
         add(
           column,
           TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number])
@@ -256,8 +326,15 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
     }
     checkLength("description", cell("description"), MAX_LENGTH.description, add);
 
-    const assetClasses = checkList("asset_classes", cell("asset_classes"), ASSET_CLASSES, add);
-    const blockchains = checkList("blockchains", cell("blockchains"), BLOCKCHAINS, add);
+    const assetClasses = checkList(
+      "asset_classes",
+      cell("asset_classes"),
+      tracked ? [...ASSET_CLASSES, UNCLASSIFIED] : ASSET_CLASSES,
+      add,
+    );
+    if (tracked && assetClasses.includes(UNCLASSIFIED) && assetClasses.length > 1)
+      add("asset_classes", `'${UNCLASSIFIED}' stands alone: list the reviewed classes instead`);
+    const blockchains = checkChains(cell("blockchains"), add);
 
     const tvl = cell("tvl");
     if (tvl !== "" && tvl !== "N/A" && parseTvl(tvl) === null) {
@@ -273,7 +350,8 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
     checkLength("min_investment", cell("min_investment"), MAX_LENGTH.min_investment, add);
     checkUrl("url", cell("url"), add);
     checkUrl("source_url", cell("source_url"), add);
-    checkAsOf("as_of", cell("as_of"), todayMs, options.today, options.freshness !== false, add);
+    // Nothing on a tracked row is curated yet, so nothing on it can go stale (its figures have their own dates).
+    checkAsOf("as_of", cell("as_of"), todayMs, options.today, options.freshness !== false && !tracked, add);
     checkLength("notes", cell("notes"), MAX_LENGTH.notes, add);
     if (cell("source_url") !== "" && sameUrl(cell("source_url"), cell("url")) && !NO_SOURCE_PAGE.test(cell("notes"))) {
       add(
@@ -289,6 +367,24 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
       else firstLineBySlug.set(slug, line);
     }
     const redemptionDays = checkTerms(cell, todayMs, add);
+    const defillamaId = checkDefillamaColumns(cell, todayMs, options.today, add);
+    if (defillamaId !== null) {
+      const first = firstLineById.get(defillamaId);
+      if (first !== undefined) add("defillama_id", `duplicates the id on line ${first}`);
+      else firstLineById.set(defillamaId, line);
+    }
+    const yieldFigures = checkYield(cell, todayMs, options.today, add);
+    if (tracked && options.assetClassMap && slug !== "") {
+      const mapped = options.assetClassMap.get(slug);
+      const expected = mapped ? mapped.join(";") : UNCLASSIFIED;
+      if (assetClasses.join(";") !== expected)
+        add(
+          "asset_classes",
+          mapped
+            ? `data/asset-classes.csv maps ${slug} to ${expected}: write ${expected}`
+            : `${slug} is not in data/asset-classes.csv: write ${UNCLASSIFIED} until a reviewed entry maps it`,
+        );
+    }
 
     if (problems.length === before) {
       rows.push({
@@ -298,7 +394,7 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
         blockchains,
         tvl,
         yield_range: cell("yield_range"),
-        risk_level: risk,
+        risk_level: risk === "" ? null : risk,
         min_investment: cell("min_investment"),
         url: cell("url"),
         source_url: cell("source_url"),
@@ -316,6 +412,17 @@ export function checkCsv(text: string, options: CheckOptions): CheckResult {
         fees: cell("fees"),
         terms_source_url: cell("terms_source_url") === "" ? null : cell("terms_source_url"),
         terms_as_of: cell("terms_as_of") === "" ? null : cell("terms_as_of"),
+        defillama_id: defillamaId,
+        yield_apy_min: yieldFigures.min,
+        yield_apy_max: yieldFigures.max,
+        yield_as_of: nullIfEmpty(cell("yield_as_of")),
+        yield_source: nullIfEmpty(cell("yield_source")) as ProtocolRow["yield_source"],
+        yield_source_url: nullIfEmpty(cell("yield_source_url")),
+        yield_pools: nullIfEmpty(cell("yield_pools")),
+        review_status: tracked ? "tracked" : "reviewed",
+        defillama_dropped_on: nullIfEmpty(cell("defillama_dropped_on")),
+        defillama_listed_at: nullIfEmpty(cell("defillama_listed_at")),
+        defillama_audits: cell("defillama_audits") === "" ? null : Number(cell("defillama_audits")),
       });
     }
   }
@@ -352,7 +459,19 @@ const OPTIONAL = new Set<Column>([
   "redemption_days",
   "terms_source_url",
   "terms_as_of",
+  "defillama_id",
+  "yield_apy_min",
+  "yield_apy_max",
+  "yield_as_of",
+  "yield_source",
+  "yield_source_url",
+  "yield_pools",
+  "defillama_dropped_on",
+  "defillama_listed_at",
+  "defillama_audits",
 ]);
+
+const nullIfEmpty = (value: string): string | null => (value === "" ? null : value);
 
 /** The live TVL columns (issue #11): slug, the figure as a number, its day, source page and kind. */
 function checkTvlSource(cell: (column: Column) => string, todayMs: number, today: string, add: Add) {
@@ -434,7 +553,7 @@ function sameUrl(a: string, b: string): boolean {
 }
 
 function checkAsOf(
-  column: "as_of" | "tvl_as_of",
+  column: "as_of" | "tvl_as_of" | "yield_as_of" | "defillama_dropped_on" | "defillama_listed_at",
   value: string,
   todayMs: number,
   today: string,
@@ -519,4 +638,127 @@ function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add)
       add("terms_as_of", `${asOf} is in the future (today is ${new Date(latestMs).toISOString().slice(0, 10)})`);
   }
   return days;
+}
+
+/**
+ * Chains (issue #19): every chain a protocol is on, in one naming. The spec's eleven are spelled
+ * as in BLOCKCHAINS; another chain takes DefiLlama's name, except where DefiLlama has several
+ * spellings (CHAIN_ALIASES), which must be written the one way we store.
+ */
+function checkChains(value: string, add: Add): string[] {
+  if (value.trim() === "") return [];
+  const items = splitList(value);
+  if (items.some((item) => item === ""))
+    add("blockchains", `has an empty item (separate values with '${LIST_SEPARATOR}', no trailing '${LIST_SEPARATOR}')`);
+  for (const item of items.filter((i) => i !== "")) {
+    const ours = BLOCKCHAINS.find((chain) => chain.toLowerCase() === item.toLowerCase());
+    const alias = CHAIN_ALIASES[item];
+    if (alias !== undefined) add("blockchains", `'${item}' is written '${alias}' here (one name per chain)`);
+    else if (ours !== undefined && ours !== item) add("blockchains", `'${item}' is written '${ours}'`);
+    else if (!CHAIN_NAME_PATTERN.test(item))
+      add("blockchains", `'${item}' is not a chain name (at most 60 characters, no '|')`);
+  }
+  for (const item of new Set(items.filter((item, i) => item !== "" && items.indexOf(item) !== i))) {
+    add("blockchains", `lists '${item}' more than once`);
+  }
+  return items;
+}
+
+/**
+ * DefiLlama's id, audits and dates, the review status and the pool filter. Returns the id.
+ * A tracked row comes from DefiLlama, so it always names its DefiLlama entry.
+ */
+function checkDefillamaColumns(
+  cell: (column: Column) => string,
+  todayMs: number,
+  today: string,
+  add: Add,
+): number | null {
+  checkEnum("review_status", cell("review_status"), REVIEW_STATUSES, add);
+  const slug = cell("defillama_slug");
+  if (cell("review_status") === "tracked" && slug === "")
+    add("defillama_slug", "is required on a tracked row (it comes from DefiLlama)");
+  const idText = cell("defillama_id");
+  let id: number | null = null;
+  if (idText !== "") {
+    if (!/^[1-9][0-9]{0,9}$/.test(idText) || Number(idText) > 2_147_483_647)
+      add("defillama_id", `'${idText}' is not a DefiLlama protocol id (a whole number, e.g. 4265)`);
+    else id = Number(idText);
+    if (slug === "") add("defillama_id", "needs the defillama_slug of the same entry");
+  }
+  const audits = cell("defillama_audits");
+  if (audits !== "" && !/^[0-3]$/.test(audits))
+    add("defillama_audits", `'${audits}' is not one of 0, 1, 2, 3 (DefiLlama's audits: none, partly, yes, fork)`);
+  checkAsOf("defillama_listed_at", cell("defillama_listed_at"), todayMs, today, false, add);
+  checkAsOf("defillama_dropped_on", cell("defillama_dropped_on"), todayMs, today, false, add);
+  if ((cell("defillama_dropped_on") !== "" || cell("defillama_listed_at") !== "") && slug === "")
+    add("defillama_slug", "is required with defillama_dropped_on or defillama_listed_at");
+  const pools = cell("yield_pools");
+  if (pools !== "") {
+    checkLength("yield_pools", pools, 1000, add);
+    if (splitList(pools).some((item) => item === ""))
+      add("yield_pools", `has an empty item (separate pool ids or symbols with '${LIST_SEPARATOR}')`);
+    if (slug === "") add("yield_pools", "filters DefiLlama pools, so it needs a defillama_slug");
+  }
+  return id;
+}
+
+/**
+ * The yield's provenance (issue #19). A DefiLlama yield has its numbers, day and DefiLlama page,
+ * and its text is the numbers' range; a curated one cites the page that states it and the date it
+ * was read. A yield with no yield_source is an older, unsourced figure: the row's as_of and notes
+ * speak for it, and it carries none of the yield_* figures.
+ */
+function checkYield(
+  cell: (column: Column) => string,
+  todayMs: number,
+  today: string,
+  add: Add,
+): { min: number | null; max: number | null } {
+  const number = (column: "yield_apy_min" | "yield_apy_max"): number | null => {
+    const text = cell(column);
+    if (text === "") return null;
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || Number(text) >= MAX_APY) {
+      add(column, `'${text}' is not an APY in percent (a number from 0 to below ${MAX_APY}, e.g. 3.25)`);
+      return null;
+    }
+    return Number(text);
+  };
+  const min = number("yield_apy_min");
+  const max = number("yield_apy_max");
+  if ((cell("yield_apy_min") === "") !== (cell("yield_apy_max") === ""))
+    add("yield_apy_max", "yield_apy_min and yield_apy_max go together (both ends of the range, or neither)");
+  if (min !== null && max !== null && min > max) add("yield_apy_min", `${min} is above yield_apy_max ${max}`);
+  const source = cell("yield_source");
+  checkEnum("yield_source", source, YIELD_SOURCES, add);
+  checkUrl("yield_source_url", cell("yield_source_url"), add);
+  checkAsOf("yield_as_of", cell("yield_as_of"), todayMs, today, false, add);
+  const slug = cell("defillama_slug");
+  if (source === "defillama") {
+    if (slug === "") add("defillama_slug", "is required when yield_source is defillama");
+    if (cell("yield_apy_min") === "" || cell("yield_apy_max") === "")
+      add("yield_apy_min", "is required when yield_source is defillama (with yield_apy_max)");
+    if (cell("yield_as_of") === "") add("yield_as_of", "is required when yield_source is defillama");
+    if (slug !== "" && !isDefillamaYieldsUrl(cell("yield_source_url"), slug))
+      add(
+        "yield_source_url",
+        `must be a DefiLlama pool page (https://defillama.com/yields/pool/<id>) or ${projectYieldsUrl(slug)} for a DefiLlama yield`,
+      );
+    if (min !== null && max !== null && cell("yield_range") !== formatYieldRange(min, max))
+      add(
+        "yield_range",
+        `'${cell("yield_range")}' does not match the DefiLlama range (it formats as ${formatYieldRange(min, max)})`,
+      );
+  } else if (source === "curated") {
+    if (cell("yield_source_url") === "")
+      add("yield_source_url", "is required when yield_source is curated: the page that states the yield");
+    if (cell("yield_as_of") === "")
+      add("yield_as_of", "is required when yield_source is curated: the date the yield was read");
+  } else if (source === "") {
+    for (const column of ["yield_apy_min", "yield_apy_max", "yield_as_of", "yield_source_url"] as const) {
+      if (cell(column) !== "")
+        add(column, "needs yield_source (defillama, or curated with the page that states the yield)");
+    }
+  }
+  return { min, max };
 }

@@ -1,11 +1,12 @@
-import type { HistoryRow } from "./history.ts";
+import type { HistoryRow, YieldHistoryRow } from "./history.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
 
 const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
   "-- Built from data/protocols.csv by `npm run data:build` (see docs/data.md).",
   "-- Every row carries its provenance: source_url, as_of (the date the figures refer to) and notes.",
-  '-- The TVL history comes from data/tvl-history.csv (see docs/data.md, "TVL history").',
+  "-- The TVL history comes from data/tvl-history.csv and the yield history from data/yield-history.csv",
+  '-- (see docs/data.md, "TVL history" and "Yields").',
   "-- The rows repeat by design: one INSERT per protocol naming every column, one value a line,",
   "-- so a change to the data shows in a diff as the lines of the protocol and columns it touched.",
 ];
@@ -28,7 +29,11 @@ export function compareBytes(a: string, b: string): number {
 }
 
 /** Renders supabase/seed.sql: one INSERT per protocol, sorted by name, byte-for-byte reproducible. */
-export function buildSeedSql(rows: readonly ProtocolRow[], history: readonly HistoryRow[] = []): string {
+export function buildSeedSql(
+  rows: readonly ProtocolRow[],
+  history: readonly HistoryRow[] = [],
+  yieldHistory: readonly YieldHistoryRow[] = [],
+): string {
   const sorted = [...rows].sort((a, b) => compareBytes(a.name, b.name));
   const statements = sorted.map((row) => {
     const values = COLUMNS.map((column) => `  ${sqlValue(row[column])}`).join(",\n");
@@ -46,6 +51,23 @@ export function buildSeedSql(rows: readonly ProtocolRow[], history: readonly His
       "from (values",
       points.join(",\n"),
       ") as h(name, day, tvl_usd, source)",
+      "join public.protocols p on p.name = h.name;",
+      "",
+    );
+  }
+  if (yieldHistory.length > 0) {
+    const points = [...yieldHistory]
+      .sort((a, b) => compareBytes(a.name, b.name) || compareBytes(a.day, b.day))
+      .map(
+        (h) => `  (${sqlString(h.name)}, date ${sqlString(h.day)}, ${h.apy_min}, ${h.apy_max}, ${sqlString(h.source)})`,
+      );
+    parts.push(
+      `-- ${yieldHistory.length} yield history points.`,
+      "insert into public.protocol_yield_history (protocol_id, day, apy_min, apy_max, source)",
+      "select p.id, h.day, h.apy_min, h.apy_max, h.source",
+      "from (values",
+      points.join(",\n"),
+      ") as h(name, day, apy_min, apy_max, source)",
       "join public.protocols p on p.name = h.name;",
       "",
     );
@@ -131,8 +153,11 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 
   skipSpace();
   while (i < sql.length) {
-    if (sql.startsWith("insert into public.protocol_tvl_history", i)) {
-      // The history statement (data:diff compares protocols only): skip to its ';' outside strings.
+    if (
+      sql.startsWith("insert into public.protocol_tvl_history", i) ||
+      sql.startsWith("insert into public.protocol_yield_history", i)
+    ) {
+      // A history statement (data:diff compares protocols only): skip to its ';' outside strings.
       let quoted = false;
       while (i < sql.length && (quoted || sql[i] !== ";")) {
         if (sql[i] === "'") quoted = !quoted;

@@ -103,6 +103,17 @@ const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
   fees: "0.30% management; 0.05% redemption fee",
   terms_source_url: "https://example.com/terms",
   terms_as_of: "2025-11-01",
+  defillama_id: null,
+  yield_apy_min: null,
+  yield_apy_max: null,
+  yield_as_of: null,
+  yield_source: null,
+  yield_source_url: null,
+  yield_pools: null,
+  review_status: "reviewed",
+  defillama_dropped_on: null,
+  defillama_listed_at: null,
+  defillama_audits: null,
   ...overrides,
 });
 

@@ -122,6 +122,29 @@ export function parseProtocolHistory(body: unknown, label: string): HistoryPoint
 }
 
 /**
+ * One naming for chains (issue #19): DefiLlama spells some chains in several ways (its site's
+ * list says 'OP Mainnet', 'BSC' and 'XRPL' where GET /protocols says 'Optimism', 'Binance' and
+ * 'Ripple'). Each alias maps to the one name we store: the spec's eleven as written in
+ * src/config/domain.ts BLOCKCHAINS (a test keeps them in step), and for other chains their
+ * common name. A chain not listed here is stored under DefiLlama's own name.
+ */
+export const CHAIN_ALIASES: Readonly<Record<string, string>> = {
+  "OP Mainnet": "Optimism",
+  Gnosis: "Gnosis Chain",
+  xDai: "Gnosis Chain",
+  BSC: "BNB Chain",
+  Binance: "BNB Chain",
+  Op_Bnb: "opBNB",
+  Ripple: "XRPL",
+  Avax: "Avalanche",
+};
+
+/** The name we store for a chain DefiLlama names. */
+export function chainName(chain: string): string {
+  return CHAIN_ALIASES[chain] ?? chain;
+}
+
+/**
  * DefiLlama's chain names -> ours (src/config/domain.ts BLOCKCHAINS; a test keeps the two in
  * step). A chain missing here is outside our list: reported, never stored.
  */
