@@ -1,4 +1,10 @@
-import { CHAIN_ALIASES, DEFILLAMA_SITE, formatTvl } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
+import {
+  CHAIN_ALIASES,
+  CHAIN_NAME_PATTERN,
+  DEFILLAMA_SITE,
+  formatTvl,
+  SLUG_PATTERN,
+} from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
 import {
   formatYieldRange,
   isDefillamaYieldsUrl,
@@ -177,9 +183,7 @@ export const YIELD_SOURCES = ["defillama", "curated"] as const;
 export const REVIEW_STATUSES = ["reviewed", "tracked"] as const;
 /** The asset class of a tracked row until data/asset-classes.csv maps it. */
 export const UNCLASSIFIED = "Unclassified";
-/** A chain name as the database stores it: trimmed, at most 60 characters, no ';' or '|'. */
-export const CHAIN_NAME_PATTERN = /^[^|;\s]([^|;\r\n\t]{0,58}[^|;\s])?$/;
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+export { SLUG_PATTERN };
 /** Notes that explain a source_url equal to the homepage: no page stating the figure is known. */
 export const NO_SOURCE_PAGE = /no (published )?page (stating|that states|giving) (this|the) figure is known/i;
 

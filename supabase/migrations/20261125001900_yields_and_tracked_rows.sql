@@ -135,8 +135,9 @@ create policy "Yield history is readable by everyone"
 -- Applies one refresh in one transaction (a function call is one statement). changes holds
 -- arrays, each optional:
 --   identities: [{ defillama_slug, new_slug?, defillama_id?, defillama_listed_at?, defillama_audits? }]
---               renames (defillama_slug is the row's current slug) and DefiLlama's id, listing day
---               and audits. Applied first: every other array names rows by their new slug.
+--               renames (defillama_slug is the row's current slug; the DefiLlama pages it cites
+--               follow) and DefiLlama's id, listing day and audits. Applied first: every other
+--               array names rows by their new slug.
 --   inserts:    [{ name, description, asset_classes, blockchains, url, source_url, notes,
 --                  defillama_slug, defillama_id, defillama_listed_at, defillama_audits }]
 --               new tracked rows (as_of = run_day, everything not given 'Unknown' / not rated).
@@ -148,6 +149,9 @@ create policy "Yield history is readable by everyone"
 -- dated after run_day is never overwritten by an older one. The refresh validates every value
 -- first (one bad figure is held, never sent): a value that still breaks a constraint aborts the
 -- call, and then nothing at all is written.
+-- It replaces refresh_protocol_tvl, which wrote the TVL only and matched by slug alone.
+drop function public.refresh_protocol_tvl(date, jsonb, jsonb);
+
 create function public.apply_protocol_refresh(run_day date, changes jsonb)
 returns jsonb
 language plpgsql
@@ -165,6 +169,7 @@ declare
   bad_key text;
   bad_slug text;
   touched uuid[] := '{}';
+  inserted_ids uuid[] := '{}';
   ids uuid[];
   renamed_count integer;
   inserted_count integer;
@@ -228,7 +233,9 @@ begin
       coalesce(i.defillama_listed_at, p.defillama_listed_at) as defillama_listed_at,
       coalesce(i.defillama_audits, p.defillama_audits) as defillama_audits,
       case when i.new_slug is not null and p.tvl_source = 'defillama'
-        then 'https://defillama.com/protocol/' || i.new_slug else p.tvl_source_url end as tvl_source_url
+        then 'https://defillama.com/protocol/' || i.new_slug else p.tvl_source_url end as tvl_source_url,
+      case when i.new_slug is not null and p.source_url = 'https://defillama.com/protocol/' || p.defillama_slug
+        then 'https://defillama.com/protocol/' || i.new_slug else p.source_url end as source_url
     from input i join public.protocols p on p.defillama_slug = i.defillama_slug
   ),
   written as (
@@ -237,11 +244,13 @@ begin
       defillama_id = n.defillama_id,
       defillama_listed_at = n.defillama_listed_at,
       defillama_audits = n.defillama_audits,
-      tvl_source_url = n.tvl_source_url
+      tvl_source_url = n.tvl_source_url,
+      source_url = n.source_url
     from next n
     where p.id = n.id
-      and (p.defillama_slug, p.defillama_id, p.defillama_listed_at, p.defillama_audits, p.tvl_source_url)
-        is distinct from (n.defillama_slug, n.defillama_id, n.defillama_listed_at, n.defillama_audits, n.tvl_source_url)
+      and (p.defillama_slug, p.defillama_id, p.defillama_listed_at, p.defillama_audits, p.tvl_source_url, p.source_url)
+        is distinct from
+          (n.defillama_slug, n.defillama_id, n.defillama_listed_at, n.defillama_audits, n.tvl_source_url, n.source_url)
     returning p.id
   )
   select coalesce(array_agg(id), '{}') into ids from written;
@@ -262,9 +271,10 @@ begin
       name text, description text, asset_classes text[], blockchains text[], url text, source_url text, notes text,
       defillama_slug text, defillama_id integer, defillama_listed_at date, defillama_audits smallint
     )
-    returning 1
+    returning p.id
   )
-  select count(*) into inserted_count from written;
+  select coalesce(array_agg(id), '{}') into inserted_ids from written;
+  inserted_count := cardinality(inserted_ids);
 
   select e.value ->> 'defillama_slug' into bad_slug
   from jsonb_array_elements(tvl || history || yields || dropped) as e(value)
@@ -378,7 +388,8 @@ begin
   select count(*) into yield_history_count from written;
 
   return jsonb_build_object(
-    'updated', (select count(distinct t) from unnest(touched) as t),
+    -- Rows that existed before the call and changed; the rows it added count as inserted.
+    'updated', (select count(distinct t) from unnest(touched) as t where t <> all (inserted_ids)),
     'inserted', inserted_count,
     'renamed', renamed_count,
     'tvl', tvl_count,

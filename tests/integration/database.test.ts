@@ -348,6 +348,8 @@ describe("yields, tracked rows and DefiLlama ids (20261125001900_yields_and_trac
       { proname: "apply_protocol_refresh", prosecdef: false, proconfig: ['search_path=""'] },
       { proname: "protocol_refresh_baselines", prosecdef: false, proconfig: ['search_path=""'] },
     ]);
+    // apply_protocol_refresh replaced it: the old TVL-only writer is gone.
+    expect((await db.query("select 1 from pg_proc where proname = 'refresh_protocol_tvl'")).rows).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-// Scheduled Edge Function: the daily TVL refresh from DefiLlama (the same core as npm run
+// Scheduled Edge Function: the daily refresh of TVL and yields from DefiLlama (the same core as npm run
 // data:refresh). Schedule it with pg_cron + pg_net as a POST with REFRESH_PROTOCOLS_SECRET as
 // bearer token (README, "Deploy"). All behaviour is in lib/ (runtime-neutral, tested under Node and Deno).
 import { readServiceEnv } from "../_shared/env.ts";
@@ -16,6 +16,13 @@ if (secret.length < MIN_SECRET_LENGTH) {
   throw new Error(`REFRESH_PROTOCOLS_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters`);
 }
 
+// The TVL from which DefiLlama's RWA protocols are listed for review (default $10M).
+const thresholdText = env("REFRESH_TRACK_THRESHOLD_USD");
+if (thresholdText !== "" && !/^[0-9]+$/.test(thresholdText)) {
+  throw new Error("REFRESH_TRACK_THRESHOLD_USD must be whole dollars, e.g. 10000000");
+}
+const trackThreshold = thresholdText === "" ? undefined : Number(thresholdText);
+
 const log = (event: string, fields: Record<string, unknown>) => console.log(jsonLogLine("info", event, fields));
 const store = createRestStore({ url: supabaseUrl, serviceRoleKey, fetch });
 const source = httpSource((url) => fetchJson(url, { fetch }), DEFILLAMA_API);
@@ -25,6 +32,7 @@ Deno.serve((req) =>
     secret,
     now: () => new Date(),
     log,
-    run: (day) => refreshProtocols({ store, source, day }),
+    // The function never accepts: held figures and new tracked rows wait for a person (npm run data:refresh -- --accept).
+    run: (day) => refreshProtocols({ store, source, day, trackThreshold }),
   }),
 );

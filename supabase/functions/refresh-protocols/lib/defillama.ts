@@ -7,19 +7,19 @@ export const DEFILLAMA_SITE = "https://defillama.com/protocol/";
 /** The issue's deadline for one request to the source. */
 export const SOURCE_TIMEOUT_MS = 10_000;
 
-/** A failure of the source (network, HTTP, shape, timeout). Nothing has been written when it is thrown. */
+/**
+ * A failure of one source (network, HTTP, shape, timeout). Its message says what failed, not what
+ * followed: the caller adds that (nothing was written, or only the other source's figures were).
+ */
 export class SourceError extends Error {}
 
-export type LlamaEntry = { name: string; slug: string; tvl: number | null; chains: string[] };
-export type HistoryPoint = { day: string; tvlUsd: number };
-
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type HistoryPoint = { day: string; tvlUsd: number };
 
 /** GET url as JSON; a network error, a non-2xx status or no complete answer within timeoutMs throws SourceError. */
 export async function fetchJson(url: string, options: { fetch: FetchLike; timeoutMs?: number }): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? SOURCE_TIMEOUT_MS;
-  const timedOut = () =>
-    new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout); nothing was written.`);
+  const timedOut = () => new SourceError(`${url} did not answer within ${timeoutMs / 1000} s (timeout)`);
   return withDeadline(
     timeoutMs,
     async (signal) => {
@@ -28,18 +28,18 @@ export async function fetchJson(url: string, options: { fetch: FetchLike; timeou
         response = await options.fetch(url, { signal, headers: { Accept: "application/json" } });
       } catch (error) {
         if (signal.aborted) throw timedOut();
-        throw new SourceError(`Could not reach ${url} (${networkReason(error)}); nothing was written.`);
+        throw new SourceError(`Could not reach ${url} (${networkReason(error)})`);
       }
       if (!response.ok) {
         throw new SourceError(
-          `${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}; nothing was written.`,
+          `${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
         );
       }
       const text = await response.text();
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        throw new SourceError(`${url} did not answer JSON (${describeText(text)}); nothing was written.`);
+        throw new SourceError(`${url} did not answer JSON (${describeText(text)})`);
       }
     },
     timedOut,
@@ -59,66 +59,158 @@ export function sluggify(name: string): string {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The same slug rule as the database's constraint. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+/** A chain name as the database stores it: trimmed, at most 60 characters, no ';' or '|'. */
+export const CHAIN_NAME_PATTERN = /^[^|;\s]([^|;\r\n\t]{0,58}[^|;\s])?$/;
+/** The database's bound for a TVL in dollars. */
+export const MAX_TVL_USD = 1e15;
+
+/** One entry of GET /protocols, unvalidated: only the entries the directory uses are ever checked. */
+export type RawEntry = Record<string, unknown>;
+
+/** An entry of GET /protocols that passed the checks for the columns we store. */
+export type LlamaEntry = {
+  /** DefiLlama's stable id; null when the response has none (the site's lite list leaves it blank). */
+  id: number | null;
+  name: string;
+  slug: string;
+  category: string | null;
+  /** null: DefiLlama lists the protocol without a figure. */
+  tvl: number | null;
+  /** In our naming (chainName), no repeats. */
+  chains: string[];
+  url: string | null;
+  description: string | null;
+  /** The day DefiLlama listed it (from listedAt, unix seconds). */
+  listedAt: string | null;
+  /** 0 none, 1 partly, 2 yes, 3 fork of audited code. */
+  audits: number | null;
+};
+
 /**
- * Validates GET /protocols: a non-empty array of objects, each with a non-empty string `name`
- * and a `tvl` that is a finite, non-negative number or absent/null (DefiLlama omits it for
- * protocols it has no figure for). Anything else is a malformed response: SourceError, naming
- * the first bad entry.
+ * Validates the envelope of GET /protocols only: a non-empty array with at least one object that
+ * has a numeric tvl (a list where nothing has a figure is broken, not a day where every protocol
+ * lost its TVL). The entries are checked one by one when the directory uses them (readEntry), so
+ * one malformed entry elsewhere no longer rejects the list (issue #21, item 4).
  */
-export function parseProtocolList(body: unknown, label: string): LlamaEntry[] {
+export function parseProtocolList(body: unknown, label: string): RawEntry[] {
   const malformed = (why: string) =>
-    new SourceError(
-      `${label} is not a DefiLlama protocol list (an array of objects with name and tvl): ${why}; nothing was written.`,
-    );
+    new SourceError(`${label} is not a DefiLlama protocol list (an array of objects with name and tvl): ${why}`);
   if (!Array.isArray(body)) throw malformed(`got ${body === null ? "null" : typeof body} instead of an array`);
   if (body.length === 0) throw malformed("the array is empty");
-  const entries: LlamaEntry[] = [];
-  body.forEach((item, index) => {
-    const where = `entry ${index + 1}`;
-    if (!isObject(item)) throw malformed(`${where} is not an object`);
-    if (typeof item.name !== "string" || item.name.trim() === "") throw malformed(`${where} has no name`);
-    const tvl = item.tvl;
-    if (tvl !== undefined && tvl !== null && (typeof tvl !== "number" || !Number.isFinite(tvl) || tvl < 0)) {
-      throw malformed(
-        `${where} (${JSON.stringify(item.name)}) has tvl ${JSON.stringify(tvl)}, expected a non-negative number`,
-      );
-    }
-    const slug = typeof item.slug === "string" && item.slug.trim() !== "" ? item.slug.trim() : sluggify(item.name);
-    const chains = Array.isArray(item.chains) ? item.chains.filter((c): c is string => typeof c === "string") : [];
-    entries.push({ name: item.name, slug, tvl: typeof tvl === "number" ? tvl : null, chains });
-  });
-  if (entries.every((entry) => entry.tvl === null)) throw malformed("no entry has a tvl");
+  const entries = body.filter(isObject);
+  if (!entries.some((entry) => typeof entry.tvl === "number" && Number.isFinite(entry.tvl)))
+    throw malformed("no entry has a tvl");
   return entries;
+}
+
+/** The slug an entry is known by: its own, or DefiLlama's rule applied to its name. */
+export function entrySlug(entry: RawEntry): string | null {
+  if (typeof entry.slug === "string" && entry.slug.trim() !== "") return entry.slug.trim();
+  if (typeof entry.name === "string" && entry.name.trim() !== "") return sluggify(entry.name.trim());
+  return null;
+}
+
+/** DefiLlama's id as a number: a string or number of digits; anything else (a parent's "parent#x") is none. */
+export function entryId(entry: RawEntry): number | null {
+  const id = entry.id;
+  const text = typeof id === "number" ? String(id) : typeof id === "string" ? id.trim() : "";
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  const value = Number(text);
+  return value <= 2_147_483_647 ? value : null;
+}
+
+/** A value as a report shows it: NaN and undefined included. */
+export function showValue(value: unknown): string {
+  return typeof value === "number" ? String(value) : (JSON.stringify(value) ?? "undefined");
+}
+
+/**
+ * Checks the fields we store from one entry the directory uses. A problem (a tvl that is not a
+ * finite dollar amount under the database's bound, chains that are not names, no name) is
+ * returned, not thrown: that protocol is held, the rest of the run goes on.
+ */
+export function readEntry(raw: RawEntry): { entry: LlamaEntry } | { problem: string } {
+  const slug = entrySlug(raw);
+  if (typeof raw.name !== "string" || raw.name.trim() === "" || slug === null) return { problem: "it has no name" };
+  const tvl = raw.tvl;
+  if (
+    tvl !== undefined &&
+    tvl !== null &&
+    (typeof tvl !== "number" || !Number.isFinite(tvl) || tvl < 0 || tvl >= MAX_TVL_USD)
+  ) {
+    return { problem: `tvl ${showValue(tvl)} is not an amount of dollars (0 to below 1e15)` };
+  }
+  if (raw.chains !== undefined && raw.chains !== null && !Array.isArray(raw.chains))
+    return { problem: `chains ${showValue(raw.chains)} is not a list` };
+  const chains: string[] = [];
+  for (const chain of (raw.chains as unknown[] | null | undefined) ?? []) {
+    if (typeof chain !== "string" || !CHAIN_NAME_PATTERN.test(chainName(chain.trim())))
+      return { problem: `chain ${showValue(chain)} is not a chain name` };
+    const name = chainName(chain.trim());
+    if (!chains.includes(name)) chains.push(name);
+  }
+  const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+  const listed = raw.listedAt;
+  const listedAt =
+    typeof listed === "number" && Number.isFinite(listed) && listed >= 1_420_070_400 && listed < 4_102_444_800
+      ? new Date(listed * 1000).toISOString().slice(0, 10)
+      : null;
+  const audits = typeof raw.audits === "number" ? String(raw.audits) : typeof raw.audits === "string" ? raw.audits : "";
+  return {
+    entry: {
+      id: entryId(raw),
+      name: raw.name.trim(),
+      slug,
+      category: text(raw.category),
+      tvl: typeof tvl === "number" ? tvl : null,
+      chains,
+      url: text(raw.url),
+      description: text(raw.description),
+      listedAt,
+      audits: /^[0-3]$/.test(audits.trim()) ? Number(audits.trim()) : null,
+    },
+  };
 }
 
 /**
  * Validates GET /protocol/{slug}: an object whose `tvl` is an array of {date (unix seconds),
- * totalLiquidityUSD}. Returns one point per UTC day (the last one of the day), oldest first.
+ * totalLiquidityUSD}. Returns one point per UTC day (the last one of the day), oldest first, and
+ * how many points were skipped because their date or amount was not usable (one bad point never
+ * rejects the others). A body that is not that shape throws SourceError.
  */
-export function parseProtocolHistory(body: unknown, label: string): HistoryPoint[] {
+export function parseProtocolHistory(body: unknown, label: string): { points: HistoryPoint[]; skipped: number } {
   const malformed = (why: string) =>
-    new SourceError(
-      `${label} is not a DefiLlama protocol (an object with tvl: [{date, totalLiquidityUSD}]): ${why}; nothing was written.`,
-    );
+    new SourceError(`${label} is not a DefiLlama protocol (an object with tvl: [{date, totalLiquidityUSD}]): ${why}`);
   if (!isObject(body)) throw malformed("not an object");
   if (!Array.isArray(body.tvl)) throw malformed("tvl is not an array");
   const byDay = new Map<string, { date: number; tvlUsd: number }>();
-  body.tvl.forEach((point, index) => {
-    if (!isObject(point)) throw malformed(`point ${index + 1} is not an object`);
-    const { date, totalLiquidityUSD: usd } = point;
-    if (typeof date !== "number" || !Number.isFinite(date) || date < 1_420_070_400 || date > 4_102_444_800) {
-      throw malformed(`point ${index + 1} has date ${JSON.stringify(date)}, expected unix seconds`);
-    }
-    if (typeof usd !== "number" || !Number.isFinite(usd) || usd < 0) {
-      throw malformed(
-        `point ${index + 1} has totalLiquidityUSD ${JSON.stringify(usd)}, expected a non-negative number`,
-      );
+  let skipped = 0;
+  for (const point of body.tvl) {
+    const date = isObject(point) ? point.date : undefined;
+    const usd = isObject(point) ? point.totalLiquidityUSD : undefined;
+    if (
+      typeof date !== "number" ||
+      !Number.isFinite(date) ||
+      date < 1_420_070_400 ||
+      date > 4_102_444_800 ||
+      typeof usd !== "number" ||
+      !Number.isFinite(usd) ||
+      usd < 0 ||
+      usd >= MAX_TVL_USD
+    ) {
+      skipped++;
+      continue;
     }
     const day = new Date(date * 1000).toISOString().slice(0, 10);
     const prior = byDay.get(day);
     if (!prior || prior.date <= date) byDay.set(day, { date, tvlUsd: Math.round(usd) });
-  });
-  return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, { tvlUsd }]) => ({ day, tvlUsd }));
+  }
+  return {
+    points: [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, { tvlUsd }]) => ({ day, tvlUsd })),
+    skipped,
+  };
 }
 
 /**
@@ -142,39 +234,6 @@ export const CHAIN_ALIASES: Readonly<Record<string, string>> = {
 /** The name we store for a chain DefiLlama names. */
 export function chainName(chain: string): string {
   return CHAIN_ALIASES[chain] ?? chain;
-}
-
-/**
- * DefiLlama's chain names -> ours (src/config/domain.ts BLOCKCHAINS; a test keeps the two in
- * step). A chain missing here is outside our list: reported, never stored.
- */
-export const CHAIN_NAMES: Readonly<Record<string, string>> = {
-  Ethereum: "Ethereum",
-  Solana: "Solana",
-  Polygon: "Polygon",
-  Base: "Base",
-  Algorand: "Algorand",
-  Stellar: "Stellar",
-  "OP Mainnet": "Optimism",
-  Optimism: "Optimism",
-  Tron: "Tron",
-  Gnosis: "Gnosis Chain",
-  xDai: "Gnosis Chain",
-  Polymesh: "Polymesh",
-  Celo: "Celo",
-};
-
-/** Splits DefiLlama's chains into ours (mapped, in DefiLlama's order, no repeats) and the rest. */
-export function mapChains(chains: readonly string[]): { ours: string[]; outside: string[] } {
-  const ours: string[] = [];
-  const outside: string[] = [];
-  for (const chain of chains) {
-    const mapped = CHAIN_NAMES[chain];
-    if (mapped === undefined) {
-      if (!outside.includes(chain)) outside.push(chain);
-    } else if (!ours.includes(mapped)) ours.push(mapped);
-  }
-  return { ours, outside };
 }
 
 /**

@@ -29,9 +29,28 @@ export async function handleRefreshRequest(req: Request, deps: RefreshEndpointDe
       unchanged: report.counts.unchanged,
       held: report.counts.held,
       notCovered: report.counts.notCovered,
-      heldSlugs: report.held.map((h) => h.slug),
+      heldSlugs: [...new Set(report.held.map((h) => h.slug))],
+      newTracked: report.tracked.filter((t) => t.status === "listed").map((t) => t.slug),
+      renamed: report.renames.map((r) => ({ from: r.from, to: r.to, id: r.id })),
+      dropped: report.dropped.map((d) => d.slug),
+      yields: {
+        updated: report.counts.yieldsUpdated,
+        unchanged: report.counts.yieldsUnchanged,
+        held: report.counts.yieldsHeld,
+        withoutPools: report.withoutPools.length,
+      },
       written: report.written,
+      failed: report.failures,
     };
+    if (report.failures.length > 0) {
+      // One source failed: nothing from it was written; the other source's figures were.
+      deps.log("refresh.source_failed", body);
+      return answer(
+        502,
+        { ...body, error: "A source failed; nothing from it was written, the other source's figures were." },
+        { "Retry-After": "3600" },
+      );
+    }
     deps.log("refresh.done", body);
     return answer(200, body);
   } catch (error) {

@@ -1,9 +1,9 @@
 // The refresh's store over PostgREST (a real Supabase project or the local API), with the
 // service-role key. Runtime-neutral: only fetch.
 import { serviceRequest } from "../../_shared/service-rest.ts";
-import type { CurrentRow, HistoryUpdate, RefreshStore, TvlUpdate } from "./refresh.ts";
+import type { AppliedCounts, Baseline, CurrentRow, RefreshChanges, RefreshStore } from "./refresh.ts";
 
-export const LIVE_TVL_MIGRATION = "supabase/migrations/20251201000000_live_tvl.sql";
+export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 
 /** The store cannot be read or written (unreachable, refused, missing migration). Nothing was written. */
 export class StoreError extends Error {}
@@ -18,7 +18,56 @@ export type RestStoreOptions = {
   unreachableHint?: string;
 };
 
-const COLUMNS = "name,defillama_slug,tvl,tvl_usd,tvl_as_of,tvl_source,blockchains";
+const COLUMNS = [
+  "name",
+  "defillama_slug",
+  "defillama_id",
+  "review_status",
+  "tvl",
+  "tvl_usd",
+  "tvl_as_of",
+  "tvl_source",
+  "blockchains",
+  "yield_range",
+  "yield_apy_min",
+  "yield_apy_max",
+  "yield_as_of",
+  "yield_source",
+  "yield_source_url",
+  "yield_pools",
+  "defillama_dropped_on",
+  "defillama_listed_at",
+  "defillama_audits",
+].join(",");
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+const numeric = (value: unknown): number | null =>
+  value === null || value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value);
+
+/** One row as PostgREST serves it, read defensively (numeric may come as a number or a string). */
+export function currentRowFrom(row: Record<string, unknown>): CurrentRow {
+  return {
+    name: String(row.name),
+    defillama_slug: text(row.defillama_slug),
+    defillama_id: numeric(row.defillama_id),
+    review_status: row.review_status === "tracked" ? "tracked" : "reviewed",
+    tvl: text(row.tvl) ?? "N/A",
+    tvl_usd: numeric(row.tvl_usd),
+    tvl_as_of: text(row.tvl_as_of),
+    tvl_source: text(row.tvl_source),
+    blockchains: Array.isArray(row.blockchains) ? row.blockchains.map(String) : [],
+    yield_range: text(row.yield_range) ?? "",
+    yield_apy_min: numeric(row.yield_apy_min),
+    yield_apy_max: numeric(row.yield_apy_max),
+    yield_as_of: text(row.yield_as_of),
+    yield_source: text(row.yield_source),
+    yield_source_url: text(row.yield_source_url),
+    yield_pools: text(row.yield_pools),
+    defillama_dropped_on: text(row.defillama_dropped_on),
+    defillama_listed_at: text(row.defillama_listed_at),
+    defillama_audits: numeric(row.defillama_audits),
+  };
+}
 
 export function createRestStore(options: RestStoreOptions): RefreshStore {
   const base = options.url.replace(/\/+$/, "");
@@ -39,9 +88,9 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
         `${action} was refused (HTTP ${response.status}: ${message}). The refresh needs the project's service-role key.`,
       );
     }
-    if (body.code === "42703" || body.code === "PGRST202" || body.code === "PGRST204") {
+    if (body.code === "42703" || body.code === "PGRST202" || body.code === "PGRST204" || body.code === "42883") {
       throw new StoreError(
-        `${action} failed: the database lacks the live TVL columns or public.refresh_protocol_tvl. Apply ${LIVE_TVL_MIGRATION} first (supabase db push).`,
+        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh). Apply ${REFRESH_MIGRATION} first (supabase db push).`,
       );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
@@ -54,24 +103,31 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
     async currentRows(): Promise<CurrentRow[]> {
       const response = await request(`/rest/v1/protocols?select=${COLUMNS}&order=name.asc`);
       if (!response.ok) await fail(response, "Reading the published protocols");
-      const body = (await response.json()) as Record<string, unknown>[];
-      return body.map((row) => ({
-        name: String(row.name),
-        defillama_slug: typeof row.defillama_slug === "string" ? row.defillama_slug : null,
-        tvl: typeof row.tvl === "string" ? row.tvl : "N/A",
-        tvl_usd: row.tvl_usd === null || row.tvl_usd === undefined ? null : Number(row.tvl_usd),
-        tvl_as_of: typeof row.tvl_as_of === "string" ? row.tvl_as_of : null,
-        tvl_source: typeof row.tvl_source === "string" ? row.tvl_source : null,
-        blockchains: Array.isArray(row.blockchains) ? row.blockchains.map(String) : [],
-      }));
+      return ((await response.json()) as Record<string, unknown>[]).map(currentRowFrom);
     },
-    async apply(day: string, updates: TvlUpdate[], history: HistoryUpdate[]) {
-      const response = await request("/rest/v1/rpc/refresh_protocol_tvl", {
+    async baselines(day: string): Promise<Baseline[]> {
+      const response = await request("/rest/v1/rpc/protocol_refresh_baselines", {
         method: "POST",
-        body: JSON.stringify({ run_day: day, updates, history }),
+        body: JSON.stringify({ run_day: day }),
+      });
+      if (!response.ok) await fail(response, "Reading the 7-day baselines");
+      const body = (await response.json()) as Record<string, unknown>[];
+      return body
+        .filter((b) => typeof b.defillama_slug === "string")
+        .map((b) => ({
+          defillama_slug: b.defillama_slug as string,
+          tvl_usd: numeric(b.tvl_usd),
+          apy_min: numeric(b.apy_min),
+          apy_max: numeric(b.apy_max),
+        }));
+    },
+    async apply(day: string, changes: RefreshChanges): Promise<AppliedCounts> {
+      const response = await request("/rest/v1/rpc/apply_protocol_refresh", {
+        method: "POST",
+        body: JSON.stringify({ run_day: day, changes }),
       });
       if (!response.ok) await fail(response, "Writing the refresh (nothing was changed)");
-      return (await response.json()) as { updated: number; history: number };
+      return (await response.json()) as AppliedCounts;
     },
   };
 }

@@ -1,7 +1,7 @@
 // DefiLlama's yields (GET https://yields.llama.fi/pools) as the refresh reads them: the response
 // shape, which pools are a protocol's, the range and its text, and the page that states it.
 // Runtime-neutral (Deno, Node): no I/O here.
-import { SourceError } from "./defillama.ts";
+import { showValue, SourceError } from "./defillama.ts";
 
 export const YIELDS_API = "https://yields.llama.fi/pools";
 const YIELDS_SITE = "https://defillama.com/yields";
@@ -55,9 +55,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function parseYieldsResponse(body: unknown, label: string): RawPool[] {
   const malformed = (why: string) =>
-    new SourceError(
-      `${label} is not a DefiLlama yields response ({status, data: [...]}): ${why}; no yields were written.`,
-    );
+    new SourceError(`${label} is not a DefiLlama yields response ({status, data: [...]}): ${why}`);
   if (!isObject(body))
     throw malformed(`got ${Array.isArray(body) ? "an array" : body === null ? "null" : typeof body}`);
   if (body.status !== undefined && body.status !== "success")
@@ -96,11 +94,6 @@ function matchesFilter(pool: RawPool, filter: readonly string[]): boolean {
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-
-/** A value as a report shows it: NaN and undefined included. */
-export function showValue(value: unknown): string {
-  return typeof value === "number" ? String(value) : (JSON.stringify(value) ?? "undefined");
-}
 
 /** Percent with two decimals: what is stored (the text shows one). */
 export function roundApy(apy: number): number {
