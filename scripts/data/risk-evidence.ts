@@ -16,7 +16,8 @@ import {
   trackRecordFactor,
 } from "../../src/lib/risk-rating.ts";
 import { CsvSyntaxError, parseCsv, serializeCsv } from "./csv.ts";
-import { AS_OF_MIN, parseIsoDate, type Problem } from "./rules.ts";
+import type { HistoryRow } from "./history.ts";
+import { AS_OF_MIN, parseIsoDate, type Problem, type ProtocolRow } from "./rules.ts";
 
 export const EVIDENCE_COLUMNS = ["protocol", "factor", "level", "finding", "source_url", "read_on"] as const;
 export const FINDING_MAX = 400;
@@ -205,4 +206,68 @@ export function factorRecords(input: RatingInput, evidence: readonly EvidenceRow
 /** The overall level from a protocol's factor records: null is 'Not rated'. */
 export function ratedLevel(records: readonly FactorRecord[]): RiskStep | null {
   return overallRating(Object.fromEntries(records.map((r) => [r.factor, r.level]))).level;
+}
+
+/* ------------------------------------------------------------------ the seed */
+
+function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The seed's protocol_risk_factors statement: every evidenced factor of every protocol, sorted by
+ * protocol name then the method's factor order, one row a line (readable in a diff).
+ */
+export function buildRiskSeedSql(entries: ReadonlyArray<{ name: string; records: readonly FactorRecord[] }>): string {
+  const lines = [...entries]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap(({ name, records }) =>
+      records.map(
+        (r) =>
+          `  (${sqlText(name)}, ${sqlText(r.factor)}, ${sqlText(r.level)}, ${sqlText(r.finding)}, ${sqlText(r.source_url)}, date ${sqlText(r.read_on)}, ${r.computed})`,
+      ),
+    );
+  if (lines.length === 0) return "";
+  return [
+    `-- ${lines.length} risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).`,
+    "insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, read_on, computed)",
+    "select p.id, f.factor, f.level, f.finding, f.source_url, f.read_on, f.computed",
+    "from (values",
+    lines.join(",\n"),
+    ") as f(name, factor, level, finding, source_url, read_on, computed)",
+    "join public.protocols p on p.name = f.name;",
+    "",
+  ].join("\n");
+}
+
+/** The evidence check's view of the directory's rows (computed factors where DefiLlama gives the TVL). */
+export function evidenceProtocols(rows: readonly ProtocolRow[]): EvidenceProtocol[] {
+  return rows.map((row) => ({
+    name: row.name,
+    defillamaSlug: row.tvl_source === "defillama" ? row.defillama_slug : null,
+  }));
+}
+
+/** Every protocol's factor records, from its row, its TVL history and the researched evidence. */
+export function riskEntries(
+  rows: readonly ProtocolRow[],
+  history: readonly HistoryRow[],
+  evidence: readonly EvidenceRow[],
+): Array<{ name: string; records: FactorRecord[] }> {
+  return rows.map((row) => ({
+    name: row.name,
+    records: factorRecords(
+      {
+        name: row.name,
+        // Computed factors wait for the DefiLlama audits flag and listing date in the data.
+        defillamaSlug: null,
+        audits: null,
+        listedAt: null,
+        tvlUsd: row.tvl_usd,
+        tvlAsOf: row.tvl_as_of,
+        history: history.filter((h) => h.name === row.name).map((h) => ({ day: h.day, tvlUsd: h.tvl_usd })),
+      },
+      evidence,
+    ),
+  }));
 }

@@ -131,8 +131,8 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 
   skipSpace();
   while (i < sql.length) {
-    if (sql.startsWith("insert into public.protocol_tvl_history", i)) {
-      // The history statement (data:diff compares protocols only): skip to its ';' outside strings.
+    if (sql.startsWith("insert into public.protocol_", i) && !sql.startsWith("insert into public.protocols ", i)) {
+      // The history and risk statements (data:diff compares protocols only): skip to their ';' outside strings.
       let quoted = false;
       while (i < sql.length && (quoted || sql[i] !== ";")) {
         if (sql[i] === "'") quoted = !quoted;
