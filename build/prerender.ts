@@ -59,7 +59,27 @@ export function retargetHead(
   replace(/(<meta\s+name="twitter:title"\s+content=")[^"]*(")/, title);
   replace(/(<meta\s+name="twitter:description"\s+content=")[^"]*(")/, description);
   if (/<\/script/i.test(page.jsonLd)) throw new Error("prerender: JSON-LD must not contain </script");
-  return out.replace("</head>", `  <script type="application/ld+json">${page.jsonLd}</script>\n  </head>`);
+  // A function, not a string: a string replacement expands $` $' $& and $$ inside the JSON-LD
+  // (a description holding US$` would paste the page's head into the script and end it early).
+  return out.replace("</head>", () => `  <script type="application/ld+json">${page.jsonLd}</script>\n  </head>`);
+}
+
+/**
+ * Checks a finished page: exactly one JSON-LD block, closed, whose text parses as a JSON object.
+ * Throws with the page's path otherwise, so a bad page fails the build instead of shipping.
+ */
+export function assertJsonLd(html: string, where: string): void {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  if (blocks.length !== 1) throw new Error(`prerender: ${where} has ${blocks.length} JSON-LD blocks, expected 1`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(blocks[0]![1]!);
+  } catch {
+    throw new Error(`prerender: ${where} has a JSON-LD block that does not parse`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new Error(`prerender: ${where} has a JSON-LD block that is not an object`);
+  }
 }
 
 /**
@@ -149,6 +169,7 @@ export function prerenderShell(): Plugin {
             route: page.path,
             bootSrc,
           });
+          assertJsonLd(html, page.path);
           const base = path.join(outDir, ...page.path.split("/").filter(Boolean));
           mkdirSync(base, { recursive: true });
           writeFileSync(path.join(base, "index.html"), html);

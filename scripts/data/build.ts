@@ -1,5 +1,5 @@
-// npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv
-// and data/yield-history.csv.
+// npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
+// data/yield-history.csv and data/risk-evidence.csv.
 import { readFileSync, writeFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
@@ -11,12 +11,15 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  RISK_EVIDENCE_DISPLAY,
+  RISK_EVIDENCE_PATH,
   SEED_DISPLAY,
   SEED_PATH,
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
 import { checkCsv, formatProblem } from "./rules.ts";
+import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
 import { buildSeedSql } from "./seed-sql.ts";
 
 run(() => {
@@ -30,10 +33,12 @@ run(() => {
   });
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows);
   const yieldHistory = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows);
+  const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), today);
   const others = [
     { display: HISTORY_DISPLAY, problems: history.problems },
     { display: YIELD_HISTORY_DISPLAY, problems: yieldHistory.problems },
     { display: ASSET_CLASSES_DISPLAY, problems: mapping.problems },
+    { display: RISK_EVIDENCE_DISPLAY, problems: evidence.problems },
   ];
   const count = problems.length + others.reduce((n, o) => n + o.problems.length, 0);
   if (count > 0) {
@@ -41,11 +46,13 @@ run(() => {
     for (const other of others)
       for (const problem of other.problems) console.error(`${other.display} ${formatProblem(problem)}`);
     console.error(
-      `${CSV_DISPLAY} / ${HISTORY_DISPLAY} / ${YIELD_HISTORY_DISPLAY} / ${ASSET_CLASSES_DISPLAY}: ${count} problem(s); ${SEED_DISPLAY} was not written.`,
+      `${[CSV_DISPLAY, ...others.map((o) => o.display)].join(" / ")}: ${count} problem(s); ${SEED_DISPLAY} was not written.`,
     );
     return 1;
   }
-  const sql = buildSeedSql(rows, history.rows, yieldHistory.rows);
+  const sql =
+    buildSeedSql(rows, history.rows, yieldHistory.rows) +
+    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows));
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");
@@ -58,7 +65,7 @@ run(() => {
   } else {
     writeFileSync(SEED_PATH, sql);
     console.log(
-      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY}, ${HISTORY_DISPLAY} and ${YIELD_HISTORY_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
+      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY}, ${HISTORY_DISPLAY}, ${YIELD_HISTORY_DISPLAY} and ${RISK_EVIDENCE_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
     );
   }
   return 0;

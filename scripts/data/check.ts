@@ -1,5 +1,5 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv and data/asset-classes.csv; exit 1 on any problem.
+// data/yield-history.csv, data/asset-classes.csv and data/risk-evidence.csv; exit 1 on any problem.
 import { readFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
@@ -11,9 +11,12 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  RISK_EVIDENCE_DISPLAY,
+  RISK_EVIDENCE_PATH,
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./risk-evidence.ts";
 import { checkCsv, formatProblem } from "./rules.ts";
 
 run(() => {
@@ -23,20 +26,26 @@ run(() => {
   for (const problem of problems) console.log(formatProblem(problem));
   const all = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, freshness: false }).rows;
   const files = [
-    { display: HISTORY_DISPLAY, ...checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all) },
-    { display: YIELD_HISTORY_DISPLAY, ...checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), all) },
-    { display: ASSET_CLASSES_DISPLAY, rows: mapping.entries, problems: mapping.problems },
+    { display: HISTORY_DISPLAY, what: "points", ...checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all) },
+    {
+      display: YIELD_HISTORY_DISPLAY,
+      what: "points",
+      ...checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), all),
+    },
+    { display: ASSET_CLASSES_DISPLAY, what: "entries", rows: mapping.entries, problems: mapping.problems },
+    {
+      display: RISK_EVIDENCE_DISPLAY,
+      what: "findings",
+      ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), today),
+    },
   ];
-  for (const file of files)
-    for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
-  const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
+  for (const file of files) for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
   if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) > 0) {
+    const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
     console.log(`${CSV_DISPLAY}: ${problems.length} problem(s), ${counts} as of ${today}.`);
     return 1;
   }
-  const [tvl, yields, classes] = files;
-  console.log(
-    `${CSV_DISPLAY}: ${rows.length} protocols, ${HISTORY_DISPLAY}: ${tvl!.rows.length} points, ${YIELD_HISTORY_DISPLAY}: ${yields!.rows.length} points, ${ASSET_CLASSES_DISPLAY}: ${classes!.rows.length} entries, no problems as of ${today}.`,
-  );
+  const counts = files.map((f) => `${f.display}: ${f.rows.length} ${f.what}`).join(", ");
+  console.log(`${CSV_DISPLAY}: ${rows.length} protocols, ${counts}, no problems as of ${today}.`);
   return 0;
 });

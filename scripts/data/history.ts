@@ -2,9 +2,8 @@
 // and data/yield-history.csv (one yield range per protocol and day, issue #19). Written by
 // `npm run data:refresh -- --write-csv` (DefiLlama points) and by hand for curated figures;
 // data:build turns them into the seed's protocol_tvl_history and protocol_yield_history inserts.
-import { parseCsv, serializeCsv, CsvSyntaxError } from "./csv.ts";
+import { compareBytes, parseCsv, serializeCsv, CsvSyntaxError } from "./csv.ts";
 import { formatProblem, parseIsoDate, TVL_SOURCES, YIELD_SOURCES, type Problem, type ProtocolRow } from "./rules.ts";
-import { compareBytes } from "./seed-sql.ts";
 import { MAX_APY } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
 
 export const HISTORY_COLUMNS = ["name", "day", "tvl_usd", "source"] as const;

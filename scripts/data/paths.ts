@@ -15,3 +15,5 @@ export const YIELD_HISTORY_DISPLAY = "data/yield-history.csv";
 /** The reviewed asset classes of tracked rows (see docs/data.md, "Tracked rows"). */
 export const ASSET_CLASSES_PATH = root("data/asset-classes.csv");
 export const ASSET_CLASSES_DISPLAY = "data/asset-classes.csv";
+export const RISK_EVIDENCE_PATH = root("data/risk-evidence.csv");
+export const RISK_EVIDENCE_DISPLAY = "data/risk-evidence.csv";

@@ -8,7 +8,7 @@ import { runInNewContext } from "node:vm";
 import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { committedRows } from "../../build/committed-rows.ts";
-import { injectShell, retargetHead, type PrerenderModule } from "../../build/prerender.ts";
+import { assertJsonLd, injectShell, retargetHead, type PrerenderModule } from "../../build/prerender.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // Loaded by path: this tsconfig (Node side) has no JSX; Vitest compiles the entry as Vite would.
@@ -195,6 +195,31 @@ describe("renderProtocolPages", () => {
       /JSON-LD/,
     );
     expect(() => retargetHead("<html></html>", { url: "u", title: "t", description: "d", jsonLd: "{}" })).toThrow(/no/);
+  });
+
+  it("keeps $` $' $& and $$ in the JSON-LD literally, so the block stays closed and parses", () => {
+    const template =
+      '<html><head>\n    <title>x</title>\n    <meta name="description" content="x" />\n    <meta property="og:title" content="x" />\n    <meta property="og:description" content="x" />\n    <meta property="og:url" content="x" />\n    <link rel="canonical" href="x" />\n    <meta name="twitter:title" content="x" />\n    <meta name="twitter:description" content="x" />\n  </head><body></body></html>';
+    const description = "Minimum US$` 5,000; $' and $& and $$ too";
+    const jsonLd = JSON.stringify({ "@type": "FinancialProduct", description });
+    const html = retargetHead(template, { url: "u", title: "t", description: "d", jsonLd });
+    expect(() => assertJsonLd(html, "/protocols/x")).not.toThrow();
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(ld)).toMatchObject({ description });
+  });
+
+  it("assertJsonLd rejects a missing, doubled, unclosed or unparseable block", () => {
+    const ok = '<head><script type="application/ld+json">{"a":1}</script></head>';
+    expect(() => assertJsonLd(ok, "/p")).not.toThrow();
+    expect(() => assertJsonLd("<head></head>", "/p")).toThrow(/0 JSON-LD blocks/);
+    expect(() => assertJsonLd(ok + ok, "/p")).toThrow(/2 JSON-LD blocks/);
+    expect(() => assertJsonLd('<head><script type="application/ld+json">{"a":</head>', "/p")).toThrow(/0 JSON-LD/);
+    expect(() => assertJsonLd('<head><script type="application/ld+json">{"a":</script></head>', "/p")).toThrow(
+      /does not parse/,
+    );
+    expect(() => assertJsonLd('<head><script type="application/ld+json">[1]</script></head>', "/p")).toThrow(
+      /not an object/,
+    );
   });
 });
 
