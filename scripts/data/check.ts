@@ -39,7 +39,8 @@ run(() => {
       ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), today),
     },
   ];
-  for (const file of files) for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
+  for (const file of files)
+    for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
   if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) > 0) {
     const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
     console.log(`${CSV_DISPLAY}: ${problems.length} problem(s), ${counts} as of ${today}.`);
