@@ -545,6 +545,14 @@ describe("data:refresh with saved 2026-09-05 responses (issue #19)", () => {
     expect(await yieldHistory("blackrock-buidl")).toEqual([
       { day: SEPT_DAY, apy_min: "3.25", apy_max: "3.59", source: "defillama" },
     ]);
+    // What the protocol page reads, as anon, through the local API.
+    const served = await anonGet(
+      `protocol_yield_history?select=day,apy_min,apy_max,source&protocol_id=eq.${buidl.id as string}&order=day.asc`,
+    );
+    expect(served).toEqual({
+      status: 200,
+      body: [{ day: SEPT_DAY, apy_min: 3.25, apy_max: 3.59, source: "defillama" }],
+    });
     // Protocols without pools keep their yield, and say so.
     expect(accepted.out.find((l) => l.startsWith("  yields: no DefiLlama pool"))).toMatch(/lofty/);
     expect(await row("lofty")).toMatchObject({ yield_range: "5-10%", yield_source: null });

@@ -47,6 +47,67 @@ describe("parseProtocolRow", () => {
         sourceUrl: null,
         asOf: null,
       },
+      yieldApyMin: null,
+      yieldApyMax: null,
+      yieldAsOf: null,
+      yieldSource: null,
+      yieldSourceUrl: null,
+      reviewStatus: "reviewed",
+      defillamaDroppedOn: null,
+      defillamaListedAt: null,
+      defillamaAudits: null,
+    });
+  });
+
+  it("reads the yield's figures and provenance, tracked rows and DefiLlama's dates (issue #19), degrading bad values", () => {
+    const tracked = {
+      ...base,
+      risk_level: null,
+      asset_classes: ["Unclassified"],
+      yield_apy_min: 3.25,
+      yield_apy_max: 3.59,
+      yield_as_of: "2026-09-05",
+      yield_source: "defillama",
+      yield_source_url: "https://defillama.com/yields?project=blackrock-buidl",
+      review_status: "tracked",
+      defillama_dropped_on: "2026-09-05",
+      defillama_listed_at: "2024-07-06",
+      defillama_audits: 2,
+    };
+    expect(parseProtocolRow(tracked)).toMatchObject({
+      riskLevel: null,
+      assetClasses: ["Unclassified"],
+      yieldApyMin: 3.25,
+      yieldApyMax: 3.59,
+      yieldAsOf: "2026-09-05",
+      yieldSource: "defillama",
+      yieldSourceUrl: "https://defillama.com/yields?project=blackrock-buidl",
+      reviewStatus: "tracked",
+      defillamaDroppedOn: "2026-09-05",
+      defillamaListedAt: "2024-07-06",
+      defillamaAudits: 2,
+    });
+    expect(
+      parseProtocolRow({
+        ...tracked,
+        yield_apy_min: "3.25",
+        yield_apy_max: 5e21,
+        yield_as_of: "05/09/2026",
+        yield_source: "issuer",
+        yield_source_url: "javascript:alert(1)",
+        review_status: "draft",
+        defillama_dropped_on: 7,
+        defillama_audits: 9,
+      }),
+    ).toMatchObject({
+      yieldApyMin: null,
+      yieldApyMax: null,
+      yieldAsOf: null,
+      yieldSource: null,
+      yieldSourceUrl: null,
+      reviewStatus: "reviewed",
+      defillamaDroppedOn: null,
+      defillamaAudits: null,
     });
   });
 

@@ -116,7 +116,26 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     tvlSourceUrl: safeHttpUrl(row.tvl_source_url),
     tvlSource: row.tvl_source === "defillama" || row.tvl_source === "curated" ? row.tvl_source : null,
     terms: parseTerms(row),
+    yieldApyMin: percent(row.yield_apy_min),
+    yieldApyMax: percent(row.yield_apy_max),
+    yieldAsOf: isoDate(row.yield_as_of),
+    yieldSource: row.yield_source === "defillama" || row.yield_source === "curated" ? row.yield_source : null,
+    yieldSourceUrl: safeHttpUrl(row.yield_source_url),
+    reviewStatus: row.review_status === "tracked" ? "tracked" : "reviewed",
+    defillamaDroppedOn: isoDate(row.defillama_dropped_on),
+    defillamaListedAt: isoDate(row.defillama_listed_at),
+    defillamaAudits:
+      Number.isInteger(row.defillama_audits) &&
+      (row.defillama_audits as number) >= 0 &&
+      (row.defillama_audits as number) <= 3
+        ? (row.defillama_audits as number)
+        : null,
   };
+}
+
+/** An APY in percent (PostgREST sends numeric as a JSON number); null when absent or out of range. */
+function percent(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value < 1000 ? value : null;
 }
 
 /** A non-negative finite amount (PostgREST sends numeric as a JSON number). */

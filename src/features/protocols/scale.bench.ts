@@ -45,6 +45,15 @@ function syntheticProtocol(i: number): Protocol {
     tvlSourceUrl: null,
     tvlSource: null,
     notes: null,
+    yieldApyMin: null,
+    yieldApyMax: null,
+    yieldAsOf: null,
+    yieldSource: null,
+    yieldSourceUrl: null,
+    reviewStatus: "reviewed",
+    defillamaDroppedOn: null,
+    defillamaListedAt: null,
+    defillamaAudits: null,
   };
 }
 

@@ -44,4 +44,21 @@ export type Protocol = {
   tvlSource: "defillama" | "curated" | null;
   /** 'unknown' everywhere when the database predates the terms migration. */
   terms: ProtocolTerms;
+  /** The yield range as numbers (percent); null for a curated text range or on older databases. */
+  yieldApyMin: number | null;
+  yieldApyMax: number | null;
+  /** The day the yield refers to (DefiLlama) or was read (curated). */
+  yieldAsOf: string | null;
+  /** 'defillama' (refreshed daily) or 'curated' (a cited page); null for an older, unsourced yield. */
+  yieldSource: "defillama" | "curated" | null;
+  /** The page stating the yield (http(s) only). */
+  yieldSourceUrl: string | null;
+  /** 'tracked': listed from DefiLlama, its terms and risk not reviewed yet (issue #19). */
+  reviewStatus: "reviewed" | "tracked";
+  /** The day DefiLlama stopped tracking it (the row keeps its last figure): 'No longer tracked by DefiLlama'. */
+  defillamaDroppedOn: string | null;
+  /** The day DefiLlama first listed it. */
+  defillamaListedAt: string | null;
+  /** DefiLlama's audits: 0 none, 1 partly, 2 yes, 3 fork of audited code. */
+  defillamaAudits: number | null;
 };
