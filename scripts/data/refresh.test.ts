@@ -1,10 +1,11 @@
 // npm run data:refresh end to end against the local API (the server npm run local-api starts, in
 // memory), with saved DefiLlama responses only: data/defillama/ and injected fetch failures.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import { convertSnapshot } from "./open-defi-data.ts";
 import { main } from "./refresh-cli.ts";
 import { checkHistoryCsv } from "./history.ts";
 import { CSV_PATH, DEFILLAMA_DIR, HISTORY_PATH } from "./paths.ts";
@@ -326,7 +327,7 @@ describe("data:refresh failures write nothing and exit 1 with a clear message", 
       ],
       [
         [...fromFile, "--accept", "nope"],
-        "data:refresh failed: --accept nope: no protocol has that defillama_slug and DefiLlama lists no RWA protocol above the threshold by that slug. Nothing was written.",
+        "data:refresh failed: --accept nope: no protocol has that defillama_slug and DefiLlama's list has no such slug. Nothing was written.",
       ],
       [
         [...fromFile, "--write-csv", "--dry-run"],
@@ -802,6 +803,87 @@ describe("data:refresh: one bad figure or source stops only itself (issue #21, i
         /is not a DefiLlama protocol list .*; and .* is not a DefiLlama yields response .*; nothing was written\.$/,
       ),
     ]);
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("applying the committed 2026-08-12 to 2026-09-05 snapshots (docs/data.md)", () => {
+  it("takes the directory to every RWA protocol above $10M, dated 2026-09-05, with its history and yields; a second run changes nothing", async () => {
+    await memory.reseed();
+    const snapshots = path.join(DEFILLAMA_DIR, "open-defi-data");
+    const json = mkdtempSync(path.join(tmpdir(), "open-defi-data-"));
+    for (const file of readdirSync(snapshots).filter((f) => f.endsWith(".csv"))) {
+      const { json: converted } = convertSnapshot(readFileSync(path.join(snapshots, file), "utf8"), file);
+      writeFileSync(path.join(json, file.replace(/\.csv$/, ".json")), JSON.stringify(converted));
+    }
+    const accepted = path.join(snapshots, "accepted.txt");
+    const days = ["2026-08-12", "2026-08-16", "2026-08-20", "2026-08-24", "2026-08-31", "2026-09-02", "2026-09-05"];
+    const apply = (day: string) =>
+      refresh(
+        [
+          "--source-file",
+          path.join(json, `protocols-${day}.json`),
+          ...(day === SEPT_DAY ? ["--yields-file", path.join(json, "yields-2026-09-05.json")] : []),
+          "--as-of",
+          day,
+          "--accept-file",
+          accepted,
+        ],
+        { now: SEPT_NOW },
+      );
+    for (const day of days) {
+      const run = await apply(day);
+      expect({ day, err: run.err, held: run.out.filter((l) => l.startsWith("held for review")) }).toEqual({
+        day,
+        err: [],
+        held: [],
+      });
+    }
+
+    const { rows } = await memory.db.query<{
+      name: string;
+      review_status: string;
+      tvl_source: string | null;
+      tvl_as_of: string | null;
+      yield_source: string | null;
+      yield_as_of: string | null;
+      dropped: string | null;
+      slug: string | null;
+      points: number;
+    }>(`
+      select p.name, p.review_status, p.tvl_source, to_char(p.tvl_as_of, 'YYYY-MM-DD') as tvl_as_of,
+        p.yield_source, to_char(p.yield_as_of, 'YYYY-MM-DD') as yield_as_of,
+        to_char(p.defillama_dropped_on, 'YYYY-MM-DD') as dropped, p.defillama_slug as slug,
+        (select count(*)::int from public.protocol_tvl_history h where h.protocol_id = p.id) as points
+      from public.protocols p order by p.name`);
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    expect(rows.filter((r) => r.review_status === "tracked")).toHaveLength(45);
+    // Every DefiLlama-covered TVL is of 2026-09-05, except rows DefiLlama stopped listing, which say since when.
+    for (const row of rows.filter((r) => r.tvl_source === "defillama"))
+      expect({ name: row.name, asOf: row.dropped === null ? row.tvl_as_of : "dropped" }).toEqual({
+        name: row.name,
+        asOf: row.dropped === null ? SEPT_DAY : "dropped",
+      });
+    expect(rows.filter((r) => r.dropped !== null).map((r) => r.name)).toEqual(["Syntetika", "Theo Network thBill"]);
+    const yields = rows.filter((r) => r.yield_source === "defillama");
+    expect(yields.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(yields.map((r) => r.yield_as_of))).toEqual(new Set([SEPT_DAY]));
+    // At least 7 dated points on every covered page, except where DefiLlama's snapshots hold fewer
+    // (listed late, or absent some days): no point is invented.
+    expect(rows.filter((r) => r.slug !== null && r.points < 7).map((r) => r.name)).toEqual([
+      "EthicHub",
+      "Huma Finance V2",
+      "KlimaDAO",
+      "Republic Note",
+      "Syntetika",
+      "Theo Network thBill",
+    ]);
+
+    const before = await snapshot();
+    const again = await apply(SEPT_DAY);
+    expect(again.out).toContain(
+      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written.",
+    );
     expect(await snapshot()).toBe(before);
   });
 });
