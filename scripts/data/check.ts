@@ -17,7 +17,7 @@ import {
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./risk-evidence.ts";
-import { checkCsv, formatProblem } from "./rules.ts";
+import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
@@ -36,7 +36,7 @@ run(() => {
     {
       display: RISK_EVIDENCE_DISPLAY,
       what: "findings",
-      ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), today),
+      ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), todayUtc()),
     },
   ];
   for (const file of files)
