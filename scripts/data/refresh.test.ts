@@ -8,8 +8,8 @@ import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { convertSnapshot } from "./open-defi-data.ts";
 import { main } from "./refresh-cli.ts";
 import { checkHistoryCsv } from "./history.ts";
-import { CSV_PATH, DEFILLAMA_DIR, HISTORY_PATH } from "./paths.ts";
-import { memoryApi } from "./test-api.ts";
+import { DEFILLAMA_DIR } from "./paths.ts";
+import { FIXTURE, memoryApi } from "./test-api.ts";
 import { checkCsv } from "./rules.ts";
 
 const SAVED_LIST = path.join(DEFILLAMA_DIR, "protocols-2025-12-19.json");
@@ -201,11 +201,11 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "refresh-csv-"));
     const csvPath = path.join(dir, "protocols.csv");
     const historyPath = path.join(dir, "tvl-history.csv");
-    const csv = readFileSync(CSV_PATH, "utf8").replace(
+    const csv = readFileSync(FIXTURE.csv, "utf8").replace(
       /^Lofty,(.*),\$99M,(.*),99180168,2025-12-19,/m,
       (_, a: string, b: string) => `Lofty,${a},$20M,${b},20000000,2025-10-31,`,
     );
-    expect(csv).not.toBe(readFileSync(CSV_PATH, "utf8"));
+    expect(csv).not.toBe(readFileSync(FIXTURE.csv, "utf8"));
     writeFileSync(csvPath, csv);
     writeFileSync(historyPath, "name,day,tvl_usd,source\n");
     const yieldHistoryPath = path.join(dir, "yield-history.csv");
@@ -215,7 +215,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     });
     expect(run.code).toBe(0);
     const line = (text: string, name: string) => text.split("\n").find((l) => l.startsWith(`${name},`));
-    expect(line(readFileSync(csvPath, "utf8"), "Lofty")).toBe(line(readFileSync(CSV_PATH, "utf8"), "Lofty"));
+    expect(line(readFileSync(csvPath, "utf8"), "Lofty")).toBe(line(readFileSync(FIXTURE.csv, "utf8"), "Lofty"));
     const rows = checkCsv(readFileSync(csvPath, "utf8"), { today: "2025-12-19", freshness: false }).rows;
     // Every chain DefiLlama lists is written back too.
     expect(rows.find((r) => r.name === "Circle USYC (ex-Hashnote)")?.blockchains).toEqual([
@@ -234,7 +234,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
       source: "defillama",
     });
     // The committed history holds these same points.
-    const committed = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
+    const committed = checkHistoryCsv(readFileSync(FIXTURE.history, "utf8"), rows).rows;
     for (const point of history.rows) expect(committed).toContainEqual(point);
   });
 });
@@ -687,8 +687,8 @@ describe("data:refresh with saved 2026-09-05 responses (issue #19)", () => {
       yieldHistoryPath: path.join(dir, "yield-history.csv"),
     };
     await memory.reseed();
-    writeFileSync(csv.csvPath, readFileSync(CSV_PATH, "utf8"));
-    writeFileSync(csv.historyPath, readFileSync(HISTORY_PATH, "utf8"));
+    writeFileSync(csv.csvPath, readFileSync(FIXTURE.csv, "utf8"));
+    writeFileSync(csv.historyPath, readFileSync(FIXTURE.history, "utf8"));
     writeFileSync(csv.yieldHistoryPath, "name,day,apy_min,apy_max,source\n");
     const run = await refresh(
       [
