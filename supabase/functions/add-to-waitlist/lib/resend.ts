@@ -76,7 +76,7 @@ export function confirmationSubject(product: string): string {
 
 export function confirmationText(product: string, link: string): string {
   return [
-    `Thanks for joining the ${product} waitlist. Please confirm this is your address:`,
+    `Thanks for joining the ${product} waitlist. To confirm this is your address, open this link and press 'Confirm my email':`,
     "",
     link,
     "",
