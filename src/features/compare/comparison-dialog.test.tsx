@@ -70,7 +70,7 @@ describe("ComparisonDialog", () => {
       "href",
       "https://securitize.io",
     );
-    expect(within(table).getAllByText("Unrated")).toHaveLength(2);
+    expect(within(table).getAllByText("Not rated")).toHaveLength(2);
     expect(within(table).getByRole("columnheader", { name: /Evil Yield/ })).toHaveTextContent(
       "No description on record.",
     );
