@@ -14,7 +14,7 @@ import {
   type FactorRecord,
 } from "../scripts/data/risk-evidence.ts";
 import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
-import { compareBytes } from "../scripts/data/seed-sql.ts";
+import { compareBytes } from "../scripts/data/csv.ts";
 
 /**
  * The committed data (data/protocols.csv) as the API would serve it, checked by the same rules as

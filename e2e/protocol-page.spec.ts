@@ -44,26 +44,22 @@ test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
 });
 
-test.describe("every route paints its content as soon as its code has run", () => {
-  // The bug: the boot waited for a first paint that a hidden frame never makes, and ran the app
-  // only when its 5 s fallback fired (content at ~5.5 s). Measured after the fix: about 2 s at load
-  // average 15-25 on 2 cores; 4 s leaves room for a loaded CI machine and still fails on the bug.
-  const BOUND_MS = 4000;
-
+test.describe("every route a visitor opens directly shows its content", () => {
+  // The bug: the boot waited for a first paint that a hidden frame never makes, and every route
+  // but / stayed blank until a 5 s fallback. How soon each route paints is measured, with its
+  // budget, by `npm run bench` (bench/routes.ts); this checks what each one shows on a cold load.
   for (const [what, path, heading] of [
     ["the privacy policy", "/privacy-policy", "Privacy Policy"],
     ["a 404", "/no-such-page", "Oops! Page not found"],
     ["a protocol page", "/protocols/centrifuge", "Centrifuge"],
   ] as const) {
-    test(`${what} within ${BOUND_MS} ms`, async ({ page, consoleErrors }) => {
+    test(`${what}`, async ({ page, consoleErrors }) => {
       consoleErrors.allow(/404 Error: User attempted to access non-existent route/);
       await serveHistory(page, []);
-      const started = Date.now();
       const response = await page.goto(path, { waitUntil: "commit" });
       // A protocol page is served its own prerendered file (figures in the HTML), not index.html.
       if (path.startsWith("/protocols/")) expect(await response!.text()).toContain(`data-prerendered="${path}"`);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: BOUND_MS });
-      expect(Date.now() - started).toBeLessThan(BOUND_MS);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     });
   }
 });

@@ -1,3 +1,4 @@
+import { compareBytes } from "./csv.ts";
 import type { HistoryRow } from "./history.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
 
@@ -20,11 +21,6 @@ function sqlValue(value: string | string[] | number | null): string {
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return `array[${value.map(sqlString).join(", ")}]::text[]`;
   return sqlString(value);
-}
-
-/** Byte (code-point) order, the sort key of the seed and the diff, so it never depends on a locale. */
-export function compareBytes(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Renders supabase/seed.sql: one INSERT per protocol, sorted by name, byte-for-byte reproducible. */

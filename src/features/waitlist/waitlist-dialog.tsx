@@ -8,6 +8,8 @@ import { isValidWaitlistEmail } from "@/features/waitlist/email";
 import { useJoinWaitlist } from "@/features/waitlist/use-join-waitlist";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+import { useLaunchTarget } from "@/components/use-launch-target";
+import { OPENING_SOON } from "@/lib/launch-target";
 import { toast } from "@/lib/toast";
 
 export type WaitlistDialogProps = {
@@ -47,6 +49,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
   const join = useJoinWaitlist();
   const sending = join.isPending;
   const features = limitReached ? LIMIT_FEATURES : NORMAL_FEATURES;
+  const launch = useLaunchTarget();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -146,8 +149,9 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
         </form>
 
         <p className="text-center text-xs leading-relaxed text-muted-foreground">
-          Join to receive updates on our development progress and get early access when we launch in {site.launchTarget}
-          . One e-mail address, nothing else; unsubscribe anytime.{" "}
+          Join to receive updates on our development progress and get early access when we launch{" "}
+          {launch.past ? `(${OPENING_SOON})` : `in ${launch.target}`}. One e-mail address, nothing else; unsubscribe
+          anytime.{" "}
           <a
             href="/privacy-policy"
             target="_blank"
