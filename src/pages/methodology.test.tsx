@@ -38,7 +38,7 @@ describe("the methodology page", () => {
     const states = screen.getByRole("region", { name: "Unknown and Not rated" });
     expect(within(states).getByText("Unknown")).toBeInTheDocument();
     expect(within(states).getAllByText(/Not rated/).length).toBeGreaterThan(0);
-    expect(states).toHaveTextContent("fewer than 5 evidenced factors");
+    expect(states).toHaveTextContent("fewer than five evidenced factors");
 
     expect(screen.getByText(/^It is not investment advice/)).toBeInTheDocument();
   });
