@@ -84,6 +84,31 @@ export async function fetchHistory(request: APIRequestContext, protocolId: strin
   }));
 }
 
+/** One evidenced risk factor as the local API serves it (protocol_risk_factors, issue 20). */
+export type RiskFactorRow = {
+  protocol_id: string;
+  factor: string;
+  level: string;
+  finding: string;
+  source_url: string;
+  read_on: string;
+  computed: boolean;
+};
+
+/** Every evidenced risk factor the local API serves to the anon role, by protocol id. */
+export async function fetchRiskFactors(request: APIRequestContext): Promise<Map<string, RiskFactorRow[]>> {
+  const response = await request.get(
+    `${E2E_API_URL}/rest/v1/protocol_risk_factors?select=protocol_id,factor,level,finding,source_url,read_on,computed`,
+    { headers: anonHeaders },
+  );
+  if (!response.ok()) throw new Error(`risk factors fetch failed: ${response.status()} ${await response.text()}`);
+  const byProtocol = new Map<string, RiskFactorRow[]>();
+  for (const row of (await response.json()) as RiskFactorRow[]) {
+    byProtocol.set(row.protocol_id, [...(byProtocol.get(row.protocol_id) ?? []), row]);
+  }
+  return byProtocol;
+}
+
 /** A waitlist row as the local API's inspection route lists it (the columns the journeys read). */
 export type WaitlistRow = { email: string; source: string | null; created_at: string; confirmed_at: string | null };
 

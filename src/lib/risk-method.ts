@@ -88,7 +88,8 @@ export const RULE_VERSIONS: ReadonlyArray<{ version: string; date: string; chang
 ];
 
 const WORDS: Record<number, string> = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven" };
-const word = (n: number) => WORDS[n] ?? String(n);
+/** 5 -> 'five', as the method writes its small numbers. */
+export const word = (n: number) => WORDS[n] ?? String(n);
 
 /** The rule in four sentences, with the rule's own numbers (docs/methodology.md, "The rule"). */
 export const RULE_STEPS: readonly string[] = [

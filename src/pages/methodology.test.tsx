@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FACTOR_METHOD, RULE_STEPS } from "@/lib/risk-method";
 import { FACTOR_LABELS, RISK_FACTORS } from "@/lib/risk-rating";
@@ -8,7 +8,8 @@ describe("the methodology page", () => {
   it("states the factors and their steps, the rule, Unknown, Not rated and the version, from the rule's constants", async () => {
     renderApp("/methodology");
     expect(await screen.findByRole("heading", { level: 1, name: "How we rate risk" })).toBeInTheDocument();
-    expect(document.title).toBe("Risk rating methodology | RWA Atlas");
+    // Set in an effect, which may run just after the heading's commit.
+    await waitFor(() => expect(document.title).toBe("Risk rating methodology | RWA Atlas"));
     expect(screen.getByText(/^Version 1\.0 · published/)).toHaveTextContent("Version 1.0 · published Nov 25, 2026");
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
       "The seven factors",
@@ -38,7 +39,7 @@ describe("the methodology page", () => {
     const states = screen.getByRole("region", { name: "Unknown and Not rated" });
     expect(within(states).getByText("Unknown")).toBeInTheDocument();
     expect(within(states).getAllByText(/Not rated/).length).toBeGreaterThan(0);
-    expect(states).toHaveTextContent("fewer than 5 evidenced factors");
+    expect(states).toHaveTextContent("fewer than five evidenced factors");
 
     expect(screen.getByText(/^It is not investment advice/)).toBeInTheDocument();
   });

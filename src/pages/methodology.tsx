@@ -4,7 +4,7 @@ import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
 import { AssessmentBadge, NOT_RATED, RiskBadge } from "@/features/protocols/risk-badge";
-import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS } from "@/lib/risk-method";
+import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS, word } from "@/lib/risk-method";
 import {
   FACTOR_LABELS,
   MIN_EVIDENCED,
@@ -116,7 +116,7 @@ export function MethodologyPage() {
                 </dt>
                 <dd className="mt-3 text-sm leading-6">
                   A factor without evidence. It scores as Very High, so missing evidence never makes a protocol look
-                  safer. On a protocol&apos;s page it reads &lsquo;No evidence found yet&rsquo;.
+                  safer. On a protocol&apos;s page it reads &apos;No evidence found yet&apos;.
                 </dd>
               </div>
               <div className="rounded-xl border border-border bg-surface p-5">
@@ -124,8 +124,8 @@ export function MethodologyPage() {
                   <RiskBadge level={null} />
                 </dt>
                 <dd className="mt-3 text-sm leading-6">
-                  A protocol with fewer than {MIN_EVIDENCED} evidenced factors, or one nobody has reviewed yet. We do
-                  not guess. Protocols added automatically from DefiLlama carry only the computed factors and stay{" "}
+                  A protocol with fewer than {word(MIN_EVIDENCED)} evidenced factors, or one nobody has reviewed yet. We
+                  do not guess. Protocols added automatically from DefiLlama carry only the computed factors and stay{" "}
                   {NOT_RATED} until a person researches and reviews them.
                 </dd>
               </div>
@@ -135,7 +135,7 @@ export function MethodologyPage() {
           <Section id="evidence">
             <p>
               Every assessment carries its finding, the page that states it and the date we read it. Each
-              protocol&apos;s page lists them under &lsquo;Risk&rsquo;, and the open data includes them.
+              protocol&apos;s page lists them under &apos;Risk&apos;, and the open data includes them.
             </p>
             <ul className="space-y-2">
               {EVIDENCE_RULES.map((rule) => (

@@ -263,7 +263,7 @@ function bestProps(row: Row, protocol: Protocol, { best, bestFactors, descriptio
 }
 
 /** A factor row's header reads as part of Risk Level: indented, in sentence case. */
-const FACTOR_HEADER = "pl-6 font-medium normal-case tracking-normal sm:pl-10";
+const FACTOR_HEADER = "pl-5 font-medium normal-case tracking-normal sm:pr-3 sm:pl-9";
 
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
 function PhoneComparison(props: LayoutProps) {

@@ -1,3 +1,4 @@
+import { ChevronRight } from "lucide-react";
 import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
@@ -78,7 +79,8 @@ export const ProtocolCard = memo(function ProtocolCard({
           >
             <RiskBadge
               level={protocol.riskLevel}
-              className="transition-shadow group-hover/risk:underline group-hover/risk:shadow-[0_0_0_2px_currentColor]"
+              trailing={<ChevronRight className="-mr-1 size-3 opacity-70" aria-hidden="true" />}
+              className="transition-shadow group-hover/risk:ring-2 group-hover/risk:ring-current/30"
             />
           </ProtocolLink>
         </Figure>

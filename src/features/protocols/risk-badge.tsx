@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import type { RiskLevel } from "@/config/site";
 import type { Assessment } from "@/lib/risk-rating";
@@ -13,12 +14,20 @@ const VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
 /** What a protocol without a level shows (docs/methodology.md: fewer than five evidenced factors, or not reviewed). */
 export const NOT_RATED = "Not rated";
 
+type RiskBadgeProps = {
+  level: RiskLevel | null;
+  className?: string;
+  /** After the level's word (the card's badge: an arrow saying it opens the evidence). */
+  trailing?: ReactNode;
+};
+
 /** Low green, Medium amber, High orange, Very High red; a neutral 'Not rated' for a protocol without a level. */
-export function RiskBadge({ level, className }: { level: RiskLevel | null; className?: string }) {
+export function RiskBadge({ level, className, trailing }: RiskBadgeProps) {
   if (level === null) {
     return (
-      <Badge variant="muted" className={className}>
+      <Badge variant="muted" className={cn("gap-1", className)}>
         {NOT_RATED}
+        {trailing}
       </Badge>
     );
   }
@@ -26,6 +35,7 @@ export function RiskBadge({ level, className }: { level: RiskLevel | null; class
     <Badge variant={VARIANT[level]} className={cn("gap-1", className)}>
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-80" />
       {level}
+      {trailing}
     </Badge>
   );
 }

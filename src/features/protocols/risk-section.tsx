@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
 import { formatAsOf } from "@/lib/tvl-provenance";
+import { cn } from "@/lib/utils";
 import { RISK_SECTION_ID } from "./directory-link";
 import { AssessmentBadge, RiskBadge } from "./risk-badge";
 import { factorLines, notRatedReason, protocolRiskFactorsQueryOptions, type FactorLine } from "./risk-factors";
@@ -44,7 +45,9 @@ function ReadOn({ line, protocolName }: { line: FactorLine; protocolName: string
         {evidence.computed ? "Computed from DefiLlama data of " : "Read "}
         <time dateTime={evidence.readOn}>{formatAsOf(evidence.readOn)}</time>
       </span>
-      <span aria-hidden="true">•</span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        •
+      </span>
       <a
         href={evidence.sourceUrl}
         target="_blank"
@@ -62,7 +65,7 @@ function ReadOn({ line, protocolName }: { line: FactorLine; protocolName: string
 function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: string }) {
   const unknown = line.evidence === null;
   return (
-    <li className="grid gap-x-6 gap-y-2 px-4 py-4 sm:grid-cols-[13rem_1fr] sm:px-5">
+    <li className={cn("grid gap-x-6 gap-y-2 px-4 py-4 sm:grid-cols-[13rem_1fr] sm:px-5", unknown && "bg-muted/30")}>
       <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-start sm:justify-start">
         <h3 className="text-sm font-semibold text-foreground">{line.label}</h3>
         <p>
