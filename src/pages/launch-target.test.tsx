@@ -5,6 +5,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { site } from "@/config/site";
 import { Hero } from "@/features/protocols/hero";
+import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { server } from "../../tests/msw/server";
 import { renderApp, renderWithProviders } from "../../tests/render";
@@ -68,7 +69,8 @@ describe.each([
   it("/confirm once confirmed", async () => {
     today(date);
     server.use(http.post("*/functions/v1/add-to-waitlist/confirm", () => HttpResponse.json({ status: "confirmed" })));
-    renderApp("/confirm?token=q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l");
+    const { user } = renderApp("/confirm#token=q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l");
+    await user.click(await screen.findByRole("button", { name: CONFIRM_TEXTS.ready.button }, LOADED));
     const heading = await screen.findByRole("heading", { level: 1, name: "You're on the waitlist" }, LOADED);
     const message = heading.closest("section")!;
     expect(message).toHaveTextContent(
