@@ -1,4 +1,8 @@
+import { Sparkles } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useScrolledPast } from "@/components/layout/use-scrolled-past";
+import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
 import { SelectionBar } from "@/features/compare/selection-bar";
 import { bestValues } from "@/features/protocols/best-values";
 import { downloadProtocolsCsv } from "@/features/protocols/export-csv";
@@ -14,15 +18,41 @@ type CompareTrayProps = {
   onRemove: (slug: string) => void;
   /** Absolute link that reproduces the directory with this selection ('Copy link'). */
   shareUrl: () => string;
+  /**
+   * The home page's floating 'Join Waitlist', folded into the tray on phones while the tray shows
+   * (site-layout.tsx keeps the floating one out then), so the two never stack over the cards.
+   */
+  floatingJoin?: { onJoin: () => void; onIntent?: () => void };
 };
 
 /** The selection bar and, on 'Compare in Dashboard', the comparison dialog (home and protocol pages). */
-export function CompareTray({ selected, onRemove, shareUrl }: CompareTrayProps) {
+export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: CompareTrayProps) {
   const [open, setOpen] = useState(false);
   const best = useMemo(() => bestValues(selected), [selected]);
+  // The same rule as the floating button it stands in for: shown past the spec's 400 px.
+  const scrolledPast = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
   return (
     <>
-      <SelectionBar protocols={selected} onRemove={onRemove} onCompare={() => setOpen(true)} />
+      <SelectionBar
+        protocols={selected}
+        onRemove={onRemove}
+        onCompare={() => setOpen(true)}
+        phoneAction={
+          floatingJoin && scrolledPast ? (
+            <Button
+              variant="accent"
+              size="sm"
+              className="rounded-full bg-teal-500 text-navy-900 hover:bg-teal-400"
+              onClick={floatingJoin.onJoin}
+              onPointerEnter={floatingJoin.onIntent}
+              onFocus={floatingJoin.onIntent}
+            >
+              <Sparkles aria-hidden="true" />
+              Join Waitlist
+            </Button>
+          ) : undefined
+        }
+      />
       {open && selected.length > 0 && (
         <Suspense fallback={null}>
           <ComparisonDialog

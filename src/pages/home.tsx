@@ -70,6 +70,7 @@ export function HomePage() {
         selected={selection.selectedProtocols}
         onRemove={selection.remove}
         shareUrl={() => new URL(`${pathname}${view.search}`, window.location.origin).href}
+        floatingJoin={{ onJoin: () => openWaitlist({ source: "floating" }), onIntent: prefetchWaitlist }}
       />
     </SiteLayout>
   );

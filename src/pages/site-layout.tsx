@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FloatingJoinButton } from "@/components/layout/floating-join-button";
+import { FLOATING_BUTTON_ROOM_PX, FloatingJoinButton } from "@/components/layout/floating-join-button";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { TopBanner } from "@/components/layout/top-banner";
@@ -33,12 +33,18 @@ export function SiteLayout({ children, home = false, dataAsOf = null }: SiteLayo
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter bottomClearance={clearance} dataAsOf={dataAsOf} />
+      {/* Room at the end of the page for what is fixed at the bottom, so nothing ends up beneath it. */}
+      <SiteFooter
+        bottomClearance={home ? Math.max(clearance, FLOATING_BUTTON_ROOM_PX) : clearance}
+        dataAsOf={dataAsOf}
+      />
       {home && (
         <FloatingJoinButton
           onJoinWaitlist={() => openWaitlist({ source: "floating" })}
           onIntent={prefetchWaitlist}
           bottomClearance={clearance}
+          // The tray shows (it is measured): on a phone it carries the join button (compare-tray.tsx).
+          foldedIntoTray={clearance > 0}
         />
       )}
     </div>

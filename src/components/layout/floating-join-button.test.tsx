@@ -47,4 +47,39 @@ describe("FloatingJoinButton", () => {
     rerender(<FloatingJoinButton onJoinWaitlist={() => {}} bottomClearance={102} />);
     expect(holder.style.bottom).toBe("102px");
   });
+
+  it("steps aside while a card's figures lie beneath it, and comes back once they have passed", async () => {
+    Object.defineProperty(window, "scrollY", { value: 900, configurable: true, writable: true });
+    const figures = document.createElement("div");
+    figures.setAttribute("data-card-figures", "");
+    let figuresTop = 700;
+    figures.getBoundingClientRect = () =>
+      ({ left: 900, right: 1230, top: figuresTop, bottom: figuresTop + 140, width: 330, height: 140 }) as DOMRect;
+    document.body.append(figures);
+    render(<FloatingJoinButton onJoinWaitlist={() => {}} />);
+    // Where it rests, 24 px from the right and bottom of a 1280 x 900 window (jsdom lays nothing out).
+    const holder = document.querySelector<HTMLElement>("[data-floating-join]")!;
+    holder.style.right = "24px";
+    holder.style.bottom = "24px";
+    Object.defineProperties(holder, { offsetWidth: { value: 166 }, offsetHeight: { value: 48 } });
+    Object.defineProperty(document.documentElement, "clientWidth", { value: 1280, configurable: true });
+    Object.defineProperty(window, "innerHeight", { value: 900, configurable: true });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Join Waitlist" })).not.toBeInTheDocument());
+    expect(holder).toHaveAttribute("inert");
+
+    figuresTop = 300;
+    fireEvent.scroll(window);
+    expect(await screen.findByRole("button", { name: "Join Waitlist" })).toBeInTheDocument();
+    figures.remove();
+  });
+
+  it("stays out on a phone while the comparison tray carries it", () => {
+    Object.defineProperty(window, "scrollY", { value: 900, configurable: true, writable: true });
+    const { rerender } = render(<FloatingJoinButton onJoinWaitlist={() => {}} />);
+    const holder = document.querySelector("[data-floating-join]")!;
+    expect(holder).not.toHaveClass("max-sm:hidden");
+    rerender(<FloatingJoinButton onJoinWaitlist={() => {}} foldedIntoTray />);
+    expect(holder).toHaveClass("max-sm:hidden");
+  });
 });

@@ -1,6 +1,8 @@
 import { Sparkles } from "lucide-react";
+import { useRef } from "react";
 import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
 import { Button } from "@/components/ui/button";
+import { useOverFigures } from "@/components/layout/use-over-figures";
 import { useScrolledPast } from "@/components/layout/use-scrolled-past";
 import { cn } from "@/lib/utils";
 
@@ -9,22 +11,40 @@ type FloatingJoinButtonProps = {
   onIntent?: () => void;
   /** Px to keep clear at the bottom of the viewport (another fixed bar); 0 for none. */
   bottomClearance?: number;
+  /** Below 640px the comparison tray carries the join button while it is shown: this one stays out. */
+  foldedIntoTray?: boolean;
 };
+
+/** Px at the end of the page that the button needs, so nothing ends up beneath it there. */
+export const FLOATING_BUTTON_ROOM_PX = 88;
 
 // Bottom-right, above the safe area. When another bar is fixed at the bottom (the comparison
 // selection bar), the layout passes its measured height and this button rises just above it,
-// so neither ever covers the other, at any width.
-export function FloatingJoinButton({ onJoinWaitlist, onIntent, bottomClearance = 0 }: FloatingJoinButtonProps) {
-  const visible = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
+// so neither ever covers the other, at any width. Past the spec's 400 px it shows, except while
+// a card's figures pass beneath it (it steps aside rather than hide a figure) and, on a phone,
+// while the comparison tray is shown (the tray carries it then).
+export function FloatingJoinButton({
+  onJoinWaitlist,
+  onIntent,
+  bottomClearance = 0,
+  foldedIntoTray = false,
+}: FloatingJoinButtonProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const scrolledPast = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
+  const overFigures = useOverFigures(holder);
+  const visible = scrolledPast && !overFigures;
 
   return (
     <div
+      ref={holder}
       aria-hidden={!visible}
       inert={!visible}
+      data-floating-join=""
       style={bottomClearance > 0 ? { bottom: bottomClearance } : undefined}
       className={cn(
         "fixed right-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-30 transition-all duration-200 sm:right-6 sm:bottom-[calc(1.5rem+env(safe-area-inset-bottom))]",
         visible ? "translate-y-0 opacity-100" : "pointer-events-none invisible translate-y-3 opacity-0",
+        foldedIntoTray && "max-sm:hidden",
       )}
     >
       {/* Like every join button (the banner's too), it warms the dialog on hover or focus; the looks differ, so each button spells out its props. */}

@@ -1,4 +1,5 @@
 import { BarChart3, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_COMPARED } from "@/config/site";
 import type { Protocol } from "@/features/protocols/types";
@@ -8,10 +9,12 @@ type SelectionBarProps = {
   onRemove: (slug: string) => void;
   onCompare: () => void;
   max?: number;
+  /** Shown beside the count on phones only (below 640px): the home page's folded join button. */
+  phoneAction?: ReactNode;
 };
 
 /** Floating tray of the protocols picked for comparison; absent when nothing is picked. */
-export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARED }: SelectionBarProps) {
+export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARED, phoneAction }: SelectionBarProps) {
   if (protocols.length === 0) return null;
   return (
     <section
@@ -21,12 +24,15 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="flex min-w-0 flex-1 flex-col items-start gap-2 sm:flex-row sm:items-center">
-          <p className="mr-1 flex shrink-0 items-baseline gap-1.5 text-sm font-semibold">
-            <span className="text-slate-300">Compare</span>
-            <span className="rounded-md bg-teal-400/15 px-1.5 py-0.5 text-teal-200 tabular-nums">
-              {protocols.length}/{max}
-            </span>
-          </p>
+          <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
+            <p className="mr-1 flex shrink-0 items-baseline gap-1.5 text-sm font-semibold">
+              <span className="text-slate-300">Compare</span>
+              <span className="rounded-md bg-teal-400/15 px-1.5 py-0.5 text-teal-200 tabular-nums">
+                {protocols.length}/{max}
+              </span>
+            </p>
+            {phoneAction !== undefined && <div className="sm:hidden">{phoneAction}</div>}
+          </div>
           {/* Every pick stays visible and removable: on a phone the chips wrap two to a line
               (names truncated, full name in the title) rather than scrolling out of sight. */}
           <ul className="flex w-full min-w-0 flex-wrap gap-1.5 sm:w-auto sm:gap-2">

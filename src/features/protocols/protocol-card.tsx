@@ -3,6 +3,7 @@ import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
 import { TvlSource } from "@/components/tvl-source";
+import { CARD_FIGURES_ATTRIBUTE } from "@/components/layout/use-over-figures";
 import { ProtocolLink } from "./protocol-link";
 import { ProtocolTags } from "./protocol-tags";
 import { CompareToggle } from "./compare-toggle";
@@ -65,31 +66,34 @@ export const ProtocolCard = memo(function ProtocolCard({
         {protocol.description || "No description on record."}
       </p>
 
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted/60 p-3">
-        <Figure label="TVL">{protocol.tvl}</Figure>
-        <Figure label="Yield">{protocol.yieldRange}</Figure>
-        <Figure label="Risk">
-          {/* The badge opens the evidence: the protocol page's Risk section (issue 20). */}
-          <ProtocolLink
-            slug={protocol.slug}
-            section={RISK_SECTION_ID}
-            aria-label={`Risk: ${protocol.riskLevel ?? NOT_RATED}, ${protocol.riskLevel === null ? "see why" : "see the evidence"}`}
-            title={protocol.riskLevel === null ? "See why" : "See the evidence"}
-            className="group/risk inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <RiskBadge
-              level={protocol.riskLevel}
-              trailing={<ChevronRight className="-mr-1 size-3 opacity-70" aria-hidden="true" />}
-              className="transition-shadow group-hover/risk:ring-2 group-hover/risk:ring-current/30"
-            />
-          </ProtocolLink>
-        </Figure>
-        <Figure label="Min Investment">
-          <span title={protocol.minInvestment}>{protocol.minInvestment}</span>
-        </Figure>
-      </dl>
-      {/* The TVL's source and the day it describes, marked stale past 45 days (notes: in the comparison). */}
-      <TvlSource protocol={protocol} />
+      {/* The figures and their source line: nothing fixed (the floating join button) may cover them. */}
+      <div className="mt-4" {...{ [CARD_FIGURES_ATTRIBUTE]: "" }}>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted/60 p-3">
+          <Figure label="TVL">{protocol.tvl}</Figure>
+          <Figure label="Yield">{protocol.yieldRange}</Figure>
+          <Figure label="Risk">
+            {/* The badge opens the evidence: the protocol page's Risk section (issue 20). */}
+            <ProtocolLink
+              slug={protocol.slug}
+              section={RISK_SECTION_ID}
+              aria-label={`Risk: ${protocol.riskLevel ?? NOT_RATED}, ${protocol.riskLevel === null ? "see why" : "see the evidence"}`}
+              title={protocol.riskLevel === null ? "See why" : "See the evidence"}
+              className="group/risk inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <RiskBadge
+                level={protocol.riskLevel}
+                trailing={<ChevronRight className="-mr-1 size-3 opacity-70" aria-hidden="true" />}
+                className="transition-shadow group-hover/risk:ring-2 group-hover/risk:ring-current/30"
+              />
+            </ProtocolLink>
+          </Figure>
+          <Figure label="Min Investment">
+            <span title={protocol.minInvestment}>{protocol.minInvestment}</span>
+          </Figure>
+        </dl>
+        {/* The TVL's source and the day it describes, marked stale past 45 days (notes: in the comparison). */}
+        <TvlSource protocol={protocol} />
+      </div>
 
       <div className="mt-4 space-y-2">
         <ProtocolTags
