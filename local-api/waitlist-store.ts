@@ -64,7 +64,7 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
 export async function listWaitlist(db: PGlite): Promise<string> {
   const result = await db.query<{ json: string }>(
     `select coalesce(json_agg(t order by t.created_at), '[]')::text as json
-     from (select email, source, created_at, confirmed_at, confirmation_sent_at, synced_at, last_error, attempts from public.waitlist) t`,
+     from (select email, source, created_at, confirmed_at, confirmation_sent_at, mail_waiting_since, synced_at, last_error, attempts from public.waitlist) t`,
   );
   return result.rows[0]!.json;
 }

@@ -352,6 +352,31 @@ describe("resync (supabase/functions/add-to-waitlist/lib/resync.ts)", () => {
     expect((await resync()).pending).toBe(0);
   });
 
+  it("sends the victim's held mail once the mailbox's day is over, though victim+x was mailed first", async () => {
+    const d = deps();
+    for (const email of ["victim+x@example.com", "victim@example.com"]) {
+      const response = await handleRequest(signup(email), d);
+      expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
+    }
+    await Promise.all(d.deferred);
+    // Today: one mail for the mailbox, the attacker's spelling; the victim's is held, not dropped.
+    expect(resend.emailsTo("victim+x@example.com")).toBe(1);
+    expect(resend.emailsTo("victim@example.com")).toBe(0);
+    expect(await resync()).toMatchObject({ pending: 0, synced: [] });
+
+    // A day later the resync sends it, with a link that confirms; the attacker's next spelling waits.
+    await db.query(`update public.waitlist set confirmation_requested_at = confirmation_requested_at - interval '25 hours',
+                    mail_waiting_since = mail_waiting_since - interval '25 hours'`);
+    await handleRequest(signup("victim+y@example.com"), d);
+    expect(await resync()).toMatchObject({ synced: ["victim@example.com"], failed: [] });
+    expect(resend.emailsTo("victim@example.com")).toBe(1);
+    expect(resend.emailsTo("victim+y@example.com")).toBe(0);
+    const confirmed = await handleRequest(confirmation(resend.lastToken("victim@example.com")), d);
+    expect(await confirmed.json()).toEqual({ status: "confirmed" });
+    await Promise.all(d.deferred);
+    expect([...resend.contacts]).toEqual(["victim@example.com"]);
+  });
+
   it("stops retrying a row after maxAttempts and reports it", async () => {
     await failedSignups(["hopeless@example.com"]);
     await db.query("update public.waitlist set attempts = 10 where email = 'hopeless@example.com'");

@@ -1,7 +1,8 @@
 // Retries what the provider missed, under double opt-in:
-//   - "mail": a confirmation mail that was due but did not go out (provider down, slow, failing).
-//     The run claims the row with a fresh token (only the old token's hash is known, and that
-//     token was never delivered) and sends the mail.
+//   - "mail": a confirmation mail that was due but did not go out (provider down, slow, failing),
+//     or one a limit held (its mailbox was mailed in the last day) whose turn has come. The run
+//     claims the row with a fresh token (only the old token's hash is known, and that token was
+//     never delivered) and sends the mail; the claim re-checks the limits in Postgres.
 //   - "contact": a confirmed address that is not in the audience yet.
 // Runtime-neutral like handler.ts: `npm run waitlist:resync` runs it from Node, and the scheduled
 // waitlist-resync Edge Function runs it as is.

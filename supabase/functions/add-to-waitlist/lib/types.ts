@@ -24,7 +24,10 @@ export type SignupAttempt = Signup & {
   limits: SignupLimits;
 };
 
-/** send: a confirmation mail is due now for the token; none: nothing to send (repeat, or one today). */
+/**
+ * send: a confirmation mail is due now for the token; none: nothing to send now (a repeat, a
+ * confirmed address, or a mail held by a limit, which the resync sends once the limits allow).
+ */
 export type SignupOutcome =
   { outcome: "send" } | { outcome: "none" } | { outcome: "limited"; retryAfterSeconds: number };
 
@@ -41,7 +44,10 @@ export interface WaitlistStore {
   recordSync(email: string, error: string | null): Promise<void>;
 }
 
-/** contact: confirmed, not yet in the audience; mail: a due confirmation mail that did not go out. */
+/**
+ * contact: confirmed, not yet in the audience; mail: a due confirmation mail that did not go out,
+ * or a held one whose turn has come.
+ */
 export type PendingSignup = {
   email: string;
   source: string | null;
@@ -57,7 +63,10 @@ export const DEFAULT_LEASE_SECONDS = 600;
 /** A store the resync job can also scan and claim rows from. */
 export interface ResyncableWaitlistStore extends WaitlistStore {
   pending(limit: number, leaseSeconds?: number): Promise<PendingSignup[]>;
-  /** Takes over a due, unsent mail with a fresh token; false if another run (or the signup) has it. */
+  /**
+   * Takes over a due, unsent mail (or a held one whose turn has come) with a fresh token; false if
+   * another run (or the signup) has it, or the limits still hold it.
+   */
   claimMail(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
 }
 
