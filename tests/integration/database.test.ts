@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../local-api/database.ts";
 import { applyMigrations, listMigrations } from "../../local-api/migrations.ts";
+import { mailboxOf } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
 import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "../../src/config/domain.ts";
 import { MIGRATIONS_DIR, SEED_FILE } from "../../local-api/paths.ts";
 import { openSnapshot } from "./snapshot.ts";
@@ -268,17 +270,26 @@ describe("waitlist", () => {
   /** A token hash no other signup in this file uses. */
   const unique = () => (++next).toString(16).padStart(64, "0");
   const OFF = [null, null, null] as const;
+  /** One signup as the handler makes it (mailbox from lib/email.ts); limits: client, mailbox, global, domain mails. */
   async function signup(
     tx: Transaction,
     email: string,
     token: string,
     opts: { client?: string; limits?: readonly (number | null)[] } = {},
   ) {
-    const mailbox = email.replace(/\+[^@]*@/, "@");
-    const [client, mailboxLimit, global] = opts.limits ?? OFF;
+    const [client, mailboxLimit, global, domainMails] = opts.limits ?? OFF;
     const result = await tx.query<{ outcome: string; retry_after: number }>(
-      "select * from public.waitlist_signup($1, $2, 'hero', $3, $4, 3600, $5, $6, $7)",
-      [email, mailbox, opts.client ?? "198.51.100.1/32", token, client, mailboxLimit, global],
+      "select * from public.waitlist_signup($1, $2, 'hero', $3, $4, 3600, $5, $6, $7, $8)",
+      [
+        email,
+        mailboxOf(email),
+        opts.client ?? "198.51.100.1/32",
+        token,
+        client,
+        mailboxLimit,
+        global,
+        domainMails ?? null,
+      ],
     );
     return result.rows[0]!;
   }
@@ -396,6 +407,121 @@ describe("waitlist", () => {
     });
   });
 
+  it("counts every spelling of one Gmail inbox as one mailbox: 512 spellings, one mail", async () => {
+    // Gmail ignores dots and answers at googlemail.com: a 9-letter local part has 2^8 dot spellings
+    // at each domain, and each one used to get its own mail a day.
+    const local = "abcdefghi";
+    const spellings = Array.from({ length: 256 }, (_, mask) =>
+      [...local].map((letter, i) => (i > 0 && mask & (1 << (i - 1)) ? `.${letter}` : letter)).join(""),
+    ).flatMap((spelt) => [`${spelt}@gmail.com`, `${spelt}@googlemail.com`]);
+    expect(new Set(spellings).size).toBe(512);
+    await asService(async (tx) => {
+      const outcomes = [];
+      for (const email of spellings) outcomes.push((await signup(tx, email, unique())).outcome);
+      expect(outcomes.filter((o) => o === "send")).toHaveLength(1);
+      expect(
+        (await tx.query("select distinct mailbox from public.waitlist where email like '%@g%mail.com'")).rows,
+      ).toEqual([{ mailbox: "abcdefghi@gmail.com" }]);
+      // Stored as typed.
+      expect(
+        (await tx.query("select count(*)::int as n from public.waitlist where email like '%@g%mail.com'")).rows,
+      ).toEqual([{ n: 512 }]);
+    });
+  });
+
+  it("caps mails to one recipient domain an hour: a mail over the cap is held, and sent in a later hour", async () => {
+    await asService(async (tx) => {
+      const outcomes = [];
+      for (let i = 1; i <= 5; i++)
+        outcomes.push(
+          (await signup(tx, `u${i}@catch-all.example`, unique(), { limits: [null, null, null, 3] })).outcome,
+        );
+      expect(outcomes).toEqual(["send", "send", "send", "none", "none"]);
+      // Other domains are not affected; repeats and held mails use none of the domain's hour.
+      expect((await signup(tx, "u1@elsewhere.example", unique(), { limits: [null, null, null, 3] })).outcome).toBe(
+        "send",
+      );
+      expect((await signup(tx, "u5@catch-all.example", unique(), { limits: [null, null, null, 3] })).outcome).toBe(
+        "none",
+      );
+      const held = await tx.query(
+        "select email from public.waitlist where mail_waiting_since is not null and email like '%@catch-all.example' order by email",
+      );
+      expect(held.rows).toEqual([{ email: "u4@catch-all.example" }, { email: "u5@catch-all.example" }]);
+
+      const due = async () =>
+        (
+          await tx.query<{ email: string }>(
+            "select email from public.waitlist_pending_sync(100, 600, 3) where action = 'mail' order by email",
+          )
+        ).rows.map((r) => r.email);
+      const claim = async (email: string) =>
+        (
+          await tx.query<{ c: boolean }>("select public.waitlist_claim_mail($1, $2, 3600, 600, 3) as c", [
+            email,
+            unique(),
+          ])
+        ).rows[0]!.c;
+      // This hour is full: the resync neither lists nor sends them.
+      expect(await due()).toEqual([]);
+      expect(await claim("u4@catch-all.example")).toBe(false);
+      // The next hour: the cap again, for held mails as for new ones.
+      await tx.query("update public.waitlist_rate_limit set window_start = window_start - interval '1 hour'");
+      expect(await due()).toEqual(["u4@catch-all.example", "u5@catch-all.example"]);
+      expect(await claim("u4@catch-all.example")).toBe(true);
+      expect(await claim("u5@catch-all.example")).toBe(true);
+      expect(
+        (await tx.query("select count(*)::int as n from public.waitlist where mail_waiting_since is not null")).rows,
+      ).toEqual([{ n: 0 }]);
+      expect(
+        (
+          await tx.query(
+            "select hits from public.waitlist_rate_limit where bucket = 'mail-domain:catch-all.example' and window_start = date_trunc('hour', now())",
+          )
+        ).rows,
+      ).toEqual([{ hits: 2 }]);
+    });
+  });
+
+  it("gives the rows stored before 20261125010100 the same mailbox as lib/email.ts", async () => {
+    const all = await listMigrations(MIGRATIONS_DIR);
+    const dir = await mkdtemp(path.join(tmpdir(), "rwa-migrations-"));
+    const before = await openDatabase({
+      dataDir: "memory",
+      migrationsDir: dir,
+      seedFile: path.join(dir, "no-seed.sql"),
+    });
+    try {
+      for (const m of all.filter((m) => m.version < "20261125010100"))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      const emails = [
+        "a.d.a+news@gmail.com",
+        "A.da@googlemail.com".toLowerCase(),
+        "grace.hopper@example.com",
+        "grace+x@example.com",
+        "+tag@example.com",
+        "x.y@gmail.co",
+        "z.z+q+r@googlemail.com",
+      ];
+      for (const email of emails)
+        await before.db.query(
+          "insert into public.waitlist (email, mailbox) values ($1, regexp_replace(split_part($1, '@', 1), '\\+.*$', '') || '@' || split_part($1, '@', 2))",
+          [email],
+        );
+      for (const m of all) await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      const rows = await before.db.query<{ email: string; mailbox: string }>(
+        "select email, mailbox from public.waitlist order by email",
+      );
+      expect(rows.rows).toEqual([...emails].sort().map((email) => ({ email, mailbox: mailboxOf(email) })));
+      expect(mailboxOf("a.d.a+news@gmail.com")).toBe("ada@gmail.com");
+    } finally {
+      await before.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("limits per client address per minute; a refused attempt uses up no quota; other clients go on", async () => {
     await asService(async (tx) => {
       const from = (email: string, client: string) => signup(tx, email, unique(), { client, limits: [2, null, null] });
@@ -511,7 +637,8 @@ describe("RLS and grants matrix", () => {
     insert: "insert into public.waitlist (email, mailbox) values ('eve@example.com', 'eve@example.com')",
     update: "update public.waitlist set source = 'hero'",
     delete: "delete from public.waitlist",
-    "rpc waitlist_signup": `select * from public.waitlist_signup('eve@example.com', 'eve@example.com', null, 'x', '${"a".repeat(64)}', 60, 5, 5, 5)`,
+    "rpc waitlist_signup": `select * from public.waitlist_signup('eve@example.com', 'eve@example.com', null, 'x', '${"a".repeat(64)}', 60, 5, 5, 5, 5)`,
+    "rpc waitlist_take_domain_mail": "select public.waitlist_take_domain_mail('eve@example.com', 5)",
     "rpc waitlist_confirm": `select * from public.waitlist_confirm('${"a".repeat(64)}')`,
     "rpc waitlist_record_mail": `select public.waitlist_record_mail('eve@example.com', '${"a".repeat(64)}')`,
     "rpc waitlist_claim_mail": `select public.waitlist_claim_mail('eve@example.com', '${"a".repeat(64)}', 60)`,

@@ -12,6 +12,7 @@ export function signupArgs(a: SignupAttempt): Record<string, unknown> {
     p_client_limit: a.limits.perClientPerMinute,
     p_mailbox_limit: a.limits.perMailboxPerHour,
     p_global_limit: a.limits.globalPerMinute,
+    p_domain_mail_limit: a.limits.perDomainMailsPerHour,
   };
 }
 

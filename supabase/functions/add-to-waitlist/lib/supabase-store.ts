@@ -28,20 +28,22 @@ export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistS
     async recordSync(email, error) {
       await rpc("waitlist_record_sync", { p_email: email, p_error: error });
     },
-    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
       const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", {
         p_limit: limit,
         p_lease_seconds: leaseSeconds,
+        p_domain_mail_limit: domainMailLimit,
       });
       return (rows ?? []).map(rowToPending);
     },
-    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
       return (
         (await rpc<boolean>("waitlist_claim_mail", {
           p_email: email,
           p_token_hash: tokenHash,
           p_ttl_seconds: ttlSeconds,
           p_lease_seconds: leaseSeconds,
+          p_domain_mail_limit: domainMailLimit,
         })) === true
       );
     },

@@ -3,18 +3,33 @@
 
 export type Signup = { email: string; source: string | null };
 
-/** Per client address (IPv4 /32, IPv6 /64) and globally per minute, per mailbox per hour; null = off. */
+/**
+ * Per client address (IPv4 /32, IPv6 /64) and globally per minute, per mailbox per hour; null = off.
+ * perDomainMailsPerHour caps the confirmation mails (not the signups) to one recipient domain an
+ * hour: a mail over it is held, and the resync sends it when the domain's hour has room.
+ */
 export type SignupLimits = {
   perClientPerMinute: number | null;
   perMailboxPerHour: number | null;
   globalPerMinute: number | null;
+  perDomainMailsPerHour: number | null;
 };
 
-export const DEFAULT_LIMITS: SignupLimits = { perClientPerMinute: 5, perMailboxPerHour: 5, globalPerMinute: 300 };
-export const NO_LIMITS: SignupLimits = { perClientPerMinute: null, perMailboxPerHour: null, globalPerMinute: null };
+export const DEFAULT_LIMITS: SignupLimits = {
+  perClientPerMinute: 5,
+  perMailboxPerHour: 5,
+  globalPerMinute: 300,
+  perDomainMailsPerHour: 30,
+};
+export const NO_LIMITS: SignupLimits = {
+  perClientPerMinute: null,
+  perMailboxPerHour: null,
+  globalPerMinute: null,
+  perDomainMailsPerHour: null,
+};
 
 export type SignupAttempt = Signup & {
-  /** The address without a "+tag": plus variants count as one for the limits. */
+  /** The address's mailbox (lib/email.ts mailboxOf): its spellings count as one for the limits. */
   mailbox: string;
   /** The rate-limit key of the caller's address ("203.0.113.7/32", "2001:db8:1:2::/64"). */
   client: string;
@@ -62,12 +77,19 @@ export const DEFAULT_LEASE_SECONDS = 600;
 
 /** A store the resync job can also scan and claim rows from. */
 export interface ResyncableWaitlistStore extends WaitlistStore {
-  pending(limit: number, leaseSeconds?: number): Promise<PendingSignup[]>;
+  /** domainMailLimit: held mails of a domain whose hour is full are left out (null: no cap). */
+  pending(limit: number, leaseSeconds?: number, domainMailLimit?: number | null): Promise<PendingSignup[]>;
   /**
    * Takes over a due, unsent mail (or a held one whose turn has come) with a fresh token; false if
    * another run (or the signup) has it, or the limits still hold it.
    */
-  claimMail(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
+  claimMail(
+    email: string,
+    tokenHash: string,
+    ttlSeconds: number,
+    leaseSeconds?: number,
+    domainMailLimit?: number | null,
+  ): Promise<boolean>;
 }
 
 export type ConfirmationMail = {
