@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import importCycles from "./eslint-rules/no-import-cycle.js";
 
 // The boundaries docs/architecture.md states, as lint rules (docs/decisions/002-lint-boundaries.md).
 // ESLint's own no-restricted-imports matches import specifiers, so each rule names the alias and
@@ -84,7 +85,7 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ["**/*.{ts,tsx}"],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks, "react-refresh": reactRefresh, files: fileNames },
+    plugins: { "react-hooks": reactHooks, "react-refresh": reactRefresh, files: fileNames, imports: importCycles },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // shadcn's variant helpers sit beside their component; loadSelect is the select's warm-up, used by tests.
@@ -94,6 +95,7 @@ export default tseslint.config(
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "files/kebab-case": "error",
+      "imports/no-cycle": "error",
     },
   },
   // Deno's convention for test files (handler_test.ts) wins inside the Edge Functions.
@@ -101,6 +103,27 @@ export default tseslint.config(
   // Fast refresh does not apply to test helpers.
   { files: ["tests/**", "**/*.test.{ts,tsx}"], rules: { "react-refresh/only-export-components": "off" } },
   { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: BROWSER_FORBIDDEN }] } },
+  // Shared code sits below the features and pages: lib/ and components/ never import them (tests may
+  // compose a feature to check a shared piece in place).
+  {
+    files: ["src/lib/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...BROWSER_FORBIDDEN,
+            {
+              group: ["@/features/*", "@/pages/*", "**/features/*", "**/pages/*"],
+              message:
+                "lib/ and components/ are shared code below the features and pages: they may not import them (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The build reads the local API's public defaults (URL, anon key), never its service key.
   {
     files: ["vite.config.ts", "build/**/*.ts"],

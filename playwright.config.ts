@@ -6,6 +6,9 @@ import { E2E_API_PORT, E2E_API_URL, E2E_APP_PORT, E2E_APP_URL } from "./e2e/supp
 // E2E runs against the production build and its own in-memory local API, on ports of its
 // own, so a developer's running `npm run dev` (5173 / 54321) and its data are never touched.
 const CI = Boolean(process.env.CI);
+const SCREENSHOT_SPECS = /screenshots\.spec\.ts$/;
+const DESKTOP = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
+const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 export default defineConfig({
   testDir: "e2e",
@@ -30,20 +33,14 @@ export default defineConfig({
     timezoneId: "UTC",
     serviceWorkers: "block",
   },
+  // The suite runs on a desktop and a phone. The screenshot specs are their own projects, run by
+  // `npm run screenshots` / `npm run screenshots:readme`, never by `npm run test:e2e`: pictures are
+  // for people to look at, not assertions.
   projects: [
-    {
-      name: "desktop",
-      use: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
-    },
-    {
-      name: "phone",
-      use: {
-        viewport: { width: 375, height: 812 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-      },
-    },
+    { name: "desktop", testIgnore: SCREENSHOT_SPECS, use: DESKTOP },
+    { name: "phone", testIgnore: SCREENSHOT_SPECS, use: PHONE },
+    { name: "screenshots-desktop", testMatch: SCREENSHOT_SPECS, use: DESKTOP },
+    { name: "screenshots-phone", testMatch: SCREENSHOT_SPECS, use: PHONE },
   ],
   webServer: [
     {

@@ -9,10 +9,11 @@ import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from "./local-api/defaults.ts";
+import { DEFAULT_LAUNCH_TARGET, isLaunchTargetPast, launchTargetWarning } from "./src/lib/launch-target.ts";
 
 const DEFAULT_SITE_URL = "https://rwaatlas.com";
 
-export default defineConfig(({ mode, command }) => {
+export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...pickViteEnv(process.env) };
   // Refuse to build a secret into the bundle, or a deploy build without a backend.
   const check = checkBuildEnv(env, { deploy: command === "build" && explicitProductionMode(process.argv) });
@@ -32,6 +33,14 @@ export default defineConfig(({ mode, command }) => {
   // 'Data as of' before data arrives (and on backends without TVL dates): the month the committed
   // data refers to, unless VITE_DATA_AS_OF says otherwise (src/config/site.ts).
   const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf() ?? "";
+  // No text may promise a launch date that has passed: the page says 'opening soon' then, and the
+  // build says why, naming the variable to update.
+  const now = new Date();
+  const launchWarning = launchTargetWarning(env.VITE_LAUNCH_TARGET, DEFAULT_LAUNCH_TARGET, now);
+  // Once per build (not again for the prerender's SSR pass) and per dev server; not for a
+  // preview of a finished build, nor in Vitest.
+  if (launchWarning && !isSsrBuild && !isPreview && mode !== "test") console.warn(`[env] ${launchWarning}`);
+  const launchPastAtBuild = isLaunchTargetPast(env.VITE_LAUNCH_TARGET?.trim() || DEFAULT_LAUNCH_TARGET, now);
 
   return {
     plugins: [
@@ -48,6 +57,8 @@ export default defineConfig(({ mode, command }) => {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),
       "import.meta.env.VITE_SUPABASE_ANON_KEY": JSON.stringify(anonKey),
       "import.meta.env.VITE_DATA_AS_OF": JSON.stringify(dataAsOf),
+      // What the prerendered HTML says about the launch target; hydration starts from the same.
+      __LAUNCH_PAST_AT_BUILD__: JSON.stringify(launchPastAtBuild),
     },
     server: { host: "127.0.0.1", port: 5173, strictPort: true },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true },

@@ -1,7 +1,7 @@
 // `npm run bench`: build, bytes, Lighthouse on `/` and a protocol page, the 10,000-protocol scale
 // run, the pure-function benches and the load run. Prints one table; a full run without errors
 // rewrites the generated part of docs/performance.md. Exits 1 when a budget fails.
-// Options: --skip-build (reuse bench/.out/dist), --lighthouse-runs=N, --only=bytes,lighthouse,scale,unit,load.
+// Options: --skip-build (reuse bench/.out/dist), --lighthouse-runs=N, --only=bytes,lighthouse,routes,scale,unit,load.
 // To add a measurement: a phase below that returns table rows and, if it has details, Markdown lines.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -15,6 +15,7 @@ import { bundleRows, composition, fileListing, measureBundle, observeInitialLoad
 import { chromiumPath } from "./chromium";
 import { runLighthouse } from "./lighthouse";
 import { runLoad } from "./load";
+import { runRoutes } from "./routes";
 import { code, failedBudgets, machine, row, table, writeReport, type Row } from "./report";
 import { runScale } from "./scale";
 
@@ -24,7 +25,7 @@ const OUT = path.join(ROOT, "bench", ".out");
 const DIST = path.join(OUT, "dist");
 /** The protocol page Lighthouse measures next to home (issue #12): the largest entry, with history. */
 const PROTOCOL_PAGE = "/protocols/blackrock-buidl-securitize";
-const PHASES = ["bytes", "lighthouse", "scale", "unit", "load"];
+const PHASES = ["bytes", "lighthouse", "routes", "scale", "unit", "load"];
 
 const { values: flags } = parseArgs({
   options: { "skip-build": { type: "boolean" }, "lighthouse-runs": { type: "string" }, only: { type: "string" } },
@@ -44,7 +45,7 @@ setTimeout(() => {
 
 const started = Date.now();
 mkdirSync(OUT, { recursive: true });
-const browser = ["bytes", "lighthouse", "scale"].some((p) => phases.has(p));
+const browser = ["bytes", "lighthouse", "routes", "scale"].some((p) => phases.has(p));
 const chromium = browser
   ? execFileSync(chromiumPath(), ["--version"], { encoding: "utf8", stdio: "pipe" }).trim()
   : "no Chromium";
@@ -107,6 +108,10 @@ if (built) {
     const home = await runLighthouse(appUrl, "/", runs, path.join(OUT, "lighthouse-home"));
     const protocol = await runLighthouse(appUrl, PROTOCOL_PAGE, runs, path.join(OUT, "lighthouse-protocol"));
     return { rows: [...home.rows, ...protocol.rows], details: [...home.details, ...protocol.details] };
+  });
+  await phase("routes", async () => {
+    await localApi({ LOCAL_API_ALLOWED_ORIGINS: appUrl });
+    return runRoutes(appUrl);
   });
   await phase("scale", async () => {
     await localApi({ LOCAL_API_SYNTHETIC: "10000", LOCAL_API_ALLOWED_ORIGINS: appUrl });

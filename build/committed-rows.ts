@@ -1,7 +1,20 @@
 import { readFileSync } from "node:fs";
-import { CSV_DISPLAY, CSV_PATH } from "../scripts/data/paths.ts";
+import { checkHistoryCsv } from "../scripts/data/history.ts";
+import {
+  CSV_DISPLAY,
+  CSV_PATH,
+  HISTORY_PATH,
+  RISK_EVIDENCE_DISPLAY,
+  RISK_EVIDENCE_PATH,
+} from "../scripts/data/paths.ts";
+import {
+  checkRiskEvidenceCsv,
+  evidenceProtocols,
+  riskEntries,
+  type FactorRecord,
+} from "../scripts/data/risk-evidence.ts";
 import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
-import { compareBytes } from "../scripts/data/seed-sql.ts";
+import { compareBytes } from "../scripts/data/csv.ts";
 
 /**
  * The committed data (data/protocols.csv) as the API would serve it, checked by the same rules as
@@ -17,4 +30,16 @@ export function committedRows(): Array<ProtocolRow & { id: string }> {
     );
   }
   return rows.map((row) => ({ ...row, id: row.name })).sort((a, b) => compareBytes(a.name, b.name));
+}
+
+/** Every protocol's evidenced risk factors (researched and computed), by protocol name. */
+export function committedRiskFactors(rows: ReturnType<typeof committedRows>): Map<string, FactorRecord[]> {
+  const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
+  const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), todayUtc());
+  if (evidence.problems.length > 0) {
+    throw new Error(
+      `${RISK_EVIDENCE_DISPLAY} has ${evidence.problems.length} problem(s) (npm run data:check):\n${evidence.problems.map(formatProblem).join("\n")}`,
+    );
+  }
+  return new Map(riskEntries(rows, history, evidence.rows).map((entry) => [entry.name, entry.records]));
 }

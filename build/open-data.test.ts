@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { committedRows } from "./committed-rows.ts";
-import { openDataCsv } from "./open-data.ts";
+import { committedRiskFactors, committedRows } from "./committed-rows.ts";
+import { openDataCsv, openDataJson, riskFactorsCsv } from "./open-data.ts";
 
 const rows = committedRows();
 
@@ -23,5 +23,33 @@ describe("open data CSV", () => {
     expect(record).toContain("\"Foo;'=cmd|' /c calc'!A0;\"");
     expect(record).toContain('"ab"');
     expect(record).not.toContain("\u0000");
+  });
+});
+
+describe("open data risk factors", () => {
+  const risk = committedRiskFactors(rows);
+
+  it("publishes every protocol's evidenced factors in the JSON, with the rule's version", () => {
+    const data = JSON.parse(openDataJson(rows, "https://example.org", "2026-11-25T00:00:00.000Z", risk)) as {
+      risk_rating_version: string;
+      protocols: Array<{ name: string; risk_factors: Array<{ factor: string; source_url: string; read_on: string }> }>;
+    };
+    expect(data.risk_rating_version).toBe("1.0");
+    const withEvidence = data.protocols.filter((p) => p.risk_factors.length > 0);
+    expect(withEvidence.length).toBe(rows.length);
+    for (const factor of withEvidence.flatMap((p) => p.risk_factors)) {
+      expect(factor.source_url).toMatch(/^https?:\/\/[^/]+\/\S+/);
+      expect(factor.read_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("writes one CSV row per protocol and factor, quoted, with the factor's label", () => {
+    const csv = riskFactorsCsv(rows, risk, "https://example.org", "2026-11-25T00:00:00.000Z");
+    const lines = csv.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe(
+      '"protocol","factor","factor_label","level","finding","source_url","read_on","computed","rating_version","generated_at","schema_version","license"',
+    );
+    expect(lines.length - 1).toBe([...risk.values()].reduce((n, records) => n + records.length, 0));
+    expect(lines.some((line) => line.includes('"Underlying asset"'))).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import type { Plugin } from "vite";
 import { toCsv } from "../src/lib/csv.ts";
 import { COLUMNS, type ProtocolRow } from "../scripts/data/rules.ts";
-import { committedRows } from "./committed-rows.ts";
+import { FACTOR_LABELS, RATING_VERSION } from "../src/lib/risk-rating.ts";
+import type { FactorRecord } from "../scripts/data/risk-evidence.ts";
+import { committedRiskFactors, committedRows } from "./committed-rows.ts";
 
 // Open data (issue #13): `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv
 // from data/protocols.csv, the directory's source of truth. Every public column is included, each
@@ -26,14 +28,36 @@ export type OpenData = {
   source: string;
   count: number;
   fields: string[];
-  protocols: ProtocolRow[];
+  /** The risk rule's version (docs/methodology.md); each protocol's evidence is in `risk_factors`. */
+  risk_rating_version: string;
+  protocols: Array<ProtocolRow & { risk_factors: RiskFactorOut[] }>;
 };
+
+/** One evidenced risk factor as the open data publishes it; a factor not listed is 'Unknown'. */
+export type RiskFactorOut = Omit<FactorRecord, "factor"> & { factor: FactorRecord["factor"] };
+
+export const RISK_FACTOR_COLUMNS = [
+  "protocol",
+  "factor",
+  "factor_label",
+  "level",
+  "finding",
+  "source_url",
+  "read_on",
+  "computed",
+  "rating_version",
+] as const;
 
 export function licenseLine(siteUrl: string): string {
   return `Licensed ${LICENSE.name} (${LICENSE.url}): share and adapt it, crediting "RWA Atlas (${siteUrl})".`;
 }
 
-export function openDataJson(rows: readonly ProtocolRow[], siteUrl: string, generatedAt: string): string {
+export function openDataJson(
+  rows: readonly ProtocolRow[],
+  siteUrl: string,
+  generatedAt: string,
+  risk: ReadonlyMap<string, readonly FactorRecord[]> = new Map(),
+): string {
   const data: OpenData = {
     schema_version: OPEN_DATA_SCHEMA_VERSION,
     generated_at: generatedAt,
@@ -43,7 +67,11 @@ export function openDataJson(rows: readonly ProtocolRow[], siteUrl: string, gene
     source: `${siteUrl}/`,
     count: rows.length,
     fields: [...COLUMNS],
-    protocols: rows.map((row) => Object.fromEntries(COLUMNS.map((column) => [column, row[column]])) as ProtocolRow),
+    risk_rating_version: RATING_VERSION,
+    protocols: rows.map((row) => ({
+      ...(Object.fromEntries(COLUMNS.map((column) => [column, row[column]])) as ProtocolRow),
+      risk_factors: (risk.get(row.name) ?? []).map((r) => ({ ...r })),
+    })),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
@@ -69,13 +97,48 @@ export function openDataCsv(rows: readonly ProtocolRow[], siteUrl: string, gener
   );
 }
 
+/**
+ * One row per protocol and evidenced factor (a factor not listed is 'Unknown'), with the rule's
+ * version, the date and the licence on every row, written by the same safe CSV writer.
+ */
+export function riskFactorsCsv(
+  rows: readonly ProtocolRow[],
+  risk: ReadonlyMap<string, readonly FactorRecord[]>,
+  siteUrl: string,
+  generatedAt: string,
+): string {
+  return toCsv(
+    [...RISK_FACTOR_COLUMNS, "generated_at", "schema_version", "license"],
+    rows.flatMap((row) =>
+      (risk.get(row.name) ?? []).map((r) => [
+        row.name,
+        r.factor,
+        FACTOR_LABELS[r.factor],
+        r.level,
+        r.finding,
+        r.source_url,
+        r.read_on,
+        String(r.computed),
+        RATING_VERSION,
+        generatedAt,
+        String(OPEN_DATA_SCHEMA_VERSION),
+        licenseLine(siteUrl),
+      ]),
+    ),
+  );
+}
+
+const FILE_NAMES = ["protocols.json", "protocols.csv", "risk-factors.csv"] as const;
+
 export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string; now?: () => Date }): Plugin {
-  const files = () => {
+  const files = (): Record<string, string> => {
     const rows = committedRows();
+    const risk = committedRiskFactors(rows);
     const generatedAt = now().toISOString();
     return {
-      [`${OPEN_DATA_DIR}/protocols.json`]: openDataJson(rows, siteUrl, generatedAt),
+      [`${OPEN_DATA_DIR}/protocols.json`]: openDataJson(rows, siteUrl, generatedAt, risk),
       [`${OPEN_DATA_DIR}/protocols.csv`]: openDataCsv(rows, siteUrl, generatedAt),
+      [`${OPEN_DATA_DIR}/risk-factors.csv`]: riskFactorsCsv(rows, risk, siteUrl, generatedAt),
     };
   };
   return {
@@ -83,7 +146,7 @@ export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string;
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const name = req.url?.split("?")[0]?.slice(1);
-        if (name !== `${OPEN_DATA_DIR}/protocols.json` && name !== `${OPEN_DATA_DIR}/protocols.csv`) return next();
+        if (name === undefined || !FILE_NAMES.some((file) => name === `${OPEN_DATA_DIR}/${file}`)) return next();
         res.setHeader(
           "Content-Type",
           name.endsWith(".json") ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",

@@ -90,6 +90,13 @@ export function headerRules(supabaseUrl: string, options: PolicyOptions = {}): H
         ["Content-Disposition", 'attachment; filename="rwa-atlas-protocols.csv"'],
       ],
     },
+    {
+      pattern: "/data/risk-factors.csv",
+      headers: [
+        ["Content-Type", "text/csv; charset=utf-8"],
+        ["Content-Disposition", 'attachment; filename="rwa-atlas-risk-factors.csv"'],
+      ],
+    },
     // The HTML names the current hashes: always revalidate it.
     { pattern: "/", headers: [["Cache-Control", "no-cache"]] },
     { pattern: "/index.html", headers: [["Cache-Control", "no-cache"]] },

@@ -284,7 +284,9 @@ test("cards show their TVL's source and date, stale in text past 45 days; the fo
 }) => {
   await gotoHome(page, seed.length);
   const first = [...seed].sort(byName)[0]!;
-  test.skip(!first.tvl_as_of || first.tvl_source !== "defillama", "the first protocol has no DefiLlama figure");
+  // The data must hold what this test reads: a data change that removes it fails here, loudly.
+  expect(first.tvl_source, `${first.name} (the first protocol by name) needs a DefiLlama TVL`).toBe("defillama");
+  expect(first.tvl_as_of, `${first.name} needs a TVL date`).toBeTruthy();
   const day = new Date(`${first.tvl_as_of}T00:00:00Z`).toLocaleDateString("en-US", {
     month: "short",
     day: "numeric",

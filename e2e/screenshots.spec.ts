@@ -13,7 +13,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = fa
   // Fonts and images done, so a screenshot never catches a fallback font or a half-drawn icon.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({
-    path: `e2e/screenshots/${name}-${testInfo.project.name}.png`,
+    path: `e2e/screenshots/${name}-${testInfo.project.name.replace(/^screenshots-/, "")}.png`,
     fullPage,
     animations: "disabled",
   });
@@ -107,7 +107,7 @@ test("protocol page", async ({ page, request }, testInfo) => {
   await settleAnimations(page);
   const figures = (await page.getByRole("region", { name: "Key figures" }).boundingBox())!;
   await page.screenshot({
-    path: `e2e/screenshots/protocol-figures-${testInfo.project.name}.png`,
+    path: `e2e/screenshots/protocol-figures-${testInfo.project.name.replace(/^screenshots-/, "")}.png`,
     clip: { x: 0, y: 0, width: page.viewportSize()!.width, height: Math.ceil(figures.y + figures.height + 32) },
     animations: "disabled",
   });

@@ -8,6 +8,8 @@ import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/t
 export function createConsoleMailer(
   write: (text: string) => void = (text) => console.log(text),
   product = "RWA Atlas",
+  /** The site's launch target (VITE_LAUNCH_TARGET locally); the mail's default when unset. */
+  launchTarget?: string,
 ): WaitlistMailer {
   return {
     name: "console",
@@ -22,7 +24,7 @@ export function createConsoleMailer(
           `To:      ${mail.to}`,
           `Subject: ${confirmationSubject(product)}`,
           "",
-          confirmationText(product, mail.link),
+          confirmationText(product, mail.link, launchTarget?.trim() || undefined),
           "─────────────────────────────────────────────────────────────────",
           "",
         ].join("\n"),

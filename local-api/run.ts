@@ -11,7 +11,8 @@ export async function runLocalApi(config: LocalApiConfig = readLocalApiConfig())
     dataDir: config.dataDir,
     synthetic: config.synthetic,
     rateLimit: config.rateLimit,
-    mailer: createConsoleMailer(),
+    // The mail names the same launch target as the pages (or 'opening soon' once it has passed).
+    mailer: createConsoleMailer(undefined, undefined, process.env.VITE_LAUNCH_TARGET),
     logger: createConsoleLogger(),
     log: (line) => console.log(`[local-api] ${line}`),
   });

@@ -1,4 +1,4 @@
-// npm run screenshots:readme: refreshes the README's pictures on purpose. `npm run test:e2e`
+// npm run screenshots:readme: refreshes the README's pictures on purpose. `npm run screenshots`
 // writes every screenshot to the ignored e2e/screenshots/ and never touches tracked files; this
 // runs the specs that take the README's pictures and copies them into docs/screenshots/.
 import { spawnSync } from "node:child_process";
@@ -17,7 +17,7 @@ const run = spawnSync(
     "test",
     "e2e/screenshots.spec.ts",
     "e2e/analyst-screenshots.spec.ts",
-    "--project=desktop",
+    "--project=screenshots-desktop",
     "--grep",
     "home|README|protocol page",
   ],

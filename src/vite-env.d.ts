@@ -14,3 +14,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Whether VITE_LAUNCH_TARGET had passed when this bundle was built (vite.config.ts `define`). */
+declare const __LAUNCH_PAST_AT_BUILD__: boolean;

@@ -56,3 +56,8 @@ function quote(cell: string): string {
 export function serializeCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map(quote).join(",")).join("\n") + "\n";
 }
+
+/** Byte (code-point) order, the sort key of the seed and the diff, so it never depends on a locale. */
+export function compareBytes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,5 +1,5 @@
 import { COLUMNS, parseTvl, type Column, type ProtocolRow } from "./rules.ts";
-import { compareBytes } from "./seed-sql.ts";
+import { compareBytes } from "./csv.ts";
 
 export type FieldChange = { column: Column; before: string; after: string };
 export type RowsDiff = {

@@ -1,9 +1,8 @@
 // data/tvl-history.csv: the TVL history the seed carries (one figure per protocol and day).
 // Written by `npm run data:refresh -- --write-csv` (DefiLlama points) and by hand for curated
 // figures; data:build turns it into the seed's protocol_tvl_history insert.
-import { parseCsv, serializeCsv, CsvSyntaxError } from "./csv.ts";
+import { compareBytes, parseCsv, serializeCsv, CsvSyntaxError } from "./csv.ts";
 import { formatProblem, parseIsoDate, TVL_SOURCES, type Problem, type ProtocolRow } from "./rules.ts";
-import { compareBytes } from "./seed-sql.ts";
 
 export const HISTORY_COLUMNS = ["name", "day", "tvl_usd", "source"] as const;
 export type HistoryRow = { name: string; day: string; tvl_usd: number; source: "defillama" | "curated" };

@@ -10,3 +10,5 @@ export const HISTORY_PATH = root("data/tvl-history.csv");
 export const HISTORY_DISPLAY = "data/tvl-history.csv";
 /** Saved DefiLlama responses (see data/defillama/README.md). */
 export const DEFILLAMA_DIR = root("data/defillama");
+export const RISK_EVIDENCE_PATH = root("data/risk-evidence.csv");
+export const RISK_EVIDENCE_DISPLAY = "data/risk-evidence.csv";

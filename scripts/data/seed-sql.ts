@@ -1,3 +1,4 @@
+import { compareBytes } from "./csv.ts";
 import type { HistoryRow } from "./history.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
 
@@ -20,11 +21,6 @@ function sqlValue(value: string | string[] | number | null): string {
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return `array[${value.map(sqlString).join(", ")}]::text[]`;
   return sqlString(value);
-}
-
-/** Byte (code-point) order, the sort key of the seed and the diff, so it never depends on a locale. */
-export function compareBytes(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Renders supabase/seed.sql: one INSERT per protocol, sorted by name, byte-for-byte reproducible. */
@@ -131,8 +127,8 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 
   skipSpace();
   while (i < sql.length) {
-    if (sql.startsWith("insert into public.protocol_tvl_history", i)) {
-      // The history statement (data:diff compares protocols only): skip to its ';' outside strings.
+    if (sql.startsWith("insert into public.protocol_", i) && !sql.startsWith("insert into public.protocols ", i)) {
+      // The history and risk statements (data:diff compares protocols only): skip to their ';' outside strings.
       let quoted = false;
       while (i < sql.length && (quoted || sql[i] !== ";")) {
         if (sql[i] === "'") quoted = !quoted;

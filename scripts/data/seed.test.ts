@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ASSET_CLASSES, BLOCKCHAINS } from "../../src/config/domain.ts";
 import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
 import { checkHistoryCsv } from "./history.ts";
-import { CSV_PATH, HISTORY_PATH, SEED_PATH } from "./paths.ts";
+import { CSV_PATH, HISTORY_PATH, RISK_EVIDENCE_PATH, SEED_PATH } from "./paths.ts";
+import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
 import { checkCsv, formatProblem, type ProtocolRow } from "./rules.ts";
 import { buildSeedSql, parseSeedSql } from "./seed-sql.ts";
 
@@ -15,7 +16,16 @@ describe("the committed data", () => {
     expect(committed.problems).toEqual([]);
     const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), committed.rows);
     expect(history.problems).toEqual([]);
-    expect(buildSeedSql(committed.rows, history.rows)).toBe(readFileSync(SEED_PATH, "utf8"));
+    const evidence = checkRiskEvidenceCsv(
+      readFileSync(RISK_EVIDENCE_PATH, "utf8"),
+      evidenceProtocols(committed.rows),
+      "2026-11-25",
+    );
+    expect(evidence.problems).toEqual([]);
+    expect(
+      buildSeedSql(committed.rows, history.rows) +
+        buildRiskSeedSql(riskEntries(committed.rows, history.rows, evidence.rows)),
+    ).toBe(readFileSync(SEED_PATH, "utf8"));
   });
 
   it("has at least 30 protocols covering every asset class and every chain with a checkable issuer", () => {

@@ -1,4 +1,6 @@
 // Product identity and the specification's business constants, named once.
+import { DEFAULT_LAUNCH_TARGET } from "@/lib/launch-target";
+
 function override(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : fallback;
 }
@@ -14,8 +16,11 @@ export const site = {
   dataAsOf: override(import.meta.env.VITE_DATA_AS_OF, "October 2025"),
   /** When the privacy policy last changed (its own date: the data's month moves daily now). */
   privacyPolicyUpdated: "October 2025",
-  /** When the analytics platform opens (SPEC: Q1 2026); VITE_LAUNCH_TARGET overrides it. */
-  launchTarget: override(import.meta.env.VITE_LAUNCH_TARGET, "Q1 2026"),
+  /**
+   * When the analytics platform opens (SPEC: Q1 2026); VITE_LAUNCH_TARGET overrides it. Shown
+   * through useLaunchTarget(), which says 'opening soon' once the period is over.
+   */
+  launchTarget: override(import.meta.env.VITE_LAUNCH_TARGET, DEFAULT_LAUNCH_TARGET),
 } as const;
 
 export const MAX_COMPARED = 3;

@@ -3,7 +3,9 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { server } from "../../tests/msw/server";
 import { renderApp } from "../../tests/render";
-import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
+import { site } from "@/config/site";
+import { CONFIRM_TEXTS, confirmedBody } from "@/features/waitlist/confirm-texts";
+import { isLaunchTargetPast } from "@/lib/launch-target";
 
 const TOKEN = "q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l";
 // The page is a lazy route: its first render waits for the chunk, slow on a loaded machine.
@@ -50,7 +52,8 @@ describe("/confirm", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED),
     ).toBeInTheDocument();
-    expect(screen.getByText(CONFIRM_TEXTS.confirmed.body)).toBeInTheDocument();
+    const launch = { target: site.launchTarget, past: isLaunchTargetPast(site.launchTarget, new Date()) };
+    expect(screen.getByText(confirmedBody(launch))).toBeInTheDocument();
     expect(sent).toEqual([{ token: TOKEN }]);
     expect(screen.getByRole("link", { name: "Back to the directory" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("link", { name: "Explore the directory" })).toHaveAttribute("href", "/");

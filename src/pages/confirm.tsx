@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
 import { confirmSignup, isConfirmStatus, isConfirmToken, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
-import { CONFIRM_TEXTS } from "@/features/waitlist/confirm-texts";
+import { CONFIRM_TEXTS, confirmedBody } from "@/features/waitlist/confirm-texts";
+import { useLaunchTarget } from "@/components/use-launch-target";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
 
@@ -152,8 +153,10 @@ function useConfirmation(token: string | null, remembered: ConfirmStatus | null)
 }
 
 function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void }) {
+  const launch = useLaunchTarget();
   if (status === "confirmed" || status === "already") {
-    const texts = status === "confirmed" ? CONFIRM_TEXTS.confirmed : CONFIRM_TEXTS.already;
+    const texts =
+      status === "confirmed" ? { ...CONFIRM_TEXTS.confirmed, body: confirmedBody(launch) } : CONFIRM_TEXTS.already;
     return (
       <Message icon={<CircleCheck className="size-6 text-teal-700" aria-hidden="true" />} {...texts}>
         <Link

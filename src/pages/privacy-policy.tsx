@@ -3,6 +3,8 @@ import { ShieldCheck } from "lucide-react";
 import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
 import { PageBand } from "@/components/layout/page-band";
+import { useLaunchTarget } from "@/components/use-launch-target";
+import { OPENING_SOON } from "@/lib/launch-target";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
@@ -24,6 +26,7 @@ export function PrivacyPolicyPage() {
   usePageTitle(`Privacy Policy · ${site.productName}`);
   useCanonicalPath("/privacy-policy");
   const { openWaitlist } = useWaitlistDialog();
+  const launch = useLaunchTarget();
   const email = site.contactEmail;
   const mail = (
     <a href={`mailto:${email}`} className="font-medium text-accent underline underline-offset-2 hover:text-teal-800">
@@ -156,7 +159,8 @@ export function PrivacyPolicyPage() {
           <aside className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-navy-900 p-6 text-slate-200 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm leading-6">
               <span className="block font-semibold text-white">Want early access?</span>
-              Portfolio analytics for tokenized real-world assets, launching {site.launchTarget}.
+              Portfolio analytics for tokenized real-world assets,{" "}
+              {launch.past ? `${OPENING_SOON}.` : `launching ${launch.target}.`}
             </p>
             <Button variant="inverse" onClick={() => openWaitlist({ source: "privacy" })}>
               Join the waitlist

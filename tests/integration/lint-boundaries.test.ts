@@ -75,4 +75,41 @@ describe("lint boundaries", () => {
     ]);
     expect(await problems("supabase/functions/add-to-waitlist/probe_test.ts", "export const x = 1;\n")).toEqual([]);
   });
+
+  it("keeps lib/ and components/ below the features and pages (their tests may compose a feature)", async () => {
+    expect(
+      await problems(
+        "src/lib/probe.ts",
+        'import { RiskBadge } from "@/features/protocols/risk-badge";\nexport const b = RiskBadge;\n',
+      ),
+    ).toEqual([expect.stringMatching(/lib\/ and components\/ are shared code below the features and pages/)]);
+    expect(
+      await problems(
+        "src/components/probe.tsx",
+        'import { HomePage } from "../pages/home";\nexport const h = HomePage;\n',
+      ),
+    ).toEqual([expect.stringMatching(/lib\/ and components\/ are shared code below the features and pages/)]);
+    expect(
+      await problems(
+        "src/components/probe.test.tsx",
+        'import { RiskBadge } from "@/features/protocols/risk-badge";\nexport const b = RiskBadge;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("reports an import that leads back to its own file, through any chain", async () => {
+    // scripts/data/csv.ts is imported by history.ts; a csv.ts importing history.ts closes a loop.
+    const cycle = await problems(
+      "scripts/data/csv.ts",
+      'import { HISTORY_COLUMNS } from "./history.ts";\nexport const h = HISTORY_COLUMNS;\n',
+    );
+    expect(cycle).toEqual([
+      expect.stringMatching(
+        /^imports\/no-cycle: Import cycle: scripts\/data\/csv.ts -> scripts\/data\/history.ts -> .*scripts\/data\/csv.ts/,
+      ),
+    ]);
+    expect(
+      await problems("scripts/data/probe.ts", 'import { parseCsv } from "./csv.ts";\nexport const p = parseCsv;\n'),
+    ).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 import { Activity, ArrowRight, CandlestickChart, ShieldCheck } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { site } from "@/config/site";
+import { useLaunchTarget } from "@/components/use-launch-target";
+import { OPENING_SOON } from "@/lib/launch-target";
 import { STAT_PLACEHOLDER } from "./ecosystem-stats";
 import type { ProtocolStats } from "./stats";
 
@@ -31,6 +32,7 @@ type HeroProps = {
 };
 
 export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
+  const launch = useLaunchTarget();
   const figures = [
     { label: "Protocols", value: stats ? String(stats.totalProtocols) : STAT_PLACEHOLDER },
     { label: "Total TVL", value: stats ? stats.totalTVL : STAT_PLACEHOLDER },
@@ -63,7 +65,9 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
             </h1>
             <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
               Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.
-              Our portfolio analytics platform opens for early access in {site.launchTarget}.
+              {launch.past
+                ? `Our portfolio analytics platform is ${OPENING_SOON} for early access.`
+                : `Our portfolio analytics platform opens for early access in ${launch.target}.`}
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <a href="#directory" className={cn(buttonVariants({ variant: "accent", size: "lg" }))}>
@@ -95,7 +99,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
 
         <div className="mt-14 border-t border-white/10 pt-10">
           <p className="text-xs font-semibold tracking-[0.18em] text-teal-300 uppercase">
-            Portfolio analytics platform • Early access {site.launchTarget}
+            Portfolio analytics platform • Early access {launch.past ? OPENING_SOON : launch.target}
           </p>
           <ul className="mt-5 grid gap-4 md:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (

@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Router, type Navigator } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
-import { useDirectoryView } from "./use-directory-view";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SEARCH_URL_DELAY_MS, useDirectoryView } from "./use-directory-view";
 
 function SearchBox() {
   const { filters, setFilters } = useDirectoryView();
@@ -16,6 +16,7 @@ function SearchBox() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   window.history.replaceState(null, "", "/");
 });
 
@@ -65,19 +66,28 @@ describe("useDirectoryView and history navigation", () => {
       push: (to) => written.push(typeof to === "string" ? to : `${to.search ?? ""}`),
       replace: (to) => written.push(typeof to === "string" ? to : `${to.search ?? ""}`),
     };
-    const user = userEvent.setup();
+    // Fake timers: the search's pause is run out on the test's clock, not waited for.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     render(
       <Router location={frozen} navigator={navigator}>
         <SearchBox />
       </Router>,
     );
-    await user.type(screen.getByRole("textbox", { name: "Search" }), "go");
+    // fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout.
+    const box = screen.getByRole("textbox", { name: "Search" });
+    fireEvent.change(box, { target: { value: "g" } });
+    fireEvent.change(box, { target: { value: "go" } });
     await act(async () => {
-      const popped = new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));
+      let popped = false;
+      window.addEventListener("popstate", () => (popped = true), { once: true });
       window.history.back();
-      await popped;
+      // jsdom queues the traversal on the (fake) clock: step it until the popstate has fired.
+      for (let step = 0; step < 100 && !popped; step++) await vi.advanceTimersByTimeAsync(1);
+      expect(popped).toBe(true);
     });
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_URL_DELAY_MS * 2);
+    });
     expect(written).toEqual([]);
     expect(window.location.search).toBe("?risk=Low");
   });

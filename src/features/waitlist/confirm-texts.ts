@@ -1,4 +1,5 @@
-import { site } from "@/config/site";
+import type { LaunchTarget } from "@/components/use-launch-target";
+import { OPENING_SOON } from "@/lib/launch-target";
 
 /** The /confirm page's texts (not in the spec: written for double opt-in). */
 export const CONFIRM_TEXTS = {
@@ -10,10 +11,7 @@ export const CONFIRM_TEXTS = {
     button: "Confirm my email",
   },
   confirming: { title: "Confirming your email…", body: "This takes a moment." },
-  confirmed: {
-    title: "You're on the waitlist",
-    body: `Thanks for confirming your email. We'll send you updates on the portfolio analytics platform and let you know when early access opens (target: ${site.launchTarget}).`,
-  },
+  confirmed: { title: "You're on the waitlist" },
   already: {
     title: "Already confirmed",
     body: "This email address was confirmed before, so there's nothing more to do. You're on the waitlist.",
@@ -27,3 +25,8 @@ export const CONFIRM_TEXTS = {
     body: "Something went wrong on our side or with the connection. Your link still works: please try again.",
   },
 } as const;
+
+/** The confirmed page's text: the launch target, or 'opening soon' once it has passed (useLaunchTarget). */
+export function confirmedBody({ target, past }: LaunchTarget): string {
+  return `Thanks for confirming your email. We'll send you updates on the portfolio analytics platform and let you know when early access opens (${past ? OPENING_SOON : `target: ${target}`}).`;
+}

@@ -9,6 +9,8 @@ import { turnstileSiteKey, useTurnstile } from "@/features/waitlist/turnstile";
 import { useJoinWaitlist } from "@/features/waitlist/use-join-waitlist";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
+import { useLaunchTarget } from "@/components/use-launch-target";
+import { OPENING_SOON } from "@/lib/launch-target";
 import { toast } from "@/lib/toast";
 
 export type WaitlistDialogProps = {
@@ -51,6 +53,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
   const [siteKey] = useState(turnstileSiteKey);
   const { containerRef: botCheckRef, token: botCheckToken, reset: resetBotCheck } = useTurnstile(siteKey);
   const features = limitReached ? LIMIT_FEATURES : NORMAL_FEATURES;
+  const launch = useLaunchTarget();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -153,8 +156,9 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
         </form>
 
         <p className="text-center text-xs leading-relaxed text-muted-foreground">
-          Join to receive updates on our development progress and get early access when we launch in {site.launchTarget}
-          . One e-mail address, nothing else; unsubscribe anytime.{" "}
+          Join to receive updates on our development progress and get early access when we launch{" "}
+          {launch.past ? `(${OPENING_SOON})` : `in ${launch.target}`}. One e-mail address, nothing else; unsubscribe
+          anytime.{" "}
           <a
             href="/privacy-policy"
             target="_blank"

@@ -1,6 +1,14 @@
+import { DEFAULT_LAUNCH_TARGET, isLaunchTargetPast, OPENING_SOON } from "./launch-target.ts";
 import type { WaitlistMailer } from "./types.ts";
 
-export type ResendConfig = { apiKey: string; audienceId: string; from: string; productName?: string };
+export type ResendConfig = {
+  apiKey: string;
+  audienceId: string;
+  from: string;
+  productName?: string;
+  /** The site's VITE_LAUNCH_TARGET, for the mail (WAITLIST_LAUNCH_TARGET; default the spec's Q1 2026). */
+  launchTarget?: string;
+};
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -12,7 +20,13 @@ export function readResendConfig(get: (name: string) => string | undefined): Res
   const audienceId = get("RESEND_AUDIENCE_ID")?.trim();
   const from = get("WAITLIST_FROM")?.trim();
   if (!apiKey || !audienceId || !from) return null;
-  return { apiKey, audienceId, from, productName: get("WAITLIST_PRODUCT_NAME")?.trim() || undefined };
+  return {
+    apiKey,
+    audienceId,
+    from,
+    productName: get("WAITLIST_PRODUCT_NAME")?.trim() || undefined,
+    launchTarget: get("WAITLIST_LAUNCH_TARGET")?.trim() || undefined,
+  };
 }
 
 /** Resend over plain fetch (no SDK: one less dependency to resolve in both runtimes). */
@@ -59,8 +73,8 @@ export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetc
           from: config.from,
           to: [mail.to],
           subject: confirmationSubject(product),
-          text: confirmationText(product, mail.link),
-          html: confirmationHtml(product, mail.link),
+          text: confirmationText(product, mail.link, config.launchTarget),
+          html: confirmationHtml(product, mail.link, config.launchTarget),
         },
         signal,
         // Resend de-duplicates on this key for 24 h: a retried send of this mail never mails twice.
@@ -74,22 +88,32 @@ export function confirmationSubject(product: string): string {
   return `Confirm your place on the ${product} waitlist`;
 }
 
-export function confirmationText(product: string, link: string): string {
+/**
+ * The mail's text. The launch target is read when the mail is written: once its period is over,
+ * the mail says 'opening soon' rather than promise a date that has passed.
+ */
+export function confirmationText(
+  product: string,
+  link: string,
+  launchTarget = DEFAULT_LAUNCH_TARGET,
+  now = new Date(),
+): string {
+  const launch = isLaunchTargetPast(launchTarget, now) ? OPENING_SOON : `target: ${launchTarget}`;
   return [
     `Thanks for joining the ${product} waitlist. To confirm this is your address, open this link and press 'Confirm my email':`,
     "",
     link,
     "",
-    "The link works once and expires in 48 hours. Once you confirm, you'll get updates on the portfolio analytics platform's development and early access when it launches (target: Q1 2026).",
+    `The link works once and expires in 48 hours. Once you confirm, you'll get updates on the portfolio analytics platform's development and early access when it launches (${launch}).`,
     "",
     "Didn't sign up? Ignore this e-mail: without a confirmation you won't hear from us again.",
   ].join("\n");
 }
 
-function confirmationHtml(product: string, link: string): string {
+function confirmationHtml(product: string, link: string, launchTarget?: string): string {
   const escape = (text: string) =>
     text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  return confirmationText(product, link)
+  return confirmationText(product, link, launchTarget)
     .split("\n\n")
     .map((p) => (p === link ? `<p><a href="${escape(link)}">Confirm my e-mail address</a></p>` : `<p>${escape(p)}</p>`))
     .join("");
