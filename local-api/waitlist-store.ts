@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import {
   rowToPending,
+  rowToReconsent,
   signupArgs,
   toConfirmOutcome,
   toSignupOutcome,
@@ -53,6 +54,18 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
       const rows = await call<{ claimed: boolean }>(
         "select public.waitlist_claim_mail($1, $2, $3, $4, $5) as claimed",
         [email, tokenHash, ttlSeconds, leaseSeconds, domainMailLimit],
+      );
+      return rows[0]?.claimed === true;
+    },
+    async reconsentDue(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+      return (await call("select * from public.waitlist_reconsent_due($1, $2)", [limit, leaseSeconds])).map(
+        rowToReconsent,
+      );
+    },
+    async claimReconsent(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+      const rows = await call<{ claimed: boolean }>(
+        "select public.waitlist_claim_reconsent($1, $2, $3, $4) as claimed",
+        [email, tokenHash, ttlSeconds, leaseSeconds],
       );
       return rows[0]?.claimed === true;
     },

@@ -522,6 +522,79 @@ describe("waitlist", () => {
     }
   });
 
+  it("marks the rows the hardening migration confirmed as single opt-in, and lets a consent link confirm them", async () => {
+    const all = await listMigrations(MIGRATIONS_DIR);
+    const dir = await mkdtemp(path.join(tmpdir(), "rwa-migrations-"));
+    const before = await openDatabase({
+      dataDir: "memory",
+      migrationsDir: dir,
+      seedFile: path.join(dir, "no-seed.sql"),
+    });
+    try {
+      // Up to the hardening migration, with a waitlist from the single opt-in days.
+      for (const m of all.filter((m) => m.version < "20251201000100"))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      await before.db.query(
+        `insert into public.waitlist (email, synced_at) values ('synced@example.com', now() - interval '1 year'), ('unsynced@example.com', null)`,
+      );
+      for (const m of all.filter((m) => m.version < "20261125010200"))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      // After it, an address that followed its link.
+      await before.db.query(
+        "select * from public.waitlist_signup('linked@example.com', 'linked@example.com', null, 'x', $1, 3600, null, null, null, null)",
+        [hash("a")],
+      );
+      await before.db.query("select * from public.waitlist_confirm($1)", [hash("a")]);
+
+      for (const m of all) await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      const marked = await before.db.query<{ email: string; confirmed: boolean; single_opt_in: boolean }>(
+        "select email, confirmed_at is not null as confirmed, single_opt_in from public.waitlist order by email",
+      );
+      expect(marked.rows).toEqual([
+        { email: "linked@example.com", confirmed: true, single_opt_in: false },
+        { email: "synced@example.com", confirmed: true, single_opt_in: true },
+        { email: "unsynced@example.com", confirmed: false, single_opt_in: false },
+      ]);
+
+      await before.db.transaction(async (tx) => {
+        await tx.exec("set local role service_role");
+        const due = async () =>
+          (await tx.query<{ email: string }>("select email from public.waitlist_reconsent_due(10)")).rows.map(
+            (r) => r.email,
+          );
+        const claim = async (h: string) =>
+          (
+            await tx.query<{ c: boolean }>(
+              "select public.waitlist_claim_reconsent('synced@example.com', $1, 3600) as c",
+              [h],
+            )
+          ).rows[0]!.c;
+        const confirm = async (h: string) =>
+          (await tx.query<{ status: string }>("select status from public.waitlist_confirm($1)", [h])).rows[0]!.status;
+        expect(await due()).toEqual(["synced@example.com"]);
+        // Without a link of its own a legacy row is not 'already' confirmed by any other.
+        expect(await confirm(hash("b"))).toBe("invalid");
+        expect(await claim(hash("c"))).toBe(true);
+        expect(await claim(hash("d"))).toBe(false); // one run mails it
+        await tx.query("select public.waitlist_record_mail('synced@example.com', $1, null)", [hash("c")]);
+        expect(await due()).toEqual([]);
+        // Still on the list while asked; the link records the consent, once.
+        expect(await confirm(hash("c"))).toBe("confirmed");
+        expect(await confirm(hash("c"))).toBe("already");
+        expect(
+          (await tx.query("select single_opt_in from public.waitlist where email = 'synced@example.com'")).rows,
+        ).toEqual([{ single_opt_in: false }]);
+        await tx.rollback();
+      });
+    } finally {
+      await before.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("limits per client address per minute; a refused attempt uses up no quota; other clients go on", async () => {
     await asService(async (tx) => {
       const from = (email: string, client: string) => signup(tx, email, unique(), { client, limits: [2, null, null] });
@@ -639,6 +712,8 @@ describe("RLS and grants matrix", () => {
     delete: "delete from public.waitlist",
     "rpc waitlist_signup": `select * from public.waitlist_signup('eve@example.com', 'eve@example.com', null, 'x', '${"a".repeat(64)}', 60, 5, 5, 5, 5)`,
     "rpc waitlist_take_domain_mail": "select public.waitlist_take_domain_mail('eve@example.com', 5)",
+    "rpc waitlist_reconsent_due": "select * from public.waitlist_reconsent_due(10)",
+    "rpc waitlist_claim_reconsent": `select public.waitlist_claim_reconsent('eve@example.com', '${"a".repeat(64)}', 60)`,
     "rpc waitlist_confirm": `select * from public.waitlist_confirm('${"a".repeat(64)}')`,
     "rpc waitlist_record_mail": `select public.waitlist_record_mail('eve@example.com', '${"a".repeat(64)}')`,
     "rpc waitlist_claim_mail": `select public.waitlist_claim_mail('eve@example.com', '${"a".repeat(64)}', 60)`,

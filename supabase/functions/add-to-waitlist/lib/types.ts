@@ -75,6 +75,17 @@ export type PendingSignup = {
 /** A due mail younger than this belongs to the signup that is still sending it (p_lease_seconds's SQL default too). */
 export const DEFAULT_LEASE_SECONDS = 600;
 
+/** A legacy single-opt-in row (20261125010200_waitlist_reconsent.sql) the resync may ask for consent. */
+export type ReconsentCandidate = {
+  email: string;
+  createdAt: string;
+  confirmedAt: string;
+  /** When it was last asked (its mail did not go out), or null: never asked. */
+  reconsentRequestedAt: string | null;
+  attempts: number;
+  lastError: string | null;
+};
+
 /** A store the resync job can also scan and claim rows from. */
 export interface ResyncableWaitlistStore extends WaitlistStore {
   /** domainMailLimit: held mails of a domain whose hour is full are left out (null: no cap). */
@@ -90,12 +101,18 @@ export interface ResyncableWaitlistStore extends WaitlistStore {
     leaseSeconds?: number,
     domainMailLimit?: number | null,
   ): Promise<boolean>;
+  /** Legacy single-opt-in rows still to ask for consent (never asked, or their mail did not go out). */
+  reconsentDue(limit: number, leaseSeconds?: number): Promise<ReconsentCandidate[]>;
+  /** Takes a legacy row for its consent mail with a fresh token; false if it is not due any more. */
+  claimReconsent(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
 }
 
 export type ConfirmationMail = {
   to: string;
   /** The single-use link to the /confirm page. */
   link: string;
+  /** signup (default): a new signup's mail; reconsent: asks a legacy single-opt-in address for consent. */
+  kind?: "signup" | "reconsent";
   /** Stable per address and token: a retried send of the same mail is sent once. */
   idempotencyKey: string;
 };
