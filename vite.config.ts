@@ -46,7 +46,8 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
     plugins: [
       react(),
       tailwindcss(),
-      securityHeaders({ supabaseUrl }),
+      // The signup's bot check (src/features/waitlist/turnstile.ts) needs Cloudflare in the CSP.
+      securityHeaders({ supabaseUrl, turnstile: Boolean(env.VITE_TURNSTILE_SITE_KEY?.trim()) }),
       siteFiles({ siteUrl }),
       openData({ siteUrl }),
       prerenderShell(),

@@ -26,11 +26,22 @@ export function connectOrigins(supabaseUrl: string): string[] {
   return [url.origin];
 }
 
-export function contentSecurityPolicy(supabaseUrl: string): string {
+/** Cloudflare Turnstile's origin: its script and its challenge frame (developers.cloudflare.com/turnstile/reference/content-security-policy). */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export type PolicyOptions = {
+  /** The build has a Turnstile site key (VITE_TURNSTILE_SITE_KEY): the signup form loads the bot check. */
+  turnstile?: boolean;
+};
+
+export function contentSecurityPolicy(supabaseUrl: string, options: PolicyOptions = {}): string {
+  const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
   return [
     "default-src 'self'",
     // No inline script anywhere: Vite emits the entry (and its modulepreload polyfill) as files.
-    "script-src 'self'",
+    // Cloudflare's script only when the bot check is configured.
+    `script-src 'self'${turnstile}`,
+    ...(options.turnstile ? [`frame-src${turnstile}`] : []),
     // Radix positions popovers and sonner injects its stylesheet with inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -44,12 +55,12 @@ export function contentSecurityPolicy(supabaseUrl: string): string {
 }
 
 /** The rules, most general first. Same-name headers never appear in two matching rules. */
-export function headerRules(supabaseUrl: string): HeaderRule[] {
+export function headerRules(supabaseUrl: string, options: PolicyOptions = {}): HeaderRule[] {
   return [
     {
       pattern: "/*",
       headers: [
-        ["Content-Security-Policy", contentSecurityPolicy(supabaseUrl)],
+        ["Content-Security-Policy", contentSecurityPolicy(supabaseUrl, options)],
         ["X-Frame-Options", "DENY"],
         ["X-Content-Type-Options", "nosniff"],
         ["Referrer-Policy", "strict-origin-when-cross-origin"],
@@ -125,9 +136,9 @@ export function headersFor(rules: HeaderRule[], pathname: string): Array<[string
   return rules.filter((r) => matchesPattern(r.pattern, pathname)).flatMap((r) => r.headers);
 }
 
-type Options = { supabaseUrl: string };
+type Options = { supabaseUrl: string } & PolicyOptions;
 
-export function securityHeaders({ supabaseUrl }: Options): Plugin {
+export function securityHeaders({ supabaseUrl, ...policy }: Options): Plugin {
   let outDir = "dist";
   return {
     name: "rwa-atlas:security-headers",
@@ -136,7 +147,11 @@ export function securityHeaders({ supabaseUrl }: Options): Plugin {
     },
     generateBundle() {
       // Validates the URL too: a build for a malformed backend URL fails here, not in a browser.
-      this.emitFile({ type: "asset", fileName: HEADERS_FILE, source: formatHeadersFile(headerRules(supabaseUrl)) });
+      this.emitFile({
+        type: "asset",
+        fileName: HEADERS_FILE,
+        source: formatHeadersFile(headerRules(supabaseUrl, policy)),
+      });
     },
     configurePreviewServer(server) {
       const file = path.join(outDir, HEADERS_FILE);

@@ -24,7 +24,7 @@ export function createConsoleMailer(
           `To:      ${mail.to}`,
           `Subject: ${confirmationSubject(product)}`,
           "",
-          confirmationText(product, mail.link, launchTarget?.trim() || undefined),
+          confirmationText(product, mail.link, launchTarget?.trim() || undefined, new Date(), mail.kind),
           "─────────────────────────────────────────────────────────────────",
           "",
         ].join("\n"),

@@ -31,7 +31,7 @@ export async function runLocalApi(config: LocalApiConfig = readLocalApiConfig())
       `[local-api]   signups    ${api.url}/_local/waitlist`,
       `[local-api]   mails      ${api.url}/_local/outbox (the confirmation links sent since start)`,
       `[local-api] database: ${where}`,
-      `[local-api] rate limit: ${config.rateLimit === "off" ? "off" : `${config.rateLimit} signups per address per minute, 5 per mailbox per hour, 300 in all per minute`}`,
+      `[local-api] rate limit: ${config.rateLimit === "off" ? "off" : `${config.rateLimit} signups per address per minute, 5 per mailbox per hour, 300 in all per minute; 30 confirmation mails per recipient domain per hour`}`,
     ].join("\n"),
   );
   return api;

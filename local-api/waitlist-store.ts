@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import {
   rowToPending,
+  rowToReconsent,
   signupArgs,
   toConfirmOutcome,
   toSignupOutcome,
@@ -21,7 +22,7 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
   return {
     async signup(attempt) {
       const a = signupArgs(attempt);
-      const rows = await call("select * from public.waitlist_signup($1, $2, $3, $4, $5, $6, $7, $8, $9)", [
+      const rows = await call("select * from public.waitlist_signup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
         a.p_email,
         a.p_mailbox,
         a.p_source,
@@ -31,6 +32,7 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
         a.p_client_limit,
         a.p_mailbox_limit,
         a.p_global_limit,
+        a.p_domain_mail_limit,
       ]);
       return toSignupOutcome(rows[0]);
     },
@@ -43,18 +45,28 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
     async recordSync(email, error) {
       await call("select public.waitlist_record_sync($1, $2)", [email, error]);
     },
-    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
-      return (await call("select * from public.waitlist_pending_sync($1, $2)", [limit, leaseSeconds])).map(
-        rowToPending,
+    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
+      return (
+        await call("select * from public.waitlist_pending_sync($1, $2, $3)", [limit, leaseSeconds, domainMailLimit])
+      ).map(rowToPending);
+    },
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
+      const rows = await call<{ claimed: boolean }>(
+        "select public.waitlist_claim_mail($1, $2, $3, $4, $5) as claimed",
+        [email, tokenHash, ttlSeconds, leaseSeconds, domainMailLimit],
+      );
+      return rows[0]?.claimed === true;
+    },
+    async reconsentDue(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+      return (await call("select * from public.waitlist_reconsent_due($1, $2)", [limit, leaseSeconds])).map(
+        rowToReconsent,
       );
     },
-    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
-      const rows = await call<{ claimed: boolean }>("select public.waitlist_claim_mail($1, $2, $3, $4) as claimed", [
-        email,
-        tokenHash,
-        ttlSeconds,
-        leaseSeconds,
-      ]);
+    async claimReconsent(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+      const rows = await call<{ claimed: boolean }>(
+        "select public.waitlist_claim_reconsent($1, $2, $3, $4) as claimed",
+        [email, tokenHash, ttlSeconds, leaseSeconds],
+      );
       return rows[0]?.claimed === true;
     },
   };
@@ -64,7 +76,7 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
 export async function listWaitlist(db: PGlite): Promise<string> {
   const result = await db.query<{ json: string }>(
     `select coalesce(json_agg(t order by t.created_at), '[]')::text as json
-     from (select email, source, created_at, confirmed_at, confirmation_sent_at, synced_at, last_error, attempts from public.waitlist) t`,
+     from (select email, source, created_at, confirmed_at, confirmation_sent_at, mail_waiting_since, synced_at, last_error, attempts from public.waitlist) t`,
   );
   return result.rows[0]!.json;
 }

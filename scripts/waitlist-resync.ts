@@ -3,6 +3,11 @@
 // addresses not yet in the audience), with the module the scheduled Edge Function runs
 // (supabase/functions/add-to-waitlist/lib/resync.ts).
 //
+// npm run waitlist:resync -- --reconsent [--send]
+// Asks the legacy single-opt-in rows (confirmed by the hardening migration, never by a link) for
+// consent (lib/reconsent.ts). Without --send it is a dry run: it lists them, masked, and mails
+// nobody; run it first, then again with --send.
+//
 // Target: SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set (a real project), else the local API
 // (http://127.0.0.1:$LOCAL_API_PORT, default 54321) with its demo service-role key.
 // Provider: Resend when RESEND_API_KEY, RESEND_AUDIENCE_ID and WAITLIST_FROM are set; against
@@ -21,6 +26,7 @@ import {
   MAX_RESYNC_BATCH,
   resyncPending,
 } from "../supabase/functions/add-to-waitlist/lib/resync.ts";
+import { reconsentLegacy } from "../supabase/functions/add-to-waitlist/lib/reconsent.ts";
 import { createSupabaseStore } from "../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
 import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 
@@ -32,13 +38,23 @@ function fail(message: string): never {
 const { values } = (() => {
   try {
     return parseArgs({
-      options: { limit: { type: "string" }, "dry-run": { type: "boolean" }, verbose: { type: "boolean" } },
+      options: {
+        limit: { type: "string" },
+        "dry-run": { type: "boolean" },
+        verbose: { type: "boolean" },
+        reconsent: { type: "boolean" },
+        send: { type: "boolean" },
+      },
       strict: true,
     });
   } catch (error) {
-    return fail(`${(error as Error).message}. Usage: npm run waitlist:resync -- [--limit N] [--dry-run] [--verbose]`);
+    return fail(
+      `${(error as Error).message}. Usage: npm run waitlist:resync -- [--limit N] [--dry-run] [--verbose] | --reconsent [--send] [--limit N]`,
+    );
   }
 })();
+if (values.send && !values.reconsent) fail("--send goes with --reconsent (the retries need no flag)");
+if (values.send && values["dry-run"]) fail("--send and --dry-run contradict each other");
 
 const limit = values.limit === undefined ? DEFAULT_RESYNC_BATCH : Number(values.limit);
 if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESYNC_BATCH)
@@ -67,6 +83,31 @@ const store = createSupabaseStore(createClient(url, key, { auth: { persistSessio
 console.log(`[waitlist:resync] ${local ? "local API" : "project"} ${url}, provider ${mailer.name}, batch ${limit}`);
 
 try {
+  if (values.reconsent) {
+    const send = values.send === true;
+    const report = await reconsentLegacy(
+      { store, mailer, log: values.verbose ? createJsonLogger() : silentLogger, limit, confirmUrl },
+      { send },
+    );
+    const more = report.more ? " (batch full, more may remain)" : "";
+    if (!send) {
+      console.log(
+        `[waitlist:resync] reconsent dry run: ${report.due.length} single-opt-in row(s) to ask for consent${more}; nothing was sent`,
+      );
+      for (const row of report.due)
+        console.log(
+          `  ${maskEmail(row.email)}  confirmed ${row.confirmedAt.slice(0, 10)} (by the migration)  ${row.reconsentRequestedAt ? `asked ${row.reconsentRequestedAt.slice(0, 10)}, mail not sent: ${row.lastError ?? ""}` : "never asked"}`,
+        );
+      if (report.due.length > 0)
+        console.log("[waitlist:resync] to mail them: npm run waitlist:resync -- --reconsent --send");
+      process.exit(0);
+    }
+    console.log(
+      `[waitlist:resync] reconsent: ${report.due.length} due: ${report.asked.length} asked, ${report.failed.length} failed${more}`,
+    );
+    for (const { email, error } of report.failed) console.log(`  failed     ${maskEmail(email)}: ${error}`);
+    process.exit(report.failed.length > 0 ? 1 : 0);
+  }
   if (values["dry-run"]) {
     const rows = await store.pending(limit);
     console.log(

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY: string;
   readonly VITE_PRODUCT_NAME?: string;
   readonly VITE_CONTACT_EMAIL?: string;
+  /** Cloudflare Turnstile's public site key: set, the signup form shows the bot check. */
+  readonly VITE_TURNSTILE_SITE_KEY?: string;
 }
 
 interface ImportMeta {

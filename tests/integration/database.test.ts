@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../local-api/database.ts";
 import { applyMigrations, listMigrations } from "../../local-api/migrations.ts";
+import { mailboxOf } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
 import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "../../src/config/domain.ts";
 import { MIGRATIONS_DIR, SEED_FILE } from "../../local-api/paths.ts";
 import { openSnapshot } from "./snapshot.ts";
@@ -439,17 +441,26 @@ describe("waitlist", () => {
   /** A token hash no other signup in this file uses. */
   const unique = () => (++next).toString(16).padStart(64, "0");
   const OFF = [null, null, null] as const;
+  /** One signup as the handler makes it (mailbox from lib/email.ts); limits: client, mailbox, global, domain mails. */
   async function signup(
     tx: Transaction,
     email: string,
     token: string,
     opts: { client?: string; limits?: readonly (number | null)[] } = {},
   ) {
-    const mailbox = email.replace(/\+[^@]*@/, "@");
-    const [client, mailboxLimit, global] = opts.limits ?? OFF;
+    const [client, mailboxLimit, global, domainMails] = opts.limits ?? OFF;
     const result = await tx.query<{ outcome: string; retry_after: number }>(
-      "select * from public.waitlist_signup($1, $2, 'hero', $3, $4, 3600, $5, $6, $7)",
-      [email, mailbox, opts.client ?? "198.51.100.1/32", token, client, mailboxLimit, global],
+      "select * from public.waitlist_signup($1, $2, 'hero', $3, $4, 3600, $5, $6, $7, $8)",
+      [
+        email,
+        mailboxOf(email),
+        opts.client ?? "198.51.100.1/32",
+        token,
+        client,
+        mailboxLimit,
+        global,
+        domainMails ?? null,
+      ],
     );
     return result.rows[0]!;
   }
@@ -491,18 +502,14 @@ describe("waitlist", () => {
     });
   });
 
-  it("sends one mail per mailbox a day: repeats and plus variants are stored as typed but not mailed again", async () => {
+  it("sends one mail a day: a repeat a day later gets a new link, the old one stops working; a confirmed address is never mailed again", async () => {
     await asService(async (tx) => {
       expect((await signup(tx, "eve@example.com", hash("1"))).outcome).toBe("send");
       expect((await signup(tx, "eve@example.com", hash("2"))).outcome).toBe("none");
-      expect((await signup(tx, "eve+news@example.com", hash("3"))).outcome).toBe("none");
-      const rows = await tx.query(
-        "select email, mailbox, token_hash from public.waitlist where mailbox = 'eve@example.com' order by email",
-      );
-      expect(rows.rows).toEqual([
-        { email: "eve+news@example.com", mailbox: "eve@example.com", token_hash: null },
-        { email: "eve@example.com", mailbox: "eve@example.com", token_hash: hash("1") },
-      ]);
+      expect(
+        (await tx.query("select token_hash, mail_waiting_since from public.waitlist where email = 'eve@example.com'"))
+          .rows,
+      ).toEqual([{ token_hash: hash("1"), mail_waiting_since: null }]);
       // A day later the unconfirmed address may get one new link; the old one stops working.
       await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '25 hours'");
       expect((await signup(tx, "eve@example.com", hash("4"))).outcome).toBe("send");
@@ -516,6 +523,247 @@ describe("waitlist", () => {
       await tx.query("update public.waitlist set confirmation_requested_at = now() - interval '25 hours'");
       expect((await signup(tx, "eve@example.com", hash("5"))).outcome).toBe("none");
     });
+  });
+
+  it("holds, not drops, the mail of a mailbox's second spelling: victim+x first cannot suppress the victim's own", async () => {
+    await asService(async (tx) => {
+      const held = async () =>
+        (
+          await tx.query<{ email: string; token_hash: string | null; waiting: boolean }>(
+            `select email, token_hash, mail_waiting_since is not null as waiting from public.waitlist
+             where mailbox = 'vic@example.com' order by email`,
+          )
+        ).rows;
+      const due = async () =>
+        (
+          await tx.query<{ email: string }>("select email from public.waitlist_pending_sync(100) where action = 'mail'")
+        ).rows
+          .map((r) => r.email)
+          .filter((email) => email.startsWith("vic"));
+      const claim = async (email: string, h: string) =>
+        (await tx.query<{ c: boolean }>("select public.waitlist_claim_mail($1, $2, 3600) as c", [email, h])).rows[0]!.c;
+
+      // The attacker's spelling is mailed; the victim's own signup that day keeps its mail due.
+      expect((await signup(tx, "vic+x@example.com", hash("1"))).outcome).toBe("send");
+      await tx.query("select public.waitlist_record_mail('vic+x@example.com', $1, null)", [hash("1")]);
+      expect((await signup(tx, "vic@example.com", hash("2"))).outcome).toBe("none");
+      // The attacker's next spelling queues behind it; a repeat of a held address holds one mail.
+      expect((await signup(tx, "vic+y@example.com", hash("3"))).outcome).toBe("none");
+      expect((await signup(tx, "vic@example.com", hash("4"))).outcome).toBe("none");
+      expect(await held()).toEqual([
+        { email: "vic+x@example.com", token_hash: hash("1"), waiting: false },
+        { email: "vic+y@example.com", token_hash: null, waiting: true },
+        { email: "vic@example.com", token_hash: null, waiting: true },
+      ]);
+      // Within the mailbox's day nothing more goes out, not even through the resync.
+      expect(await due()).toEqual([]);
+      expect(await claim("vic@example.com", hash("5"))).toBe(false);
+
+      // A day later: the oldest held mail, the victim's, is the one due; one mail, then the day again.
+      await tx.query(`update public.waitlist set confirmation_requested_at = confirmation_requested_at - interval '25 hours',
+                      mail_waiting_since = mail_waiting_since - interval '25 hours' where mailbox = 'vic@example.com'`);
+      expect(await due()).toEqual(["vic@example.com"]);
+      expect(await claim("vic+y@example.com", hash("6"))).toBe(false);
+      expect(await claim("vic@example.com", hash("7"))).toBe(true);
+      expect(await claim("vic@example.com", hash("8"))).toBe(false);
+      expect(await due()).toEqual([]);
+      // The attacker's daily spelling still waits its turn behind the victim's.
+      expect((await signup(tx, "vic+z@example.com", hash("9"))).outcome).toBe("none");
+
+      // The victim confirms: the mailbox is on the list, and the mails its other spellings hold are dropped.
+      expect((await tx.query("select status from public.waitlist_confirm($1)", [hash("7")])).rows).toEqual([
+        { status: "confirmed" },
+      ]);
+      expect((await held()).filter((row) => row.waiting)).toEqual([]);
+    });
+  });
+
+  it("counts every spelling of one Gmail inbox as one mailbox: 512 spellings, one mail", async () => {
+    // Gmail ignores dots and answers at googlemail.com: a 9-letter local part has 2^8 dot spellings
+    // at each domain, and each one used to get its own mail a day.
+    const local = "abcdefghi";
+    const spellings = Array.from({ length: 256 }, (_, mask) =>
+      [...local].map((letter, i) => (i > 0 && mask & (1 << (i - 1)) ? `.${letter}` : letter)).join(""),
+    ).flatMap((spelt) => [`${spelt}@gmail.com`, `${spelt}@googlemail.com`]);
+    expect(new Set(spellings).size).toBe(512);
+    await asService(async (tx) => {
+      const outcomes = [];
+      for (const email of spellings) outcomes.push((await signup(tx, email, unique())).outcome);
+      expect(outcomes.filter((o) => o === "send")).toHaveLength(1);
+      expect(
+        (await tx.query("select distinct mailbox from public.waitlist where email like '%@g%mail.com'")).rows,
+      ).toEqual([{ mailbox: "abcdefghi@gmail.com" }]);
+      // Stored as typed.
+      expect(
+        (await tx.query("select count(*)::int as n from public.waitlist where email like '%@g%mail.com'")).rows,
+      ).toEqual([{ n: 512 }]);
+    });
+  });
+
+  it("caps mails to one recipient domain an hour: a mail over the cap is held, and sent in a later hour", async () => {
+    await asService(async (tx) => {
+      const outcomes = [];
+      for (let i = 1; i <= 5; i++)
+        outcomes.push(
+          (await signup(tx, `u${i}@catch-all.example`, unique(), { limits: [null, null, null, 3] })).outcome,
+        );
+      expect(outcomes).toEqual(["send", "send", "send", "none", "none"]);
+      // Other domains are not affected; repeats and held mails use none of the domain's hour.
+      expect((await signup(tx, "u1@elsewhere.example", unique(), { limits: [null, null, null, 3] })).outcome).toBe(
+        "send",
+      );
+      expect((await signup(tx, "u5@catch-all.example", unique(), { limits: [null, null, null, 3] })).outcome).toBe(
+        "none",
+      );
+      const held = await tx.query(
+        "select email from public.waitlist where mail_waiting_since is not null and email like '%@catch-all.example' order by email",
+      );
+      expect(held.rows).toEqual([{ email: "u4@catch-all.example" }, { email: "u5@catch-all.example" }]);
+
+      const due = async () =>
+        (
+          await tx.query<{ email: string }>(
+            "select email from public.waitlist_pending_sync(100, 600, 3) where action = 'mail' order by email",
+          )
+        ).rows.map((r) => r.email);
+      const claim = async (email: string) =>
+        (
+          await tx.query<{ c: boolean }>("select public.waitlist_claim_mail($1, $2, 3600, 600, 3) as c", [
+            email,
+            unique(),
+          ])
+        ).rows[0]!.c;
+      // This hour is full: the resync neither lists nor sends them.
+      expect(await due()).toEqual([]);
+      expect(await claim("u4@catch-all.example")).toBe(false);
+      // The next hour: the cap again, for held mails as for new ones.
+      await tx.query("update public.waitlist_rate_limit set window_start = window_start - interval '1 hour'");
+      expect(await due()).toEqual(["u4@catch-all.example", "u5@catch-all.example"]);
+      expect(await claim("u4@catch-all.example")).toBe(true);
+      expect(await claim("u5@catch-all.example")).toBe(true);
+      expect(
+        (await tx.query("select count(*)::int as n from public.waitlist where mail_waiting_since is not null")).rows,
+      ).toEqual([{ n: 0 }]);
+      expect(
+        (
+          await tx.query(
+            "select hits from public.waitlist_rate_limit where bucket = 'mail-domain:catch-all.example' and window_start = date_trunc('hour', now())",
+          )
+        ).rows,
+      ).toEqual([{ hits: 2 }]);
+    });
+  });
+
+  it("gives the rows stored before 20261125010100 the same mailbox as lib/email.ts", async () => {
+    const all = await listMigrations(MIGRATIONS_DIR);
+    const dir = await mkdtemp(path.join(tmpdir(), "rwa-migrations-"));
+    const before = await openDatabase({
+      dataDir: "memory",
+      migrationsDir: dir,
+      seedFile: path.join(dir, "no-seed.sql"),
+    });
+    try {
+      for (const m of all.filter((m) => m.version < "20261125010100"))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      const emails = [
+        "a.d.a+news@gmail.com",
+        "A.da@googlemail.com".toLowerCase(),
+        "grace.hopper@example.com",
+        "grace+x@example.com",
+        "+tag@example.com",
+        "x.y@gmail.co",
+        "z.z+q+r@googlemail.com",
+      ];
+      for (const email of emails)
+        await before.db.query(
+          "insert into public.waitlist (email, mailbox) values ($1, regexp_replace(split_part($1, '@', 1), '\\+.*$', '') || '@' || split_part($1, '@', 2))",
+          [email],
+        );
+      for (const m of all) await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      const rows = await before.db.query<{ email: string; mailbox: string }>(
+        "select email, mailbox from public.waitlist order by email",
+      );
+      expect(rows.rows).toEqual([...emails].sort().map((email) => ({ email, mailbox: mailboxOf(email) })));
+      expect(mailboxOf("a.d.a+news@gmail.com")).toBe("ada@gmail.com");
+    } finally {
+      await before.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("marks the rows the hardening migration confirmed as single opt-in, and lets a consent link confirm them", async () => {
+    const all = await listMigrations(MIGRATIONS_DIR);
+    const dir = await mkdtemp(path.join(tmpdir(), "rwa-migrations-"));
+    const before = await openDatabase({
+      dataDir: "memory",
+      migrationsDir: dir,
+      seedFile: path.join(dir, "no-seed.sql"),
+    });
+    try {
+      // Up to the hardening migration, with a waitlist from the single opt-in days.
+      for (const m of all.filter((m) => m.version < "20251201000100"))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      await before.db.query(
+        `insert into public.waitlist (email, synced_at) values ('synced@example.com', now() - interval '1 year'), ('unsynced@example.com', null)`,
+      );
+      for (const m of all.filter((m) => m.version < "20261125010200"))
+        await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      // After it, an address that followed its link.
+      await before.db.query(
+        "select * from public.waitlist_signup('linked@example.com', 'linked@example.com', null, 'x', $1, 3600, null, null, null, null)",
+        [hash("a")],
+      );
+      await before.db.query("select * from public.waitlist_confirm($1)", [hash("a")]);
+
+      for (const m of all) await copyFile(m.file, path.join(dir, path.basename(m.file)));
+      await applyMigrations(before.db, dir);
+      const marked = await before.db.query<{ email: string; confirmed: boolean; single_opt_in: boolean }>(
+        "select email, confirmed_at is not null as confirmed, single_opt_in from public.waitlist order by email",
+      );
+      expect(marked.rows).toEqual([
+        { email: "linked@example.com", confirmed: true, single_opt_in: false },
+        { email: "synced@example.com", confirmed: true, single_opt_in: true },
+        { email: "unsynced@example.com", confirmed: false, single_opt_in: false },
+      ]);
+
+      await before.db.transaction(async (tx) => {
+        await tx.exec("set local role service_role");
+        const due = async () =>
+          (await tx.query<{ email: string }>("select email from public.waitlist_reconsent_due(10)")).rows.map(
+            (r) => r.email,
+          );
+        const claim = async (h: string) =>
+          (
+            await tx.query<{ c: boolean }>(
+              "select public.waitlist_claim_reconsent('synced@example.com', $1, 3600) as c",
+              [h],
+            )
+          ).rows[0]!.c;
+        const confirm = async (h: string) =>
+          (await tx.query<{ status: string }>("select status from public.waitlist_confirm($1)", [h])).rows[0]!.status;
+        expect(await due()).toEqual(["synced@example.com"]);
+        // Without a link of its own a legacy row is not 'already' confirmed by any other.
+        expect(await confirm(hash("b"))).toBe("invalid");
+        expect(await claim(hash("c"))).toBe(true);
+        expect(await claim(hash("d"))).toBe(false); // one run mails it
+        await tx.query("select public.waitlist_record_mail('synced@example.com', $1, null)", [hash("c")]);
+        expect(await due()).toEqual([]);
+        // Still on the list while asked; the link records the consent, once.
+        expect(await confirm(hash("c"))).toBe("confirmed");
+        expect(await confirm(hash("c"))).toBe("already");
+        expect(
+          (await tx.query("select single_opt_in from public.waitlist where email = 'synced@example.com'")).rows,
+        ).toEqual([{ single_opt_in: false }]);
+        await tx.rollback();
+      });
+    } finally {
+      await before.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("limits per client address per minute; a refused attempt uses up no quota; other clients go on", async () => {
@@ -633,7 +881,10 @@ describe("RLS and grants matrix", () => {
     insert: "insert into public.waitlist (email, mailbox) values ('eve@example.com', 'eve@example.com')",
     update: "update public.waitlist set source = 'hero'",
     delete: "delete from public.waitlist",
-    "rpc waitlist_signup": `select * from public.waitlist_signup('eve@example.com', 'eve@example.com', null, 'x', '${"a".repeat(64)}', 60, 5, 5, 5)`,
+    "rpc waitlist_signup": `select * from public.waitlist_signup('eve@example.com', 'eve@example.com', null, 'x', '${"a".repeat(64)}', 60, 5, 5, 5, 5)`,
+    "rpc waitlist_take_domain_mail": "select public.waitlist_take_domain_mail('eve@example.com', 5)",
+    "rpc waitlist_reconsent_due": "select * from public.waitlist_reconsent_due(10)",
+    "rpc waitlist_claim_reconsent": `select public.waitlist_claim_reconsent('eve@example.com', '${"a".repeat(64)}', 60)`,
     "rpc waitlist_confirm": `select * from public.waitlist_confirm('${"a".repeat(64)}')`,
     "rpc waitlist_record_mail": `select public.waitlist_record_mail('eve@example.com', '${"a".repeat(64)}')`,
     "rpc waitlist_claim_mail": `select public.waitlist_claim_mail('eve@example.com', '${"a".repeat(64)}', 60)`,

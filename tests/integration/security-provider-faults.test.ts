@@ -352,6 +352,31 @@ describe("resync (supabase/functions/add-to-waitlist/lib/resync.ts)", () => {
     expect((await resync()).pending).toBe(0);
   });
 
+  it("sends the victim's held mail once the mailbox's day is over, though victim+x was mailed first", async () => {
+    const d = deps();
+    for (const email of ["victim+x@example.com", "victim@example.com"]) {
+      const response = await handleRequest(signup(email), d);
+      expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
+    }
+    await Promise.all(d.deferred);
+    // Today: one mail for the mailbox, the attacker's spelling; the victim's is held, not dropped.
+    expect(resend.emailsTo("victim+x@example.com")).toBe(1);
+    expect(resend.emailsTo("victim@example.com")).toBe(0);
+    expect(await resync()).toMatchObject({ pending: 0, synced: [] });
+
+    // A day later the resync sends it, with a link that confirms; the attacker's next spelling waits.
+    await db.query(`update public.waitlist set confirmation_requested_at = confirmation_requested_at - interval '25 hours',
+                    mail_waiting_since = mail_waiting_since - interval '25 hours'`);
+    await handleRequest(signup("victim+y@example.com"), d);
+    expect(await resync()).toMatchObject({ synced: ["victim@example.com"], failed: [] });
+    expect(resend.emailsTo("victim@example.com")).toBe(1);
+    expect(resend.emailsTo("victim+y@example.com")).toBe(0);
+    const confirmed = await handleRequest(confirmation(resend.lastToken("victim@example.com")), d);
+    expect(await confirmed.json()).toEqual({ status: "confirmed" });
+    await Promise.all(d.deferred);
+    expect([...resend.contacts]).toEqual(["victim@example.com"]);
+  });
+
   it("stops retrying a row after maxAttempts and reports it", async () => {
     await failedSignups(["hopeless@example.com"]);
     await db.query("update public.waitlist set attempts = 10 where email = 'hopeless@example.com'");
@@ -521,6 +546,56 @@ describe("npm run waitlist:resync against the local API", () => {
     const again = await runScript();
     expect([again.code, again.output]).toEqual([0, expect.stringContaining("0 to retry: 0 done")]);
   }, 60_000);
+
+  it("asks the legacy single-opt-in rows for consent: a dry run first, mails only with --send, the link confirms", async () => {
+    // Rows as the hardening migration left them: synced under the old flow, counted as confirmed.
+    for (const email of ["old1@example.com", "old2@example.com"])
+      await api.db.query(
+        `insert into public.waitlist (email, mailbox, confirmed_at, synced_at, confirmation_requested_at, confirmation_sent_at, single_opt_in)
+         values ($1, $1, now() - interval '400 days', now() - interval '400 days', now() - interval '400 days', now() - interval '400 days', true)`,
+        [email],
+      );
+
+    const dry = await runScript("--reconsent");
+    expect(dry.code).toBe(0);
+    expect(dry.output).toContain("reconsent dry run: 2 single-opt-in row(s) to ask for consent");
+    expect(dry.output).toContain("ol***@example.com  confirmed");
+    expect(dry.output).toContain("npm run waitlist:resync -- --reconsent --send");
+    expect(dry.output).not.toContain("old1@example.com");
+    expect(dry.output).not.toContain("To:");
+    const untouched = await api.db.query(
+      "select count(*)::int as n from public.waitlist where single_opt_in and reconsent_requested_at is null",
+    );
+    expect(untouched.rows).toEqual([{ n: 2 }]);
+
+    const sent = await runScript("--reconsent", "--send");
+    expect([sent.code, sent.output]).toEqual([0, expect.stringContaining("reconsent: 2 due: 2 asked, 0 failed")]);
+    expect(sent.output).toContain("To:      old1@example.com");
+    expect(sent.output).toContain("You joined the RWA Atlas waitlist before we asked every address to confirm it.");
+    // Asked once: a second run finds nobody to ask.
+    expect((await runScript("--reconsent")).output).toContain("0 single-opt-in row(s)");
+
+    const token = /To: {6}old1@example\.com[\s\S]*?#token=([A-Za-z0-9_-]{43})/.exec(sent.output)![1]!;
+    const answer = await fetch(`${api.url}/functions/v1/add-to-waitlist/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    expect(await answer.json()).toEqual({ status: "confirmed" });
+    const rows = await api.db.query<{ email: string; single_opt_in: boolean }>(
+      "select email, single_opt_in from public.waitlist where email like 'old%' order by email",
+    );
+    expect(rows.rows).toEqual([
+      { email: "old1@example.com", single_opt_in: false },
+      { email: "old2@example.com", single_opt_in: true },
+    ]);
+    await api.settled();
+  }, 60_000);
+
+  it("refuses --send without --reconsent", async () => {
+    const bad = await runScript("--send");
+    expect([bad.code, bad.output]).toEqual([2, expect.stringContaining("--send goes with --reconsent")]);
+  });
 
   it("exits 2 with a readable message on a bad argument", async () => {
     const bad = await runScript("--limit", "0");

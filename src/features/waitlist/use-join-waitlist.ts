@@ -1,10 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import { supabase } from "@/lib/supabase";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
+import { TURNSTILE_HEADER } from "@/features/waitlist/turnstile";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 import { toast } from "@/lib/toast";
 
-export type JoinWaitlistInput = { email: string; source?: WaitlistSource };
+export type JoinWaitlistInput = {
+  email: string;
+  source?: WaitlistSource;
+  /** The bot check's token (features/waitlist/turnstile.ts), sent as a header when there is one. */
+  challengeToken?: string | null;
+};
 
 /** The function answered with an error (HTTP error, relay error, network failure, timeout). */
 export class WaitlistFunctionError extends Error {
@@ -17,9 +23,11 @@ export class WaitlistFunctionError extends Error {
 // A hung request must not leave the form stuck on 'Joining...'.
 const REQUEST_TIMEOUT_MS = 15_000;
 
-async function joinWaitlist({ email, source }: JoinWaitlistInput): Promise<void> {
+async function joinWaitlist({ email, source, challengeToken }: JoinWaitlistInput): Promise<void> {
   const { error } = await supabase.functions.invoke("add-to-waitlist", {
     body: { email: email.trim(), ...(source ? { source } : {}) },
+    // A header, not the body: a token can be 2,048 characters and the body is capped at 1 KB.
+    ...(challengeToken ? { headers: { [TURNSTILE_HEADER]: challengeToken } } : {}),
     timeout: REQUEST_TIMEOUT_MS,
   });
   if (error) throw new WaitlistFunctionError(error);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { site } from "@/config/site";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { server } from "../../../tests/msw/server";
@@ -32,16 +32,21 @@ function renderWaitlist() {
   return renderWithProviders(<Openers />).user;
 }
 
-/** Records every POST the function receives; answers with `respond`. */
+/** Records every POST the function receives (bodies, and the bot check's header); answers with `respond`. */
 function spyOnFunction(respond: () => Response | Promise<Response> = () => HttpResponse.json({ ok: true })) {
   const bodies: unknown[] = [];
+  const tokens: Array<string | null> = [];
   server.use(
     http.post(FUNCTION, async ({ request }) => {
       bodies.push(await request.json());
+      tokens.push(request.headers.get("x-turnstile-token"));
       return respond();
     }),
   );
-  return bodies;
+  // Not enumerable: `expect(bodies).toEqual([...])` compares the bodies only.
+  return Object.defineProperty(bodies, "tokens", { value: tokens, enumerable: false }) as unknown[] & {
+    tokens: Array<string | null>;
+  };
 }
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>, opener = "Open waitlist") {
@@ -165,5 +170,78 @@ describe("waitlist dialog", () => {
     await openDialog(user);
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  describe("the bot check (Cloudflare Turnstile)", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      delete window.turnstile;
+    });
+
+    /** A stand-in for Turnstile's browser API: each widget hands out tok-1, tok-2, ... */
+    function fakeTurnstile() {
+      const rendered: Array<{ sitekey: string; action: string }> = [];
+      const resets: string[] = [];
+      const removed: string[] = [];
+      let issued = 0;
+      const callbacks = new Map<string, (token: string) => void>();
+      window.turnstile = {
+        render(_container, options) {
+          const id = `w${rendered.length + 1}`;
+          rendered.push({ sitekey: options.sitekey, action: options.action });
+          callbacks.set(id, options.callback);
+          setTimeout(() => options.callback(`tok-${++issued}`), 0);
+          return id;
+        },
+        reset(id) {
+          resets.push(id);
+          setTimeout(() => callbacks.get(id)?.(`tok-${++issued}`), 0);
+        },
+        remove(id) {
+          removed.push(id);
+        },
+      };
+      return { rendered, resets, removed };
+    }
+
+    it("loads nothing and sends no token while the build has no site key", async () => {
+      vi.stubEnv("VITE_TURNSTILE_SITE_KEY", "");
+      const sent = spyOnFunction();
+      const user = renderWaitlist();
+      const dialog = await openDialog(user);
+      await user.type(within(dialog).getByRole("textbox", { name: "Email address" }), "ada@example.com");
+      await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
+      expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+      expect(sent.tokens).toEqual([null]);
+      expect(document.querySelector('script[src*="challenges.cloudflare.com"]')).toBeNull();
+      expect(dialog.querySelector("[data-bot-check]")).toBeNull();
+    });
+
+    it("with a site key: renders the widget, sends its token in X-Turnstile-Token, and asks for a new one after each attempt", async () => {
+      vi.stubEnv("VITE_TURNSTILE_SITE_KEY", "1x00000000000000000000AA");
+      const turnstile = fakeTurnstile();
+      let status = 503;
+      const sent = spyOnFunction(() => HttpResponse.json(status === 200 ? { ok: true } : { error: "x" }, { status }));
+      const user = renderWaitlist();
+      const dialog = await openDialog(user);
+      await waitFor(() =>
+        expect(turnstile.rendered).toEqual([{ sitekey: "1x00000000000000000000AA", action: "waitlist-signup" }]),
+      );
+      await user.type(within(dialog).getByRole("textbox", { name: "Email address" }), "ada@example.com");
+      await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
+      // A refused attempt (the spec's failure toast) gets a fresh token for the next one.
+      expect(await screen.findByText(FAILED)).toBeInTheDocument();
+      await waitFor(() => expect(turnstile.resets).toEqual(["w1"]));
+      status = 200;
+      await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
+      expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+      expect(sent.tokens).toEqual(["tok-1", "tok-2"]);
+      // The body is unchanged (and stays under the function's 1 KB cap whatever the token's length).
+      expect(sent).toEqual([
+        { email: "ada@example.com", source: "header" },
+        { email: "ada@example.com", source: "header" },
+      ]);
+      await waitFor(() => expect(turnstile.removed).toEqual(["w1"]));
+    });
   });
 });

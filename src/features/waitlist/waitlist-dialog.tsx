@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { isValidWaitlistEmail } from "@/features/waitlist/email";
+import { turnstileSiteKey, useTurnstile } from "@/features/waitlist/turnstile";
 import { useJoinWaitlist } from "@/features/waitlist/use-join-waitlist";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
@@ -48,6 +49,9 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
   const inputId = useId();
   const join = useJoinWaitlist();
   const sending = join.isPending;
+  // The bot check, when the build has a Turnstile site key; its token goes with the signup.
+  const [siteKey] = useState(turnstileSiteKey);
+  const { containerRef: botCheckRef, token: botCheckToken, reset: resetBotCheck } = useTurnstile(siteKey);
   const features = limitReached ? LIMIT_FEATURES : NORMAL_FEATURES;
   const launch = useLaunchTarget();
 
@@ -62,12 +66,14 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
       return;
     }
     join.mutate(
-      { email, source },
+      { email, source, challengeToken: botCheckToken },
       {
         onSuccess: () => {
           setEmail("");
           onDone();
         },
+        // A token works once: the next attempt needs a fresh one.
+        onSettled: resetBotCheck,
       },
     );
   }
@@ -142,6 +148,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
             disabled={sending}
             className="h-11 aria-[invalid=true]:border-red-500"
           />
+          {siteKey && <div ref={botCheckRef} data-bot-check="" />}
           <Button type="submit" variant="accent" size="lg" disabled={sending} className="w-full">
             {sending && <Loader2 className="animate-spin" aria-hidden="true" />}
             {sending ? "Joining..." : "Get Early Access"}

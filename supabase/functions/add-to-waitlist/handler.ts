@@ -18,6 +18,7 @@ import {
 import { normalizeSource } from "./lib/sources.ts";
 import { addConfirmedContact, sendConfirmationMail } from "./lib/sync.ts";
 import { hashToken, newToken, TOKEN_PATTERN, TOKEN_TTL_SECONDS } from "./lib/token.ts";
+import { TURNSTILE_HEADER, type BotChallenge } from "./lib/turnstile.ts";
 import type { AllowedOrigins, Logger, SignupLimits, WaitlistMailer, WaitlistStore } from "./lib/types.ts";
 
 export const MAX_BODY_BYTES = 1024;
@@ -42,6 +43,11 @@ export type Deps = {
   defer?: (task: Promise<unknown>) => void;
   /** The caller's address; default: the platform's trusted header (lib/client-address.ts). */
   clientAddress?: (req: Request) => string;
+  /**
+   * The bot challenge (Turnstile, lib/turnstile.ts) a signup must pass, when configured: checked
+   * after the address and before the limits, so a bot uses up nobody's quota. null or absent: off.
+   */
+  challenge?: BotChallenge | null;
   providerTimeoutMs?: number;
 };
 
@@ -52,6 +58,7 @@ export const MESSAGES = {
   tooLarge: `Request body must be at most ${MAX_BODY_BYTES} bytes`,
   badJson: "Request body must be a JSON object",
   rateLimited: "Too many signup attempts. Please wait a minute and try again.",
+  challengeFailed: "The bot check did not pass. Please try again.",
   unavailable: "The waitlist is temporarily unavailable. Please try again shortly.",
   internal: "Internal error",
 } as const;
@@ -87,8 +94,26 @@ export async function handleRequest(req: Request, deps: Deps): Promise<Response>
     if (!email.ok) return fail(400, email.error);
     const source = normalizeSource(body.source);
 
+    const address = (deps.clientAddress ?? ((r: Request) => trustedClientAddress(r.headers)))(req);
+    if (deps.challenge) {
+      let verdict;
+      try {
+        verdict = await deps.challenge.verify(
+          req.headers.get(TURNSTILE_HEADER) ?? "",
+          address === "unknown" ? null : address,
+        );
+      } catch (error) {
+        deps.log.error("waitlist.challenge_unavailable", { error: describe(error) });
+        return fail(503, MESSAGES.unavailable, { "Retry-After": "30" });
+      }
+      if (!verdict.ok) {
+        deps.log.warn("waitlist.challenge_failed", { reason: verdict.reason, client: clientKey(address) });
+        return fail(403, MESSAGES.challengeFailed);
+      }
+    }
+
     // Only a well-formed request reaches the limits: junk never uses up a real visitor's quota.
-    const client = clientKey((deps.clientAddress ?? ((r: Request) => trustedClientAddress(r.headers)))(req));
+    const client = clientKey(address);
     const token = newToken();
     const tokenHash = await hashToken(token);
     let outcome;

@@ -4,6 +4,7 @@ import { handleRequest, MAX_BODY_BYTES, MESSAGES, type Deps } from "./handler.ts
 import { clientKey, trustedClientAddress } from "./lib/client-address.ts";
 import { INVALID_EMAIL_MESSAGE, mailboxOf } from "./lib/email.ts";
 import { hashToken } from "./lib/token.ts";
+import type { BotChallenge } from "./lib/turnstile.ts";
 import {
   NO_LIMITS,
   type ConfirmationMail,
@@ -239,6 +240,28 @@ Deno.test("plus-address variants share the mailbox's limits but are stored as ty
   assert.equal(mailboxOf("plain@x.io"), "plain@x.io");
 });
 
+Deno.test("Gmail's dot spellings and googlemail.com count as one mailbox; other domains keep their dots", async () => {
+  const t = setup();
+  for (const email of ["a.da@gmail.com", "ADA+x@googlemail.com", "a.d.a@googlemail.com", "ada@gmail.com"]) {
+    await expectJson(await handleRequest(post({ email }), t.deps), 200, { ok: true });
+  }
+  await t.settle();
+  assert.deepEqual(
+    t.attempts.map((a) => a.mailbox),
+    Array(4).fill("ada@gmail.com"),
+  );
+  // One mail for the inbox; every spelling stored as typed.
+  assert.deepEqual(
+    t.sent.map((m) => m.to),
+    ["a.da@gmail.com"],
+  );
+  assert.equal(t.rows.size, 4);
+  assert.equal(mailboxOf("g.race.h+news@gmail.com"), "graceh@gmail.com");
+  assert.equal(mailboxOf("g.race@example.com"), "g.race@example.com");
+  assert.equal(mailboxOf("g.race@gmail.co"), "g.race@gmail.co");
+  assert.equal(mailboxOf("...@gmail.com"), "@gmail.com");
+});
+
 Deno.test("the response does not wait for the provider", async () => {
   const t = setup({ provider: "hang", providerTimeoutMs: 30 });
   const response = await handleRequest(post({ email: "slow@example.com" }), t.deps);
@@ -395,7 +418,7 @@ Deno.test("CORS preflight answers 204 with the headers supabase-js needs", async
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
   assert.match(
     response.headers.get("access-control-allow-headers") ?? "",
-    /authorization.*x-client-info.*apikey.*content-type/,
+    /authorization.*x-client-info.*apikey.*content-type.*x-turnstile-token/,
   );
   assert.match(response.headers.get("access-control-allow-methods") ?? "", /POST/);
 });
@@ -418,6 +441,76 @@ Deno.test("ALLOWED_ORIGINS: listed origins are echoed, others refused with 403",
   assert.equal(evil.headers.get("access-control-allow-origin"), null);
   assert.deepEqual(await evil.json(), { error: MESSAGES.originNotAllowed });
   assert.equal(t.rows.has("p@example.com"), false);
+});
+
+/** A bot challenge that passes the token "human" and records what it was asked. */
+function fakeChallenge(behaviour: "verdict" | "unreachable" = "verdict") {
+  const asked: Array<{ token: string; remoteIp: string | null }> = [];
+  const challenge: BotChallenge = {
+    verify(token, remoteIp) {
+      asked.push({ token, remoteIp });
+      if (behaviour === "unreachable") return Promise.reject(new Error("siteverify unreachable: connect ECONNREFUSED"));
+      return Promise.resolve(
+        token === "human" ? { ok: true } : { ok: false, reason: "refused (invalid-input-response)" },
+      );
+    },
+  };
+  return { challenge, asked };
+}
+
+Deno.test(
+  "with a bot challenge configured, a signup needs a passing X-Turnstile-Token, checked before the limits",
+  async () => {
+    const { challenge, asked } = fakeChallenge();
+    const t = setup({ challenge });
+    const ip = { "CF-Connecting-IP": "203.0.113.7" };
+    for (const headers of [ip, { ...ip, "X-Turnstile-Token": "bot" }]) {
+      await expectJson(await handleRequest(post({ email: "bot@example.com" }, { headers }), t.deps), 403, {
+        error: MESSAGES.challengeFailed,
+      });
+    }
+    // Refused before the limits and the store: no quota used, nothing stored or mailed.
+    assert.equal(t.attempts.length, 0);
+    assert.equal(t.rows.size, 0);
+    assert.ok(t.logs.some((l) => l.event === "waitlist.challenge_failed" && l.fields.client === "203.0.113.7/32"));
+
+    // A passing token: the usual answer, identical for a new and a known address.
+    const pass = { ...ip, "X-Turnstile-Token": "human" };
+    const first = await handleRequest(post({ email: "ada@example.com" }, { headers: pass }), t.deps);
+    const again = await handleRequest(post({ email: "ada@example.com" }, { headers: pass }), t.deps);
+    assert.equal(first.status, 200);
+    assert.deepEqual([...again.headers.entries()], [...first.headers.entries()]);
+    assert.equal(await again.text(), await first.text());
+    assert.deepEqual(asked, [
+      { token: "", remoteIp: "203.0.113.7" },
+      { token: "bot", remoteIp: "203.0.113.7" },
+      { token: "human", remoteIp: "203.0.113.7" },
+      { token: "human", remoteIp: "203.0.113.7" },
+    ]);
+    // Confirming a link needs no challenge (the link is the proof).
+    await t.settle();
+    await expectJson(await handleRequest(confirm(tokenOf(t.sent[0]!)), t.deps), 200, { status: "confirmed" });
+    assert.equal(asked.length, 4);
+  },
+);
+
+Deno.test("a bot challenge that cannot answer refuses the signup with 503, without internals", async () => {
+  const { challenge } = fakeChallenge("unreachable");
+  const t = setup({ challenge });
+  const response = await handleRequest(
+    post({ email: "ada@example.com" }, { headers: { "X-Turnstile-Token": "human" } }),
+    t.deps,
+  );
+  assert.equal(response.headers.get("retry-after"), "30");
+  await expectJson(response, 503, { error: MESSAGES.unavailable });
+  assert.equal(t.attempts.length, 0);
+  assert.ok(t.logs.some((l) => l.event === "waitlist.challenge_unavailable"));
+});
+
+Deno.test("without a bot challenge configured, no token is asked for", async () => {
+  const t = setup({ challenge: null });
+  await expectJson(await handleRequest(post({ email: "ada@example.com" }), t.deps), 200, { ok: true });
+  assert.equal(t.attempts.length, 1);
 });
 
 Deno.test("the limit is keyed on the platform's trusted header, never a forged X-Forwarded-For hop", async () => {

@@ -6,6 +6,7 @@ import { readServiceEnv } from "../_shared/env.ts";
 import { createJsonLogger } from "../_shared/log.ts";
 import { createResendMailer, readResendConfig } from "./lib/resend.ts";
 import { createSupabaseStore } from "./lib/supabase-store.ts";
+import { createTurnstileChallenge, readTurnstileConfig } from "./lib/turnstile.ts";
 import { DEFAULT_LIMITS } from "./lib/types.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
@@ -24,6 +25,9 @@ if (!edge.ok) {
   if (!resend)
     log.warn("waitlist.provider_not_configured", { detail: "RESEND_API_KEY, RESEND_AUDIENCE_ID, WAITLIST_FROM" });
 
+  const turnstile = readTurnstileConfig(env, edge.config.allowedOrigins);
+  if (!turnstile) log.warn("waitlist.challenge_off", { detail: "TURNSTILE_SECRET_KEY not set: no bot challenge" });
+
   const confirmUrl = edge.config.confirmUrl;
   const deps: Deps = {
     store: createSupabaseStore(
@@ -34,6 +38,7 @@ if (!edge.ok) {
     log,
     allowedOrigins: edge.config.allowedOrigins,
     confirmUrl: () => confirmUrl,
+    challenge: turnstile ? createTurnstileChallenge(turnstile) : null,
     defer: (task) => (typeof EdgeRuntime === "undefined" ? void task : EdgeRuntime.waitUntil(task)),
   };
   Deno.serve((req) => handleRequest(req, deps));

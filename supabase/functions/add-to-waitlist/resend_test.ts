@@ -23,3 +23,17 @@ Deno.test("WAITLIST_LAUNCH_TARGET sets the mail's target; unset, the spec's defa
   const future = confirmationText("RWA Atlas", LINK, undefined, new Date("2026-02-01T00:00:00Z"));
   assert.match(future, /\(target: Q1 2026\)/);
 });
+
+Deno.test(
+  "the consent mail for a legacy single-opt-in address says why it comes, and promises nothing it cannot keep",
+  () => {
+    const text = confirmationText("RWA Atlas", LINK, "Q3 2027", new Date("2026-11-25T00:00:00Z"), "reconsent");
+    assert.match(text, /^You joined the RWA Atlas waitlist before we asked every address to confirm it\./);
+    assert.ok(text.includes(`\n${LINK}\n`), text);
+    assert.ok(!text.includes("won't hear from us again"), text);
+    assert.match(
+      confirmationText("RWA Atlas", LINK, "Q3 2027", new Date("2026-11-25T00:00:00Z")),
+      /^Thanks for joining/,
+    );
+  },
+);

@@ -41,12 +41,32 @@ export function maskEmail(email: string): string {
 }
 
 /**
+ * Providers that deliver several spellings of an address to one inbox, beyond the "+tag" every
+ * address here loses: Gmail ignores dots in the local part and answers at googlemail.com too
+ * (support.google.com/mail/answer/7436150), so `a.d.a@googlemail.com` reaches `ada@gmail.com`.
+ * Other providers' aliases (and catch-all domains) are bounded by the per-domain mail cap instead.
+ */
+const PROVIDER_ALIASES: Readonly<Record<string, { domain: string; ignoresDots: boolean }>> = {
+  "gmail.com": { domain: "gmail.com", ignoresDots: true },
+  "googlemail.com": { domain: "gmail.com", ignoresDots: true },
+};
+
+/**
  * The mailbox an address delivers to, for the limits: the local part without a "+tag"
- * ("ada+news@example.com" -> "ada@example.com"). The address itself is stored as typed.
+ * ("ada+news@example.com" -> "ada@example.com"), and the known providers' aliases folded into
+ * one ("A.da+x@googlemail.com" -> "ada@gmail.com"). The address itself is stored as typed.
+ * 20261125010100_waitlist_alias_limits.sql applies the same rule to the rows stored before it.
  */
 export function mailboxOf(email: string): string {
   const at = email.lastIndexOf("@");
-  const local = email.slice(0, at);
+  let local = email.slice(0, at);
+  let domain = email.slice(at + 1);
   const plus = local.indexOf("+");
-  return plus > 0 ? `${local.slice(0, plus)}${email.slice(at)}` : email;
+  if (plus > 0) local = local.slice(0, plus);
+  const provider = PROVIDER_ALIASES[domain];
+  if (provider) {
+    domain = provider.domain;
+    if (provider.ignoresDots) local = local.replaceAll(".", "");
+  }
+  return `${local}@${domain}`;
 }

@@ -8,8 +8,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   "Cache-Control": "no-store",
 };
 
-// What supabase-js's functions.invoke sends, plus the usual suspects.
-const ALLOWED_HEADERS = "authorization, x-client-info, apikey, content-type, x-region";
+// What supabase-js's functions.invoke sends, plus the usual suspects, and the bot challenge's token
+// (lib/turnstile.ts: a header, so the body keeps its 1 KB cap).
+const ALLOWED_HEADERS = "authorization, x-client-info, apikey, content-type, x-region, x-turnstile-token";
 
 /** Parses ALLOWED_ORIGINS ("https://a.com, https://b.com"); unset, empty or "*" allows any. */
 export function parseAllowedOrigins(value: string | undefined): AllowedOrigins {

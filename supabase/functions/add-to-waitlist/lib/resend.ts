@@ -1,5 +1,5 @@
 import { DEFAULT_LAUNCH_TARGET, isLaunchTargetPast, OPENING_SOON } from "./launch-target.ts";
-import type { WaitlistMailer } from "./types.ts";
+import type { ConfirmationMail, WaitlistMailer } from "./types.ts";
 
 export type ResendConfig = {
   apiKey: string;
@@ -73,8 +73,8 @@ export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetc
           from: config.from,
           to: [mail.to],
           subject: confirmationSubject(product),
-          text: confirmationText(product, mail.link, config.launchTarget),
-          html: confirmationHtml(product, mail.link, config.launchTarget),
+          text: confirmationText(product, mail.link, config.launchTarget, new Date(), mail.kind),
+          html: confirmationHtml(product, mail.link, config.launchTarget, mail.kind),
         },
         signal,
         // Resend de-duplicates on this key for 24 h: a retried send of this mail never mails twice.
@@ -97,8 +97,22 @@ export function confirmationText(
   link: string,
   launchTarget = DEFAULT_LAUNCH_TARGET,
   now = new Date(),
+  kind: ConfirmationMail["kind"] = "signup",
 ): string {
   const launch = isLaunchTargetPast(launchTarget, now) ? OPENING_SOON : `target: ${launchTarget}`;
+  if (kind === "reconsent") {
+    // A legacy single-opt-in address (docs/security.md, "Rows from before double opt-in"): asked
+    // once; nothing here promises what happens without an answer, which the operator decides.
+    return [
+      `You joined the ${product} waitlist before we asked every address to confirm it. If you still want updates, open this link and press 'Confirm my email':`,
+      "",
+      link,
+      "",
+      `The link works once and expires in 48 hours. You'll get updates on the portfolio analytics platform's development and early access when it launches (${launch}).`,
+      "",
+      "Not interested any more? Reply to this e-mail and we'll delete your address.",
+    ].join("\n");
+  }
   return [
     `Thanks for joining the ${product} waitlist. To confirm this is your address, open this link and press 'Confirm my email':`,
     "",
@@ -110,10 +124,15 @@ export function confirmationText(
   ].join("\n");
 }
 
-function confirmationHtml(product: string, link: string, launchTarget?: string): string {
+function confirmationHtml(
+  product: string,
+  link: string,
+  launchTarget: string | undefined,
+  kind: ConfirmationMail["kind"],
+): string {
   const escape = (text: string) =>
     text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  return confirmationText(product, link, launchTarget)
+  return confirmationText(product, link, launchTarget, new Date(), kind)
     .split("\n\n")
     .map((p) => (p === link ? `<p><a href="${escape(link)}">Confirm my e-mail address</a></p>` : `<p>${escape(p)}</p>`))
     .join("");

@@ -1,7 +1,8 @@
 // Retries what the provider missed, under double opt-in:
-//   - "mail": a confirmation mail that was due but did not go out (provider down, slow, failing).
-//     The run claims the row with a fresh token (only the old token's hash is known, and that
-//     token was never delivered) and sends the mail.
+//   - "mail": a confirmation mail that was due but did not go out (provider down, slow, failing),
+//     or one a limit held (its mailbox was mailed in the last day) whose turn has come. The run
+//     claims the row with a fresh token (only the old token's hash is known, and that token was
+//     never delivered) and sends the mail; the claim re-checks the limits in Postgres.
 //   - "contact": a confirmed address that is not in the audience yet.
 // Runtime-neutral like handler.ts: `npm run waitlist:resync` runs it from Node, and the scheduled
 // waitlist-resync Edge Function runs it as is.
@@ -14,6 +15,7 @@ import { addConfirmedContact, sendConfirmationMail, type SyncOutcome } from "./s
 import { hashToken, newToken, TOKEN_TTL_SECONDS } from "./token.ts";
 import {
   DEFAULT_LEASE_SECONDS,
+  DEFAULT_LIMITS,
   type Logger,
   type PendingSignup,
   type ResyncableWaitlistStore,
@@ -37,6 +39,8 @@ export type ResyncDeps = {
   limit?: number;
   maxAttempts?: number;
   leaseSeconds?: number;
+  /** The cap on confirmation mails per recipient domain an hour, as at signup (null: none). */
+  domainMailsPerHour?: number | null;
   /** Provider calls in flight at once: gentle on the provider's rate limit. */
   concurrency?: number;
   timeoutMs?: number;
@@ -58,7 +62,9 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
   const limit = clamp(deps.limit ?? DEFAULT_RESYNC_BATCH, 1, MAX_RESYNC_BATCH);
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const leaseSeconds = deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-  const rows = dedupe(await deps.store.pending(limit, leaseSeconds));
+  const domainMailLimit =
+    deps.domainMailsPerHour === undefined ? DEFAULT_LIMITS.perDomainMailsPerHour : deps.domainMailsPerHour;
+  const rows = dedupe(await deps.store.pending(limit, leaseSeconds, domainMailLimit));
   const report: ResyncReport = { pending: rows.length, synced: [], failed: [], gaveUp: [], more: rows.length >= limit };
 
   const todo: PendingSignup[] = [];
@@ -101,7 +107,7 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
       const tokenHash = await hashToken(token);
       let claimed: boolean;
       try {
-        claimed = await deps.store.claimMail(row.email, tokenHash, TOKEN_TTL_SECONDS, leaseSeconds);
+        claimed = await deps.store.claimMail(row.email, tokenHash, TOKEN_TTL_SECONDS, leaseSeconds, domainMailLimit);
       } catch (caught) {
         report.failed.push({
           email: row.email,
@@ -109,7 +115,7 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
         });
         return;
       }
-      // Another run, or the signup itself, is sending it right now: nothing to do here.
+      // Another run, or the signup itself, is sending it right now, or a limit still holds it.
       if (!claimed) return;
       outcome = await sendConfirmationMail(row.email, token, tokenHash, deps.confirmUrl, sync);
     }

@@ -1,5 +1,5 @@
 // Row <-> type mapping shared by both stores (supabase-js on Supabase, PGlite in the local API).
-import type { ConfirmOutcome, PendingSignup, SignupAttempt, SignupOutcome } from "./types.ts";
+import type { ConfirmOutcome, PendingSignup, ReconsentCandidate, SignupAttempt, SignupOutcome } from "./types.ts";
 
 export function signupArgs(a: SignupAttempt): Record<string, unknown> {
   return {
@@ -12,6 +12,7 @@ export function signupArgs(a: SignupAttempt): Record<string, unknown> {
     p_client_limit: a.limits.perClientPerMinute,
     p_mailbox_limit: a.limits.perMailboxPerHour,
     p_global_limit: a.limits.globalPerMinute,
+    p_domain_mail_limit: a.limits.perDomainMailsPerHour,
   };
 }
 
@@ -37,5 +38,17 @@ export function rowToPending(row: Record<string, unknown>): PendingSignup {
     attempts: Number(row.attempts),
     lastError: typeof row.last_error === "string" ? row.last_error : null,
     action: row.action === "contact" ? "contact" : "mail",
+  };
+}
+
+export function rowToReconsent(row: Record<string, unknown>): ReconsentCandidate {
+  const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+  return {
+    email: String(row.email),
+    createdAt: iso(row.created_at),
+    confirmedAt: iso(row.confirmed_at),
+    reconsentRequestedAt: row.reconsent_requested_at == null ? null : iso(row.reconsent_requested_at),
+    attempts: Number(row.attempts),
+    lastError: typeof row.last_error === "string" ? row.last_error : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { rowToPending, toConfirmOutcome, toSignupOutcome, signupArgs } from "./store-rows.ts";
+import { rowToPending, rowToReconsent, toConfirmOutcome, toSignupOutcome, signupArgs } from "./store-rows.ts";
 import { DEFAULT_LEASE_SECONDS, type ResyncableWaitlistStore } from "./types.ts";
 
 /**
@@ -28,16 +28,35 @@ export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistS
     async recordSync(email, error) {
       await rpc("waitlist_record_sync", { p_email: email, p_error: error });
     },
-    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+    async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
       const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", {
         p_limit: limit,
         p_lease_seconds: leaseSeconds,
+        p_domain_mail_limit: domainMailLimit,
       });
       return (rows ?? []).map(rowToPending);
     },
-    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+    async claimMail(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
       return (
         (await rpc<boolean>("waitlist_claim_mail", {
+          p_email: email,
+          p_token_hash: tokenHash,
+          p_ttl_seconds: ttlSeconds,
+          p_lease_seconds: leaseSeconds,
+          p_domain_mail_limit: domainMailLimit,
+        })) === true
+      );
+    },
+    async reconsentDue(limit, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+      const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_reconsent_due", {
+        p_limit: limit,
+        p_lease_seconds: leaseSeconds,
+      });
+      return (rows ?? []).map(rowToReconsent);
+    },
+    async claimReconsent(email, tokenHash, ttlSeconds, leaseSeconds = DEFAULT_LEASE_SECONDS) {
+      return (
+        (await rpc<boolean>("waitlist_claim_reconsent", {
           p_email: email,
           p_token_hash: tokenHash,
           p_ttl_seconds: ttlSeconds,

@@ -1,7 +1,7 @@
 import { withDeadline } from "../../_shared/outbound.ts";
 import { maskEmail } from "./email.ts";
 import { confirmationLink, sha256Hex } from "./token.ts";
-import type { Logger, WaitlistMailer, WaitlistStore } from "./types.ts";
+import type { ConfirmationMail, Logger, WaitlistMailer, WaitlistStore } from "./types.ts";
 
 export const PROVIDER_TIMEOUT_MS = 8_000;
 
@@ -29,12 +29,16 @@ export function sendConfirmationMail(
   tokenHash: string,
   confirmUrl: string,
   deps: SyncDeps,
+  kind: ConfirmationMail["kind"] = "signup",
 ): Promise<SyncOutcome> {
   return providerStep(email, deps, {
     skipped: "the confirmation mail stays due",
     run: async (mailer, signal) => {
       const idempotencyKey = await confirmationIdempotencyKey(email, tokenHash);
-      await mailer.sendConfirmation({ to: email, link: confirmationLink(confirmUrl, token), idempotencyKey }, signal);
+      await mailer.sendConfirmation(
+        { to: email, link: confirmationLink(confirmUrl, token), idempotencyKey, kind },
+        signal,
+      );
     },
     record: (error) => deps.store.recordMail(email, tokenHash, error),
     events: {

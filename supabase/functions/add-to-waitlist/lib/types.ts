@@ -3,18 +3,33 @@
 
 export type Signup = { email: string; source: string | null };
 
-/** Per client address (IPv4 /32, IPv6 /64) and globally per minute, per mailbox per hour; null = off. */
+/**
+ * Per client address (IPv4 /32, IPv6 /64) and globally per minute, per mailbox per hour; null = off.
+ * perDomainMailsPerHour caps the confirmation mails (not the signups) to one recipient domain an
+ * hour: a mail over it is held, and the resync sends it when the domain's hour has room.
+ */
 export type SignupLimits = {
   perClientPerMinute: number | null;
   perMailboxPerHour: number | null;
   globalPerMinute: number | null;
+  perDomainMailsPerHour: number | null;
 };
 
-export const DEFAULT_LIMITS: SignupLimits = { perClientPerMinute: 5, perMailboxPerHour: 5, globalPerMinute: 300 };
-export const NO_LIMITS: SignupLimits = { perClientPerMinute: null, perMailboxPerHour: null, globalPerMinute: null };
+export const DEFAULT_LIMITS: SignupLimits = {
+  perClientPerMinute: 5,
+  perMailboxPerHour: 5,
+  globalPerMinute: 300,
+  perDomainMailsPerHour: 30,
+};
+export const NO_LIMITS: SignupLimits = {
+  perClientPerMinute: null,
+  perMailboxPerHour: null,
+  globalPerMinute: null,
+  perDomainMailsPerHour: null,
+};
 
 export type SignupAttempt = Signup & {
-  /** The address without a "+tag": plus variants count as one for the limits. */
+  /** The address's mailbox (lib/email.ts mailboxOf): its spellings count as one for the limits. */
   mailbox: string;
   /** The rate-limit key of the caller's address ("203.0.113.7/32", "2001:db8:1:2::/64"). */
   client: string;
@@ -24,7 +39,10 @@ export type SignupAttempt = Signup & {
   limits: SignupLimits;
 };
 
-/** send: a confirmation mail is due now for the token; none: nothing to send (repeat, or one today). */
+/**
+ * send: a confirmation mail is due now for the token; none: nothing to send now (a repeat, a
+ * confirmed address, or a mail held by a limit, which the resync sends once the limits allow).
+ */
 export type SignupOutcome =
   { outcome: "send" } | { outcome: "none" } | { outcome: "limited"; retryAfterSeconds: number };
 
@@ -41,7 +59,10 @@ export interface WaitlistStore {
   recordSync(email: string, error: string | null): Promise<void>;
 }
 
-/** contact: confirmed, not yet in the audience; mail: a due confirmation mail that did not go out. */
+/**
+ * contact: confirmed, not yet in the audience; mail: a due confirmation mail that did not go out,
+ * or a held one whose turn has come.
+ */
 export type PendingSignup = {
   email: string;
   source: string | null;
@@ -54,17 +75,44 @@ export type PendingSignup = {
 /** A due mail younger than this belongs to the signup that is still sending it (p_lease_seconds's SQL default too). */
 export const DEFAULT_LEASE_SECONDS = 600;
 
+/** A legacy single-opt-in row (20261125010200_waitlist_reconsent.sql) the resync may ask for consent. */
+export type ReconsentCandidate = {
+  email: string;
+  createdAt: string;
+  confirmedAt: string;
+  /** When it was last asked (its mail did not go out), or null: never asked. */
+  reconsentRequestedAt: string | null;
+  attempts: number;
+  lastError: string | null;
+};
+
 /** A store the resync job can also scan and claim rows from. */
 export interface ResyncableWaitlistStore extends WaitlistStore {
-  pending(limit: number, leaseSeconds?: number): Promise<PendingSignup[]>;
-  /** Takes over a due, unsent mail with a fresh token; false if another run (or the signup) has it. */
-  claimMail(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
+  /** domainMailLimit: held mails of a domain whose hour is full are left out (null: no cap). */
+  pending(limit: number, leaseSeconds?: number, domainMailLimit?: number | null): Promise<PendingSignup[]>;
+  /**
+   * Takes over a due, unsent mail (or a held one whose turn has come) with a fresh token; false if
+   * another run (or the signup) has it, or the limits still hold it.
+   */
+  claimMail(
+    email: string,
+    tokenHash: string,
+    ttlSeconds: number,
+    leaseSeconds?: number,
+    domainMailLimit?: number | null,
+  ): Promise<boolean>;
+  /** Legacy single-opt-in rows still to ask for consent (never asked, or their mail did not go out). */
+  reconsentDue(limit: number, leaseSeconds?: number): Promise<ReconsentCandidate[]>;
+  /** Takes a legacy row for its consent mail with a fresh token; false if it is not due any more. */
+  claimReconsent(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
 }
 
 export type ConfirmationMail = {
   to: string;
   /** The single-use link to the /confirm page. */
   link: string;
+  /** signup (default): a new signup's mail; reconsent: asks a legacy single-opt-in address for consent. */
+  kind?: "signup" | "reconsent";
   /** Stable per address and token: a retried send of the same mail is sent once. */
   idempotencyKey: string;
 };
