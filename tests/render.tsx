@@ -9,7 +9,7 @@ import { loadSelect } from "@/components/ui/lazy-select";
 
 /** What the router last committed, and a way to press back/forward. */
 export type RouterHandle = {
-  readonly location: { pathname: string; search: string };
+  readonly location: { pathname: string; search: string; hash: string; state: unknown };
   /** Steps through the history like the browser's buttons: -1 back, 1 forward. */
   go: (delta: number) => void;
 };
@@ -26,7 +26,7 @@ function RouterProbe({
 }
 
 /** A URL, or a history entry with state (as a reload of that entry would start). */
-export type StartAt = string | { pathname: string; search?: string; state?: unknown };
+export type StartAt = string | { pathname: string; search?: string; hash?: string; state?: unknown };
 
 /**
  * The one render harness: `ui` inside the app's real providers (query client, error boundary,
@@ -41,7 +41,7 @@ export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
   // must not see the previous test's toasts.
   toast.dismiss();
   const entry = typeof path === "string" ? { pathname: path } : path;
-  let current: RouterHandle["location"] = { pathname: entry.pathname, search: "" };
+  let current: RouterHandle["location"] = { pathname: entry.pathname, search: "", hash: "", state: null };
   let navigate: NavigateFunction | undefined;
   const router: RouterHandle = {
     get location() {

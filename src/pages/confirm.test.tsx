@@ -32,10 +32,23 @@ afterEach(() => {
   document.head.querySelectorAll('meta[name="referrer"], meta[name="robots"]').forEach((m) => m.remove());
 });
 
+/** The page as the mail's link opens it: waiting for the button, nothing sent yet. */
+async function findConfirmButton() {
+  expect(await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.ready.title }, LOADED)).toBeVisible();
+  return screen.getByRole("button", { name: CONFIRM_TEXTS.ready.button });
+}
+
 describe("/confirm", () => {
-  it("confirms with the link's token, says so, and offers the way home", async () => {
+  it("confirms nothing on load: the mailed #token= link waits for the button, which confirms", async () => {
     const sent = confirmAnswers({ status: "confirmed" });
-    renderApp(`/confirm?token=${TOKEN}`);
+    const { user } = renderApp(`/confirm#token=${TOKEN}`);
+    const button = await findConfirmButton();
+    expect(screen.getByText(CONFIRM_TEXTS.ready.body)).toBeInTheDocument();
+    // A link scanner that runs the page stops here: give any stray request time to show.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent).toEqual([]);
+
+    await user.click(button);
     expect(
       await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED),
     ).toBeInTheDocument();
@@ -47,10 +60,38 @@ describe("/confirm", () => {
     expect(document.title).toMatch(/^Confirm your email/);
   });
 
+  it("still reads the older ?token= links of mails already sent, on the button too", async () => {
+    const sent = confirmAnswers({ status: "confirmed" });
+    const { user } = renderApp(`/confirm?token=${TOKEN}`);
+    await user.click(await findConfirmButton());
+    expect(
+      await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ token: TOKEN }]);
+  });
+
+  it("moves the token out of the address bar at once, and a reload before the press still confirms", async () => {
+    const sent = confirmAnswers({ status: "confirmed" });
+    for (const link of [`/confirm#token=${TOKEN}`, `/confirm?token=${TOKEN}`]) {
+      const { router, unmount } = renderApp(link);
+      await findConfirmButton();
+      await waitFor(() => expect(router.location).toMatchObject({ pathname: "/confirm", search: "", hash: "" }));
+      expect(router.location.state).toEqual({ confirmToken: TOKEN });
+      unmount();
+    }
+    // A reload keeps the history entry's state, so the cleaned URL still has its token.
+    const { user, router } = renderApp({ pathname: "/confirm", state: { confirmToken: TOKEN } });
+    await user.click(await findConfirmButton());
+    await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED);
+    expect(sent).toEqual([{ token: TOKEN }]);
+    // Once used, the entry keeps the outcome only.
+    await waitFor(() => expect(router.location.state).toEqual({ confirmOutcome: "confirmed" }));
+  });
+
   it("keeps no Referer and no index while shown", async () => {
     confirmAnswers({ status: "confirmed" });
-    const { unmount } = renderApp(`/confirm?token=${TOKEN}`);
-    await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED);
+    const { unmount } = renderApp(`/confirm#token=${TOKEN}`);
+    await findConfirmButton();
     expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     unmount();
@@ -59,9 +100,10 @@ describe("/confirm", () => {
 
   it("shows the same outcome when the cleaned URL is reloaded, without asking the function again", async () => {
     const sent = confirmAnswers({ status: "confirmed" });
-    const { router, unmount } = renderApp(`/confirm?token=${TOKEN}`);
+    const { router, unmount, user } = renderApp(`/confirm#token=${TOKEN}`);
+    await user.click(await findConfirmButton());
     await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.confirmed.title }, LOADED);
-    await waitFor(() => expect(router.location.pathname).toBe("/confirm"));
+    await waitFor(() => expect(router.location.state).toEqual({ confirmOutcome: "confirmed" }));
     unmount();
     // A reload keeps the history entry's state; the URL no longer holds the token.
     renderApp({ pathname: "/confirm", state: { confirmOutcome: "confirmed" } });
@@ -73,7 +115,8 @@ describe("/confirm", () => {
 
   it("says 'already confirmed' for a link followed twice", async () => {
     confirmAnswers({ status: "already" });
-    renderApp(`/confirm?token=${TOKEN}`);
+    const { user } = renderApp(`/confirm#token=${TOKEN}`);
+    await user.click(await findConfirmButton());
     expect(
       await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.already.title }, LOADED),
     ).toBeInTheDocument();
@@ -82,7 +125,8 @@ describe("/confirm", () => {
 
   it.each(["expired", "invalid"])("explains a %s link and offers to join again", async (status) => {
     confirmAnswers({ status });
-    const { user } = renderApp(`/confirm?token=${TOKEN}`);
+    const { user } = renderApp(`/confirm#token=${TOKEN}`);
+    await user.click(await findConfirmButton());
     expect(
       await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED),
     ).toBeInTheDocument();
@@ -93,11 +137,13 @@ describe("/confirm", () => {
 
   it("treats a missing or malformed token as an invalid link without calling the function", async () => {
     const sent = confirmAnswers({ status: "confirmed" });
-    for (const path of ["/confirm", "/confirm?token=", "/confirm?token=short", `/confirm?token=${TOKEN}x`]) {
+    const paths = ["/confirm", "/confirm#token=", "/confirm?token=short", `/confirm#token=${TOKEN}x`, "/confirm#x"];
+    for (const path of paths) {
       const { unmount } = renderApp(path);
       expect(
         await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.expired.title }, LOADED),
       ).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: CONFIRM_TEXTS.ready.button })).toBeNull();
       unmount();
     }
     expect(sent).toEqual([]);
@@ -105,7 +151,8 @@ describe("/confirm", () => {
 
   it("keeps the token for a retry when the function fails, and confirms on 'Try again'", async () => {
     const sent = confirmAnswers({ httpStatus: 503 });
-    const { user } = renderApp(`/confirm?token=${TOKEN}`);
+    const { user } = renderApp(`/confirm#token=${TOKEN}`);
+    await user.click(await findConfirmButton());
     expect(
       await screen.findByRole("heading", { level: 1, name: CONFIRM_TEXTS.failed.title }, LOADED),
     ).toBeInTheDocument();

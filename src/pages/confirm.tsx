@@ -1,62 +1,44 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock, LoaderCircle, MailCheck } from "lucide-react";
 import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
 import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
-import { confirmSignup, isConfirmStatus, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
+import { confirmSignup, isConfirmStatus, isConfirmToken, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
 import { CONFIRM_TEXTS, confirmedBody } from "@/features/waitlist/confirm-texts";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/pages/site-layout";
 
 /**
- * /confirm?token=...: the link in the confirmation mail. The token is read once and then removed
- * from the address bar (and history), so it cannot leak through a Referer, a shared screenshot of
- * the URL or the back button; the page also sets `referrer: no-referrer` while it is shown.
+ * /confirm#token=...: the link in the confirmation mail (older mails carry `?token=`, still read).
+ * Nothing is confirmed on load: the page asks the visitor to press a button, so a mail scanner
+ * that opens the link, even one that runs the page's JavaScript, confirms nobody. The token sits
+ * in the fragment, which browsers never send to the static host; the page then moves it from the
+ * address bar into this history entry's state (where a reload still finds it, and no Referer,
+ * shared URL or back button shows it), and sets `referrer: no-referrer` while it is shown.
  */
 export function ConfirmPage() {
   usePageTitle(`Confirm your email · ${site.productName}`);
   useCanonicalPath("/confirm");
   useNoReferrerNoIndex();
-  const { openWaitlist } = useWaitlistDialog();
-  const { search, state: historyState } = useLocation();
+  const { search, hash, state: historyState } = useLocation();
   const navigate = useNavigate();
-  // Read once, on the first render; later renders see the cleaned URL.
-  const [token] = useState(() => new URLSearchParams(search).get("token"));
-  // A reload of the cleaned URL shows the outcome this history entry already saw, not 'invalid'.
-  const [remembered] = useState(() => (token === null ? rememberedOutcome(historyState) : null));
-  useLayoutEffect(() => {
-    if (new URLSearchParams(search).has("token")) void navigate("/confirm", { replace: true });
-  }, [search, navigate]);
-
-  const result = useConfirmation(token, remembered);
-  const outcome = result.state === "pending" || result.state === "failed" ? null : result.state;
+  // The link being confirmed: from the URL, or (a reload of the cleaned URL) from the history
+  // entry, which then also remembers an outcome already seen, so a reload does not show 'invalid'.
+  const [link, setLink] = useState<Link>(() => {
+    const token = linkToken(search, hash) ?? rememberedToken(historyState);
+    return { token, remembered: token === null ? rememberedOutcome(historyState) : null };
+  });
+  // A link opened while the page is shown (same document: only the fragment changed) starts over.
+  const fromUrl = linkToken(search, hash);
+  if (fromUrl !== null && fromUrl !== link.token) setLink({ token: fromUrl, remembered: null });
+  // An effect, not a layout effect: on a first render the router subscribes to history in its own
+  // layout effect, after its children's, and would miss a navigation made before that.
   useEffect(() => {
-    if (outcome !== null && rememberedOutcome(historyState) !== outcome) {
-      void navigate("/confirm", { replace: true, state: { [OUTCOME_KEY]: outcome } });
-    }
-  }, [outcome, historyState, navigate]);
-
-  let view: ReactNode;
-  if (result.state === "pending") {
-    view = (
-      <Message
-        icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />}
-        {...CONFIRM_TEXTS.confirming}
-        busy
-      />
-    );
-  } else if (result.state === "failed") {
-    view = (
-      <Message icon={<CircleAlert className="size-6 text-red-700" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
-        <Button onClick={result.retry}>Try again</Button>
-      </Message>
-    );
-  } else {
-    view = <Outcome status={result.state} onJoin={() => openWaitlist({ source: "confirm" })} />;
-  }
+    if (fromUrl !== null) void navigate("/confirm", { replace: true, state: { [TOKEN_KEY]: fromUrl } });
+  }, [fromUrl, navigate]);
 
   return (
     <SiteLayout>
@@ -65,31 +47,92 @@ export function ConfirmPage() {
           Waitlist · Email confirmation
         </p>
       </PageBand>
-      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">{view}</div>
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+        <ConfirmFlow key={link.token ?? ""} {...link} />
+      </div>
     </SiteLayout>
   );
 }
 
+type Link = { token: string | null; remembered: ConfirmStatus | null };
+
+/** One link's confirmation: the button, the request, and the outcome. */
+function ConfirmFlow({ token, remembered }: Link) {
+  const { openWaitlist } = useWaitlistDialog();
+  const { state: historyState } = useLocation();
+  const navigate = useNavigate();
+  const result = useConfirmation(token, remembered);
+  const outcome = isConfirmStatus(result.state) ? result.state : null;
+  useEffect(() => {
+    // The outcome replaces the token in the history entry: a used link is not kept anywhere.
+    if (outcome !== null && rememberedOutcome(historyState) !== outcome) {
+      void navigate("/confirm", { replace: true, state: { [OUTCOME_KEY]: outcome } });
+    }
+  }, [outcome, historyState, navigate]);
+
+  if (result.state === "ready") {
+    return (
+      <Message
+        icon={<MailCheck className="size-6 text-teal-700" aria-hidden="true" />}
+        title={CONFIRM_TEXTS.ready.title}
+        body={CONFIRM_TEXTS.ready.body}
+      >
+        <Button onClick={result.confirm}>{CONFIRM_TEXTS.ready.button}</Button>
+      </Message>
+    );
+  }
+  if (result.state === "pending") {
+    return (
+      <Message
+        icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />}
+        {...CONFIRM_TEXTS.confirming}
+        busy
+      />
+    );
+  }
+  if (result.state === "failed") {
+    return (
+      <Message icon={<CircleAlert className="size-6 text-red-700" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
+        <Button onClick={result.confirm}>Try again</Button>
+      </Message>
+    );
+  }
+  return <Outcome status={result.state} onJoin={() => openWaitlist({ source: "confirm" })} />;
+}
+
 const OUTCOME_KEY = "confirmOutcome";
+const TOKEN_KEY = "confirmToken";
+
+/** The token of a mailed link: `#token=` (current mails) or `?token=` (mails sent before). */
+function linkToken(search: string, hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? new URLSearchParams(search).get("token");
+}
+
+function rememberedToken(historyState: unknown): string | null {
+  const value = (historyState as Record<string, unknown> | null)?.[TOKEN_KEY];
+  return typeof value === "string" ? value : null;
+}
 
 function rememberedOutcome(historyState: unknown): ConfirmStatus | null {
   const value = (historyState as Record<string, unknown> | null)?.[OUTCOME_KEY];
   return isConfirmStatus(value) ? value : null;
 }
 
-type Confirmation = { state: "pending" | "failed" | ConfirmStatus; retry: () => void };
+type Confirmation = { state: "ready" | "pending" | "failed" | ConfirmStatus; confirm: () => void };
 
 /**
- * One request per token and attempt: the promise lives in a ref, so React's development
- * double-run of effects reuses it instead of confirming twice (the second answer would read
- * 'already confirmed').
+ * Waits for the button; then one request per press. The promise lives in a ref, so React's
+ * development double-run of effects reuses it instead of confirming twice (the second answer
+ * would read 'already confirmed'). A link without a well-formed token is 'invalid' at once.
  */
 function useConfirmation(token: string | null, remembered: ConfirmStatus | null): Confirmation {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Confirmation["state"]>(remembered ?? "pending");
+  const [state, setState] = useState<Confirmation["state"]>(
+    () => remembered ?? (isConfirmToken(token) ? "ready" : "invalid"),
+  );
   const inFlight = useRef<{ attempt: number; promise: Promise<ConfirmStatus> } | null>(null);
   useEffect(() => {
-    if (remembered !== null && attempt === 0) return;
+    if (attempt === 0) return;
     if (inFlight.current?.attempt !== attempt) inFlight.current = { attempt, promise: confirmSignup(token) };
     let live = true;
     inFlight.current.promise.then(
@@ -99,10 +142,10 @@ function useConfirmation(token: string | null, remembered: ConfirmStatus | null)
     return () => {
       live = false;
     };
-  }, [token, attempt, remembered]);
+  }, [token, attempt]);
   return {
     state,
-    retry: () => {
+    confirm: () => {
       setState("pending");
       setAttempt((n) => n + 1);
     },

@@ -293,7 +293,7 @@ describe("home: hostile data", () => {
     await screen.findByText("Showing 2 of 2 protocols");
     const evil = screen.getByRole("article", { name: "<img src=x onerror=alert(1)>Evil Yield" });
     expect(document.querySelector("img")).toBeNull();
-    expect(within(evil).getByText("Unrated")).toBeInTheDocument();
+    expect(within(evil).getByText("Not rated")).toBeInTheDocument();
     expect(within(evil).getByText("TVL").nextElementSibling).toHaveTextContent("lots");
     expect(within(evil).getByText("Min Investment").nextElementSibling).toHaveTextContent("—");
     expect(within(evil).queryByRole("link", { name: /Visit Protocol/ })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { DirectoryError } from "@/features/protocols/directory-status";
 import { KeyFigures } from "@/features/protocols/key-figures";
 import { BackToDirectory, ProtocolHeader } from "@/features/protocols/protocol-header";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
+import { RiskSection } from "@/features/protocols/risk-section";
 import { protocolDescription, protocolPageTitle, protocolPath } from "@/features/protocols/seo";
 import { similarProtocols } from "@/features/protocols/similar";
 import { SimilarProtocols } from "@/features/protocols/similar-protocols";
@@ -20,7 +21,7 @@ import { CompareTray } from "@/pages/compare-tray";
 import { SiteLayout } from "@/pages/site-layout";
 import { useCompareSlugs } from "@/pages/use-compare-slugs";
 
-/** `/protocols/:slug`: one protocol's figures with their sources, its TVL history and its peers. */
+/** `/protocols/:slug`: one protocol's figures with their sources, its TVL history, its risk factors and its peers. */
 export function ProtocolPage() {
   const { slug = "" } = useParams();
   const { data, error } = useQuery(protocolsQueryOptions());
@@ -109,6 +110,7 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
         <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
           <KeyFigures protocol={protocol} />
           <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
+          <RiskSection protocol={protocol} />
           <TermsSection protocol={protocol} />
           {protocol.assetClasses[0] !== undefined && (
             <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />

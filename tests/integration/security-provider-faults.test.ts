@@ -75,10 +75,10 @@ class FakeResend {
     return [...this.delivered.values()].filter((to) => to === address).length;
   }
 
-  /** The confirmation token of the last mail to address (the link's ?token=). */
+  /** The confirmation token of the last mail to address (the link's #token=). */
   lastToken(address: string): string {
     const mail = this.requests.filter((r) => r.to === address && r.text).at(-1);
-    return /[?&]token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+    return /#token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
   }
 
   close() {
@@ -507,7 +507,7 @@ describe("npm run waitlist:resync against the local API", () => {
     const result = await runScript();
     expect(result.output).toContain("2 to retry: 2 done, 0 failed");
     expect(result.output).toContain("To:      s1@example.com"); // the console mailer's printed e-mail
-    expect(result.output).toMatch(/http:\/\/127\.0\.0\.1:5173\/confirm\?token=[A-Za-z0-9_-]{43}/);
+    expect(result.output).toMatch(/http:\/\/127\.0\.0\.1:5173\/confirm#token=[A-Za-z0-9_-]{43}/);
     expect(result.code).toBe(0);
     const rows = (await (await fetch(`${api.url}/_local/waitlist`)).json()) as Array<{
       confirmation_sent_at: string | null;

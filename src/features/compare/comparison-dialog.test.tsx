@@ -1,9 +1,14 @@
-import { render as renderInPage, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render as renderInPage, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseProtocolRows } from "@/features/protocols/model";
+import { FACTOR_LABELS, RISK_FACTORS } from "@/lib/risk-rating";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
+import { riskFactorRows } from "../../../tests/fixtures/risk-factors";
+import { server } from "../../../tests/msw/server";
 import { rowCells } from "../../../tests/table";
 import { ComparisonDialog } from "./comparison-dialog";
 
@@ -15,6 +20,7 @@ const ROW_LABELS = [
   "Total Value Locked",
   "Yield Range",
   "Risk Level",
+  ...RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]),
   "Min Investment",
   "Asset Classes",
   "Blockchains",
@@ -33,8 +39,32 @@ const live = {
   tvlSourceUrl: "https://defillama.com/protocol/ondo-finance",
   tvlAsOf: "2025-12-19",
 };
-// The dialog links each name to the protocol's page, so it renders inside a router, as on the site.
-const render = (ui: ReactNode) => renderInPage(ui, { wrapper: MemoryRouter });
+// The dialog links each name to the protocol's page, so it renders inside a router, as on the site,
+// and reads the compared protocols' risk factors through the query client.
+const render = (ui: ReactNode) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderInPage(ui, {
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </QueryClientProvider>
+    ),
+  });
+};
+
+/** Counts the factor requests (per protocol id) while serving the fixtures; `failFor` answers 500 for that id. */
+function serveFactors(failFor?: string) {
+  const seen: string[] = [];
+  server.use(
+    http.get("*/rest/v1/protocol_risk_factors", ({ request }) => {
+      const id = new URL(request.url).searchParams.get("protocol_id")!.slice(3);
+      seen.push(id);
+      if (id === failFor) return HttpResponse.json({ message: "boom" }, { status: 500 });
+      return HttpResponse.json(riskFactorRows[id] ?? []);
+    }),
+  );
+  return seen;
+}
 
 describe("ComparisonDialog", () => {
   it("renders nothing when no protocols are selected", () => {
@@ -70,7 +100,7 @@ describe("ComparisonDialog", () => {
       "href",
       "https://securitize.io",
     );
-    expect(within(table).getAllByText("Unrated")).toHaveLength(2);
+    expect(within(table).getAllByText("Not rated")).toHaveLength(2);
     expect(within(table).getByRole("columnheader", { name: /Evil Yield/ })).toHaveTextContent(
       "No description on record.",
     );
@@ -121,6 +151,77 @@ describe("ComparisonDialog", () => {
     expect(within(row).getByRole("cell")).toHaveTextContent("Up to 0.15% management fee");
   });
 
+  describe("risk factor rows", () => {
+    const apollo = byName("Apollo ACRED (Securitize)"); // six evidenced, smart contract Unknown
+    const buidl = byName("BlackRock BUIDL (Securitize)"); // all seven
+    const centrifuge = byName("Centrifuge"); // two computed factors only
+
+    it("shows each protocol's assessment per factor after Risk Level, Unknown muted, the lowest risk marked Best", async () => {
+      const seen = serveFactors();
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[apollo, buidl, centrifuge]} />);
+      const table = within(screen.getByRole("dialog")).getByRole("table");
+      // One request per compared protocol.
+      await waitFor(() => expect(rowCells(table, "Underlying asset")).toEqual(["High", "Low", "Unknown"]));
+      expect(seen.sort()).toEqual([apollo.id, buidl.id, centrifuge.id].sort());
+      expect(rowCells(table, "Legal structure and claim")).toEqual(["Medium", "Medium", "Unknown"]);
+      expect(rowCells(table, "Custody and transparency")).toEqual(["Low", "Low", "Unknown"]);
+      expect(rowCells(table, "Redemption liquidity")).toEqual(["High", "Low", "Unknown"]);
+      expect(rowCells(table, "Smart contract and platform")).toEqual(["Unknown", "Medium", "Medium"]);
+      expect(rowCells(table, "Track record and scale")).toEqual(["Medium", "Low", "Low"]);
+      expect(rowCells(table, "Regulation")).toEqual(["Medium", "Medium", "Unknown"]);
+
+      const best = (label: string) =>
+        within(within(table).getByRole("rowheader", { name: label }).closest("tr")!)
+          .getAllByRole("cell")
+          .map((cell) => cell.dataset.best === "true");
+      // The lowest known level; ties all marked; Unknown never; nothing when the known ones are all alike and none is Unknown.
+      expect(best("Underlying asset")).toEqual([false, true, false]);
+      expect(best("Legal structure and claim")).toEqual([true, true, false]);
+      expect(best("Smart contract and platform")).toEqual([false, true, true]);
+      expect(best("Track record and scale")).toEqual([false, true, true]);
+      const marked = within(table).getByRole("rowheader", { name: "Underlying asset" }).closest("tr")!;
+      expect(within(marked).getAllByRole("cell")[1]).toHaveAccessibleDescription(
+        "Best: lowest risk on this factor among compared",
+      );
+      // The assessment is a word, never only a colour; Unknown is muted.
+      expect(within(marked).getAllByRole("cell")[2]!.querySelector("span")).toHaveClass("text-muted-foreground");
+      expect(screen.getByText(/and the lowest risk on each factor\./)).toBeInTheDocument();
+    });
+
+    it("marks nothing while a protocol's factors load, and says so in the cell", async () => {
+      serveFactors();
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      server.use(
+        http.get("*/rest/v1/protocol_risk_factors", async ({ request }) => {
+          const id = new URL(request.url).searchParams.get("protocol_id")!.slice(3);
+          if (id === buidl.id) await gate;
+          return HttpResponse.json(riskFactorRows[id] ?? []);
+        }),
+      );
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[apollo, buidl]} />);
+      const table = within(screen.getByRole("dialog")).getByRole("table");
+      await waitFor(() => expect(rowCells(table, "Underlying asset")).toEqual(["High", "Loading..."]));
+      expect(table.querySelectorAll("[data-best]")).toHaveLength(0);
+      release();
+      await waitFor(() => expect(rowCells(table, "Underlying asset")).toEqual(["High", "Low"]));
+    });
+
+    it("says 'Not available' for a protocol whose factors failed, and ranks the others", async () => {
+      serveFactors(buidl.id);
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[apollo, buidl]} />);
+      const table = within(screen.getByRole("dialog")).getByRole("table");
+      await waitFor(() => expect(rowCells(table, "Underlying asset")).toEqual(["High", "Not available"]));
+    });
+
+    it("fetches nothing while closed", () => {
+      const seen = serveFactors();
+      render(<ComparisonDialog open={false} onOpenChange={vi.fn()} protocols={[apollo, buidl]} />);
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+      expect(seen).toEqual([]);
+    });
+  });
+
   describe("on a phone (below 640px)", () => {
     const realMatchMedia = window.matchMedia;
     beforeEach(() => {
@@ -144,7 +245,11 @@ describe("ComparisonDialog", () => {
       const headings = within(dialog)
         .getAllByRole("heading", { level: 3 })
         .map((h) => h.textContent);
-      expect(headings).toEqual(ROW_LABELS);
+      // A factor's block says it is one of the risk factors (the table indents them under Risk Level instead).
+      const factorLabels: string[] = RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]);
+      expect(headings).toEqual(
+        ROW_LABELS.map((label) => (factorLabels.includes(label) ? `Risk factor: ${label}` : label)),
+      );
       const kyc = within(dialog).getByRole("region", { name: "KYC" });
       const entries = within(kyc).getAllByRole("listitem");
       expect(entries.map((li) => li.textContent)).toEqual([
@@ -164,6 +269,25 @@ describe("ComparisonDialog", () => {
           name: /^Terms source for/,
         }),
       ).toHaveLength(3);
+    });
+
+    it("stacks each risk factor's assessments in a block of its own, Best marked", async () => {
+      serveFactors();
+      const two = [byName("Apollo ACRED (Securitize)"), byName("BlackRock BUIDL (Securitize)")];
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={two} />);
+      const block = within(screen.getByRole("dialog")).getByRole("region", {
+        name: "Risk factor: Redemption liquidity",
+      });
+      await waitFor(() =>
+        expect(
+          within(block)
+            .getAllByRole("listitem")
+            .map((li) => li.textContent),
+        ).toEqual(["AApollo ACRED (Securitize)High", "BBlackRock BUIDL (Securitize)Low"]),
+      );
+      const entries = within(block).getAllByRole("listitem");
+      expect(entries.map((li) => li.dataset.best === "true")).toEqual([false, true]);
+      expect(entries[1]).toHaveAccessibleDescription("Best: lowest risk on this factor among compared");
     });
 
     it("shows the TVL's source line and the terms' source in the phone's Source block", () => {

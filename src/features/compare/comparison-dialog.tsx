@@ -1,15 +1,18 @@
+import { useQueries } from "@tanstack/react-query";
 import { Download, ExternalLink, Link2 } from "lucide-react";
-import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { TvlSource } from "@/components/tvl-source";
 import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
-import type { BestMetric, BestValues } from "@/features/protocols/best-values";
+import { bestFactorValues, type BestFactors, type BestMetric, type BestValues } from "@/features/protocols/best-values";
 import { ProtocolNameLink } from "@/features/protocols/protocol-link";
 import { TagList } from "@/features/protocols/protocol-tags";
-import { RiskBadge } from "@/features/protocols/risk-badge";
+import { AssessmentBadge, RiskBadge } from "@/features/protocols/risk-badge";
+import { protocolRiskFactorsQueryOptions, type FactorEvidence } from "@/features/protocols/risk-factors";
 import type { Protocol } from "@/features/protocols/types";
 import { copyText } from "@/lib/clipboard";
+import { FACTOR_LABELS, RISK_FACTORS, type Assessment, type RiskFactor } from "@/lib/risk-rating";
 import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
 import { formatAsOf } from "@/lib/tvl-provenance";
@@ -24,11 +27,33 @@ const BEST_DESCRIPTION: Record<BestMetric, string> = {
   risk: "Best: lowest risk among compared",
 };
 
+/** Described by the factor rows' best values. */
+const BEST_FACTOR_DESCRIPTION = "Best: lowest risk on this factor among compared";
+
+/** One compared protocol's risk factors: loading, failed, or its assessments (a missing factor is 'Unknown'). */
+type FactorState =
+  | { status: "pending" }
+  | { status: "error" }
+  | { status: "success"; assessments: Partial<Record<RiskFactor, Assessment>> };
+
+/** What the rows read besides the protocol itself: each compared protocol's factors, by protocol id. */
+type RowContext = { factors: ReadonlyMap<string, FactorState> };
+
 type Row = {
   label: string;
   metric?: BestMetric;
-  render: (protocol: Protocol) => ReactNode;
+  /** A risk factor's row (issue 20): ranked by bestFactorValues, headed as a sub-row of Risk Level. */
+  factor?: RiskFactor;
+  render: (protocol: Protocol, context: RowContext) => ReactNode;
 };
+
+/** A factor's assessment in words with its level's colours; 'Unknown' muted; loading and failure said in words. */
+function FactorValue({ state, factor }: { state: FactorState | undefined; factor: RiskFactor }) {
+  if (state === undefined || state.status === "pending")
+    return <span className="text-muted-foreground">Loading...</span>;
+  if (state.status === "error") return <span className="text-muted-foreground italic">Not available</span>;
+  return <AssessmentBadge assessment={state.assessments[factor] ?? "Unknown"} />;
+}
 
 /** 'Terms read {date} • Terms source': the page the four term rows come from. */
 function TermsProvenance({ protocol }: { protocol: Protocol }) {
@@ -131,6 +156,12 @@ const ROWS: Row[] = [
     metric: "risk",
     render: (p) => <RiskBadge level={p.riskLevel} />,
   },
+  // The seven factors behind the level (issue 20), in the method's order.
+  ...RISK_FACTORS.map((factor): Row => ({
+    label: FACTOR_LABELS[factor],
+    factor,
+    render: (p, { factors }) => <FactorValue state={factors.get(p.id)} factor={factor} />,
+  })),
   { label: "Min Investment", metric: "min", render: (p) => <span className="font-semibold">{p.minInvestment}</span> },
   {
     label: "Asset Classes",
@@ -206,23 +237,31 @@ const BEST_TAG =
 type LayoutProps = {
   protocols: readonly Protocol[];
   best: BestValues;
+  bestFactors: BestFactors;
+  context: RowContext;
   descriptionIds: string;
 };
 
 /** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
-function bestProps(row: Row, protocol: Protocol, best: BestValues, descriptionIds: string) {
-  const isBest = row.metric !== undefined && (best[row.metric]?.includes(protocol.slug) ?? false);
+function bestProps(row: Row, protocol: Protocol, { best, bestFactors, descriptionIds }: LayoutProps) {
+  const holders =
+    row.metric !== undefined ? best[row.metric] : row.factor !== undefined ? bestFactors[row.factor] : undefined;
+  const isBest = holders?.includes(protocol.slug) ?? false;
   return {
     isBest,
     attributes: {
       "data-best": isBest || undefined,
-      "aria-describedby": isBest ? `${descriptionIds}-${row.metric}` : undefined,
+      "aria-describedby": isBest ? `${descriptionIds}-${row.metric ?? "factor"}` : undefined,
     },
   };
 }
 
+/** A factor row's header reads as part of Risk Level: indented, in sentence case. */
+const FACTOR_HEADER = "pl-6 font-medium normal-case tracking-normal sm:pl-10";
+
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
-function PhoneComparison({ protocols, best, descriptionIds }: LayoutProps) {
+function PhoneComparison(props: LayoutProps) {
+  const { protocols, descriptionIds, context } = props;
   return (
     <div className="min-w-0 [overflow-wrap:anywhere]" role="region" aria-label="Comparison by metric">
       {/* The table's header row as a list: only one of the two layouts is ever in the DOM. */}
@@ -247,12 +286,24 @@ function PhoneComparison({ protocols, best, descriptionIds }: LayoutProps) {
             aria-labelledby={headingId}
             className="border-b border-border px-4 py-3.5 last:border-b-0"
           >
-            <h3 id={headingId} className="text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase">
-              {row.label}
+            <h3
+              id={headingId}
+              className={cn(
+                "text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase",
+                row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
+              )}
+            >
+              {row.factor !== undefined ? (
+                <>
+                  <span className="font-normal text-muted-foreground">Risk factor:</span> {row.label}
+                </>
+              ) : (
+                row.label
+              )}
             </h3>
             <ul className="mt-2 space-y-2">
               {protocols.map((protocol, index) => {
-                const { isBest, attributes } = bestProps(row, protocol, best, descriptionIds);
+                const { isBest, attributes } = bestProps(row, protocol, props);
                 return (
                   <li
                     key={protocol.id}
@@ -263,7 +314,7 @@ function PhoneComparison({ protocols, best, descriptionIds }: LayoutProps) {
                     <div className="min-w-0 flex-1">
                       <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
                       <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>
-                        {row.render(protocol)}
+                        {row.render(protocol, context)}
                       </div>
                     </div>
                   </li>
@@ -311,8 +362,15 @@ export function ComparisonDialog({
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const descriptionIds = useId();
   const isPhone = useIsPhone();
+  // Each compared protocol's risk factors, fetched once the dialog is open (it mounts on 'Compare').
+  const factorData = useQueries({
+    queries: protocols.map((protocol) => ({ ...protocolRiskFactorsQueryOptions(protocol.id), enabled: open })),
+    combine: factorResults,
+  });
+  const { context, bestFactors } = useFactorContext(protocols, factorData);
   if (protocols.length === 0) return null;
-  const anyBest = Object.values(best).some((ids) => ids.length > 0);
+  const anyBest = [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0);
+  const layout: LayoutProps = { protocols, best, bestFactors, context, descriptionIds };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -326,8 +384,8 @@ export function ComparisonDialog({
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">
             Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}:
-            value locked, yield, risk, minimum investment, asset classes, blockchains, website, investor access, KYC,
-            redemption, fees and data source.
+            value locked, yield, risk and its seven factors, minimum investment, asset classes, blockchains, website,
+            investor access, KYC, redemption, fees and data source.
           </DialogDescription>
           {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
             <div className="mt-2 flex flex-wrap gap-2">
@@ -353,9 +411,10 @@ export function ComparisonDialog({
               {BEST_DESCRIPTION[metric]}
             </span>
           ))}
+          <span id={`${descriptionIds}-factor`}>{BEST_FACTOR_DESCRIPTION}</span>
         </div>
         {isPhone ? (
-          <PhoneComparison protocols={protocols} best={best} descriptionIds={descriptionIds} />
+          <PhoneComparison {...layout} />
         ) : (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Comparison table">
             <table className="w-full min-w-max border-collapse text-left text-sm">
@@ -388,12 +447,15 @@ export function ComparisonDialog({
                   <tr key={row.label} className="border-b border-border align-top last:border-b-0">
                     <th
                       scope="row"
-                      className="sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase sm:w-36 sm:px-6 sm:text-xs"
+                      className={cn(
+                        "sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase sm:w-36 sm:px-6 sm:text-xs",
+                        row.factor !== undefined && FACTOR_HEADER,
+                      )}
                     >
                       {row.label}
                     </th>
                     {protocols.map((protocol) => {
-                      const { isBest, attributes } = bestProps(row, protocol, best, descriptionIds);
+                      const { isBest, attributes } = bestProps(row, protocol, layout);
                       return (
                         <td
                           key={protocol.id}
@@ -401,7 +463,7 @@ export function ComparisonDialog({
                           className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
                         >
                           {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
-                          <div className={cn(isBest && BEST_TAG)}>{row.render(protocol)}</div>
+                          <div className={cn(isBest && BEST_TAG)}>{row.render(protocol, context)}</div>
                         </td>
                       );
                     })}
@@ -416,11 +478,52 @@ export function ComparisonDialog({
             <span className="mr-1.5 rounded bg-emerald-700 px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-white uppercase">
               Best
             </span>
-            marks the highest TVL and yield and the lowest minimum and risk among the compared protocols. Figures are as
-            published; unparseable ones are not ranked.
+            marks the highest TVL and yield and the lowest minimum and risk among the compared protocols, and the lowest
+            risk on each factor. Figures are as published; unparseable ones and Unknown are not ranked.
           </p>
         )}
       </DialogContent>
     </Dialog>
   );
+}
+
+type FactorData = readonly FactorEvidence[] | "error" | undefined;
+
+/** Each query's rows, 'error', or undefined while loading (stable while no query changes: TanStack re-runs `combine` only then). */
+function factorResults(results: ReadonlyArray<{ data?: FactorEvidence[]; isError: boolean }>): FactorData[] {
+  return results.map((query) => (query.isError ? "error" : query.data));
+}
+
+/**
+ * The rows' view of the factor queries (by protocol id) and, once every compared protocol's factors
+ * are in (loaded or failed), the best value of each factor row: marks never move while one loads.
+ */
+function useFactorContext(
+  protocols: readonly Protocol[],
+  data: readonly FactorData[],
+): { context: RowContext; bestFactors: BestFactors } {
+  return useMemo(() => {
+    const factors = new Map<string, FactorState>();
+    protocols.forEach((protocol, index) => {
+      const rows = data[index];
+      factors.set(
+        protocol.id,
+        rows === undefined
+          ? { status: "pending" }
+          : rows === "error"
+            ? { status: "error" }
+            : { status: "success", assessments: Object.fromEntries(rows.map((row) => [row.factor, row.level])) },
+      );
+    });
+    const settled = [...factors.values()].every((state) => state.status !== "pending");
+    const bestFactors = settled
+      ? bestFactorValues(
+          protocols.map((protocol) => {
+            const state = factors.get(protocol.id)!;
+            return { slug: protocol.slug, assessments: state.status === "success" ? state.assessments : null };
+          }),
+        )
+      : {};
+    return { context: { factors }, bestFactors };
+  }, [protocols, data]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { protocolRows } from "../../../tests/fixtures/protocols";
-import { bestValues } from "./best-values";
+import { bestFactorValues, bestValues } from "./best-values";
 import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
 
@@ -31,5 +31,34 @@ describe("bestValues", () => {
 
   it("marks nothing for a single protocol", () => {
     expect(bestValues([make("a", {})])).toEqual({});
+  });
+});
+
+describe("bestFactorValues", () => {
+  it("marks the lowest-risk known assessment per factor, every holder on a tie", () => {
+    expect(
+      bestFactorValues([
+        { slug: "a", assessments: { asset: "Low", legal: "High", custody: "Medium", redemption: "Very High" } },
+        { slug: "b", assessments: { asset: "Medium", legal: "Medium", custody: "Medium", redemption: "High" } },
+        { slug: "c", assessments: { asset: "Low", legal: "Very High", custody: "Medium" } },
+      ]),
+    ).toEqual({ asset: ["a", "c"], legal: ["b"], redemption: ["b"] });
+  });
+
+  it("never ranks Unknown or a protocol whose factors did not load; nothing when all are Unknown or alike", () => {
+    expect(
+      bestFactorValues([
+        { slug: "a", assessments: { asset: "Very High", contract: "Unknown", regulation: "Low" } },
+        { slug: "b", assessments: {} },
+        { slug: "c", assessments: null },
+      ]),
+    ).toEqual({ asset: ["a"], regulation: ["a"] });
+    expect(bestFactorValues([{ slug: "a", assessments: { asset: "Low" } }])).toEqual({});
+    expect(
+      bestFactorValues([
+        { slug: "a", assessments: { asset: "Low" } },
+        { slug: "b", assessments: { asset: "Low" } },
+      ]),
+    ).toEqual({});
   });
 });

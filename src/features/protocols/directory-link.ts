@@ -25,3 +25,6 @@ export function directoryLinkState(location: { pathname: string; search: string;
 export function protocolPath(slug: string): string {
   return `/protocols/${slug}`;
 }
+
+/** The id of a protocol page's Risk section: the card's risk badge links to `/protocols/<slug>#risk`. */
+export const RISK_SECTION_ID = "risk";

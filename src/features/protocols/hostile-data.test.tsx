@@ -76,9 +76,12 @@ describe("hostile protocol data, rendered through the real page", () => {
       expect.stringContaining("noopener"),
     );
     for (const i of UNSAFE_URLS.keys()) {
-      // Only the name's link to its own page (same origin) remains.
+      // Only the links to its own page (same origin) remain: the name's, and the risk badge's to its Risk section.
       const links = within(screen.getByRole("article", { name: `Unsafe ${i}` })).getAllByRole("link");
-      expect(links.map((link) => link.getAttribute("href"))).toEqual([`/protocols/unsafe-${i}`]);
+      expect(links.map((link) => link.getAttribute("href"))).toEqual([
+        `/protocols/unsafe-${i}`,
+        `/protocols/unsafe-${i}#risk`,
+      ]);
     }
     expectNoInjection();
 
@@ -117,7 +120,7 @@ describe("hostile protocol data, rendered through the real page", () => {
     expect(within(card).getByRole("heading")).toHaveTextContent(MARKUP, { normalizeWhitespace: false });
     expect(within(card).getByText("<b>$9B</b>")).toBeInTheDocument();
     expect(within(card).getByText(`"><svg onload=alert(1)>`)).toBeInTheDocument();
-    expect(within(card).getByText("Unrated")).toBeInTheDocument(); // an unknown risk level is not trusted
+    expect(within(card).getByText("Not rated")).toBeInTheDocument(); // an unknown risk level is not trusted
     expect(within(card).getByRole("list", { name: "Blockchains" })).toHaveTextContent(/\+1/);
     expect(card.querySelector("svg[onload]")).toBeNull();
     expectNoInjection();

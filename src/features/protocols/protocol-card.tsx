@@ -5,7 +5,8 @@ import { TvlSource } from "@/components/tvl-source";
 import { ProtocolLink } from "./protocol-link";
 import { ProtocolTags } from "./protocol-tags";
 import { CompareToggle } from "./compare-toggle";
-import { RiskBadge } from "./risk-badge";
+import { NOT_RATED, RiskBadge } from "./risk-badge";
+import { RISK_SECTION_ID } from "./directory-link";
 import { VisitProtocolLink } from "./visit-protocol-link";
 import type { Protocol } from "./types";
 
@@ -67,7 +68,19 @@ export const ProtocolCard = memo(function ProtocolCard({
         <Figure label="TVL">{protocol.tvl}</Figure>
         <Figure label="Yield">{protocol.yieldRange}</Figure>
         <Figure label="Risk">
-          <RiskBadge level={protocol.riskLevel} />
+          {/* The badge opens the evidence: the protocol page's Risk section (issue 20). */}
+          <ProtocolLink
+            slug={protocol.slug}
+            section={RISK_SECTION_ID}
+            aria-label={`Risk: ${protocol.riskLevel ?? NOT_RATED}, ${protocol.riskLevel === null ? "see why" : "see the evidence"}`}
+            title={protocol.riskLevel === null ? "See why" : "See the evidence"}
+            className="group/risk inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <RiskBadge
+              level={protocol.riskLevel}
+              className="transition-shadow group-hover/risk:underline group-hover/risk:shadow-[0_0_0_2px_currentColor]"
+            />
+          </ProtocolLink>
         </Figure>
         <Figure label="Min Investment">
           <span title={protocol.minInvestment}>{protocol.minInvestment}</span>

@@ -53,7 +53,7 @@ describe("protocolsToCsv", () => {
     const formula = { ...evil!, name: "=cmd|' /C calc'!A0", description: "@SUM(1)" };
     const line = protocolsToCsv([formula]).split("\r\n")[1]!;
     expect(line.startsWith(`"'=cmd|' /C calc'!A0","'@SUM(1)",`)).toBe(true);
-    expect(line).toContain("Unrated");
+    expect(line).toContain("Not rated");
     expect(line).not.toContain("javascript:");
   });
 

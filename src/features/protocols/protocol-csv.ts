@@ -44,7 +44,7 @@ export function protocolsToCsv(protocols: readonly Protocol[]): string {
       p.blockchains.join("; "),
       p.tvl,
       p.yieldRange,
-      p.riskLevel ?? "Unrated",
+      p.riskLevel ?? "Not rated",
       p.minInvestment,
       p.url,
       p.sourceUrl,

@@ -5,15 +5,24 @@ import type { Protocol } from "./types";
 
 type ProtocolLinkProps = {
   slug: string;
+  /** A section of the page to land on ('risk': the Risk section), without the '#'. */
+  section?: string;
   className?: string;
+  "aria-label"?: string;
+  title?: string;
   children: ReactNode;
 };
 
 /** A link to a protocol's page that carries the directory view along (see directory-link.ts). */
-export function ProtocolLink({ slug, className, children }: ProtocolLinkProps) {
+export function ProtocolLink({ slug, section, className, children, ...named }: ProtocolLinkProps) {
   const location = useLocation();
   return (
-    <Link to={protocolPath(slug)} state={directoryLinkState(location)} className={className}>
+    <Link
+      to={{ pathname: protocolPath(slug), hash: section === undefined ? "" : `#${section}` }}
+      state={directoryLinkState(location)}
+      className={className}
+      {...named}
+    >
       {children}
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import type { RiskLevel } from "@/config/site";
+import type { Assessment } from "@/lib/risk-rating";
 import { cn } from "@/lib/utils";
 
 const VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
@@ -9,12 +10,15 @@ const VARIANT: Record<RiskLevel, NonNullable<BadgeProps["variant"]>> = {
   "Very High": "veryHigh",
 };
 
-/** Low green, Medium amber, High orange, Very High red; a neutral 'Unrated' for unknown data. */
+/** What a protocol without a level shows (docs/methodology.md: fewer than five evidenced factors, or not reviewed). */
+export const NOT_RATED = "Not rated";
+
+/** Low green, Medium amber, High orange, Very High red; a neutral 'Not rated' for a protocol without a level. */
 export function RiskBadge({ level, className }: { level: RiskLevel | null; className?: string }) {
   if (level === null) {
     return (
-      <Badge variant="muted" className={className} title="The risk level on record is missing or not recognised">
-        Unrated
+      <Badge variant="muted" className={className}>
+        {NOT_RATED}
       </Badge>
     );
   }
@@ -24,4 +28,16 @@ export function RiskBadge({ level, className }: { level: RiskLevel | null; class
       {level}
     </Badge>
   );
+}
+
+/** One factor's assessment: the level's colours and its word; 'Unknown' muted and in italics, never blank. */
+export function AssessmentBadge({ assessment, className }: { assessment: Assessment; className?: string }) {
+  if (assessment === "Unknown") {
+    return (
+      <Badge variant="outline" className={cn("border-dashed font-medium text-muted-foreground italic", className)}>
+        Unknown
+      </Badge>
+    );
+  }
+  return <RiskBadge level={assessment} className={className} />;
 }

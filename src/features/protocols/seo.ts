@@ -17,7 +17,7 @@ export function protocolDescription(protocol: Protocol): string {
     `TVL ${protocol.tvl}`,
     `yield ${protocol.yieldRange}`,
     `minimum investment ${protocol.minInvestment}`,
-    `${protocol.riskLevel ?? "unrated"} risk`,
+    protocol.riskLevel === null ? "not rated for risk" : `${protocol.riskLevel} risk`,
   ];
   const asOf = protocol.asOf ? ` as of ${formatAsOf(protocol.asOf)}` : "";
   const where = [
@@ -49,7 +49,7 @@ export function protocolJsonLd(protocol: Protocol, siteUrl: string, productName:
       figure("Total value locked", protocol.tvl),
       figure("Yield range", protocol.yieldRange),
       figure("Minimum investment", protocol.minInvestment),
-      figure("Risk level", protocol.riskLevel ?? "Unrated"),
+      figure("Risk level", protocol.riskLevel ?? "Not rated"),
       ...(protocol.blockchains.length > 0 ? [figure("Blockchains", protocol.blockchains.join(", "))] : []),
     ],
     isPartOf: { "@type": "WebSite", name: productName, url: `${siteUrl}/` },

@@ -7,6 +7,11 @@ const STATUSES: readonly ConfirmStatus[] = ["confirmed", "already", "expired", "
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const REQUEST_TIMEOUT_MS = 15_000;
 
+/** True for a string shaped like a confirmation token (43 base64url characters, 256 bits). */
+export function isConfirmToken(value: unknown): value is string {
+  return typeof value === "string" && TOKEN.test(value);
+}
+
 /** True for one of the confirm route's answers (its JSON, a history entry's remembered outcome). */
 export function isConfirmStatus(value: unknown): value is ConfirmStatus {
   return STATUSES.some((status) => status === value);
@@ -26,7 +31,7 @@ export class ConfirmRequestError extends Error {
  * one POST, not the 50 KB client.
  */
 export async function confirmSignup(token: string | null): Promise<ConfirmStatus> {
-  if (!token || !TOKEN.test(token)) return "invalid";
+  if (!isConfirmToken(token)) return "invalid";
   let data: unknown;
   try {
     const response = await fetch(`${env.supabaseUrl}/functions/v1/add-to-waitlist/confirm`, {

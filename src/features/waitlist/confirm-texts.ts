@@ -3,6 +3,13 @@ import { OPENING_SOON } from "@/lib/launch-target";
 
 /** The /confirm page's texts (not in the spec: written for double opt-in). */
 export const CONFIRM_TEXTS = {
+  // Nothing is confirmed until the visitor presses the button: a mail scanner that opens the link
+  // (and runs its JavaScript) does not join anyone to the list.
+  ready: {
+    title: "Confirm your email",
+    body: "Press the button to confirm your address and join the waitlist.",
+    button: "Confirm my email",
+  },
   confirming: { title: "Confirming your email…", body: "This takes a moment." },
   confirmed: { title: "You're on the waitlist" },
   already: {

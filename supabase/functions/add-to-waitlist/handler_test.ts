@@ -147,7 +147,8 @@ function post(body: unknown, init: { headers?: Record<string, string>; raw?: Bod
 }
 
 const confirm = (token: unknown) => post({ token }, { path: "/confirm" });
-const tokenOf = (mail: ConfirmationMail) => new URL(mail.link).searchParams.get("token")!;
+/** The link's token: in the fragment (`#token=`), which browsers never send to the site's host. */
+const tokenOf = (mail: ConfirmationMail) => new URLSearchParams(new URL(mail.link).hash.slice(1)).get("token")!;
 
 async function expectJson(response: Response, status: number, body: unknown) {
   assert.equal(response.status, status);
@@ -169,6 +170,9 @@ Deno.test(
     assert.equal(t.sent.length, 1);
     const link = new URL(t.sent[0]!.link);
     assert.equal(`${link.origin}${link.pathname}`, "https://rwaatlas.com/confirm");
+    // The token rides in the fragment, never in the query a static host would log.
+    assert.equal(link.search, "");
+    assert.match(link.hash, /^#token=[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(t.sent[0]!);
     assert.match(token, /^[A-Za-z0-9_-]{43}$/);
     // Only the token's hash is stored, never the token.

@@ -100,7 +100,7 @@ export function confirmationText(
 ): string {
   const launch = isLaunchTargetPast(launchTarget, now) ? OPENING_SOON : `target: ${launchTarget}`;
   return [
-    `Thanks for joining the ${product} waitlist. Please confirm this is your address:`,
+    `Thanks for joining the ${product} waitlist. To confirm this is your address, open this link and press 'Confirm my email':`,
     "",
     link,
     "",

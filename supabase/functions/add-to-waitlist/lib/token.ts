@@ -20,11 +20,14 @@ export function hashToken(token: string): Promise<string> {
   return sha256Hex(token);
 }
 
-/** The link the mail carries: `<confirm page>?token=<token>`. */
+/**
+ * The link the mail carries: `<confirm page>#token=<token>`. In the fragment, the token never
+ * reaches the static host (browsers do not send a fragment, so no access log, CDN log or Referer
+ * holds it). The page still reads the older `?token=` form, for mails sent before.
+ */
 export function confirmationLink(confirmUrl: string, token: string): string {
   const url = new URL(confirmUrl);
   url.search = "";
-  url.hash = "";
-  url.searchParams.set("token", token);
+  url.hash = `token=${token}`;
   return url.toString();
 }
