@@ -7,6 +7,7 @@ import { ComparisonDialog } from "@/features/compare/comparison-dialog";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { ProtocolCard } from "@/features/protocols/protocol-card";
 import { protocolRows } from "../../tests/fixtures/protocols";
+import { renderWithProviders } from "../../tests/render";
 
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
@@ -111,9 +112,8 @@ describe("a card's TVL source", () => {
 
 describe("the comparison's Source row", () => {
   it("gives the TVL's source, day and stale mark as the cards do, then the other figures' date and source", () => {
-    render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} />, {
-      wrapper: MemoryRouter,
-    });
+    // The app's providers: the dialog fetches each compared protocol's risk factors (issue 20).
+    renderWithProviders(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} />);
     const row = screen.getByRole("rowheader", { name: "Source" }).closest("tr")!;
     const cells = within(row).getAllByRole("cell");
     expect(
