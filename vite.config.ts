@@ -13,7 +13,7 @@ import { DEFAULT_LAUNCH_TARGET, isLaunchTargetPast, launchTargetWarning } from "
 
 const DEFAULT_SITE_URL = "https://rwaatlas.com";
 
-export default defineConfig(({ mode, command, isSsrBuild }) => {
+export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...pickViteEnv(process.env) };
   // Refuse to build a secret into the bundle, or a deploy build without a backend.
   const check = checkBuildEnv(env, { deploy: command === "build" && explicitProductionMode(process.argv) });
@@ -37,8 +37,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
   // build says why, naming the variable to update.
   const now = new Date();
   const launchWarning = launchTargetWarning(env.VITE_LAUNCH_TARGET, DEFAULT_LAUNCH_TARGET, now);
-  // Once per build (not again for the prerender's SSR pass) and per dev server; not in Vitest.
-  if (launchWarning && !isSsrBuild && mode !== "test") console.warn(`[env] ${launchWarning}`);
+  // Once per build (not again for the prerender's SSR pass) and per dev server; not for a
+  // preview of a finished build, nor in Vitest.
+  if (launchWarning && !isSsrBuild && !isPreview && mode !== "test") console.warn(`[env] ${launchWarning}`);
   const launchPastAtBuild = isLaunchTargetPast(env.VITE_LAUNCH_TARGET?.trim() || DEFAULT_LAUNCH_TARGET, now);
 
   return {

@@ -20,11 +20,12 @@ function siteUrlOf(html: string): string {
 const ENTRY = "src/entry-prerender.tsx";
 const ROOT_MARKER = '<div id="root"></div>';
 
-type ProtocolPageRender = { path: string; markup: string; title: string; description: string; jsonLd: string };
+type PageRender = { path: string; markup: string; title: string; description: string; jsonLd: string };
 /** What src/entry-prerender.tsx exports (its SSR build is imported below; tests import it directly). */
 export type PrerenderModule = {
   renderHomeShell: () => string;
-  renderProtocolPages: (rows: readonly unknown[], siteUrl: string) => ProtocolPageRender[];
+  renderProtocolPages: (rows: readonly unknown[], siteUrl: string) => PageRender[];
+  renderMethodologyPage: (siteUrl: string) => PageRender;
   bootScript: () => string;
   PRERENDERED_ATTRIBUTE: string;
 };
@@ -156,7 +157,8 @@ export function prerenderShell(): Plugin {
         // index.html serve the other. Without either, the client route renders the same page.
         const siteUrl = siteUrlOf(template);
         const pages = shell.renderProtocolPages(committedRows(), siteUrl);
-        for (const page of pages) {
+        // /methodology the same way (issue 20): /methodology/index.html and /methodology.html.
+        for (const page of [...pages, shell.renderMethodologyPage(siteUrl)]) {
           const head = retargetHead(template, {
             url: `${siteUrl}${page.path}`,
             title: page.title,
@@ -176,7 +178,7 @@ export function prerenderShell(): Plugin {
           writeFileSync(`${base}.html`, html);
         }
         config.logger.info(
-          `prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/`,
+          `prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/, and /methodology`,
         );
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RULE_VERSIONS } from "../src/lib/risk-method.ts";
 import { robotsTxt, sitemapXml } from "./site-files.ts";
 
 describe("generated robots.txt and sitemap.xml", () => {
@@ -7,12 +8,18 @@ describe("generated robots.txt and sitemap.xml", () => {
     const xml = sitemapXml("https://example.org", "2025-10-31");
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       "https://example.org/",
+      "https://example.org/methodology",
       "https://example.org/privacy-policy",
     ]);
     expect(xml.match(/<lastmod>2025-10-31<\/lastmod>/g)).toHaveLength(2);
+    // The method's page changes with the rule, not with the data.
+    expect(xml).toContain(
+      `<loc>https://example.org/methodology</loc>\n    <lastmod>${RULE_VERSIONS[0]!.date}</lastmod>`,
+    );
   });
 
   it("leaves lastmod out rather than inventing one when the data has no date", () => {
-    expect(sitemapXml("https://example.org", null)).not.toContain("<lastmod>");
+    // Only /methodology keeps one: the rule's date, which is not the data's.
+    expect(sitemapXml("https://example.org", null).match(/<lastmod>/g)).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 import type { Plugin } from "vite";
 import { slugify, uniqueSlugs } from "../src/features/protocols/slug.ts";
+import { RULE_VERSIONS } from "../src/lib/risk-method.ts";
 import { committedRows } from "./committed-rows.ts";
 
 // robots.txt and sitemap.xml need the production origin, which only the deployer knows
 // (VITE_SITE_URL), so they are generated rather than kept in public/. The sitemap's lastmod is
 // the newest as_of in data/protocols.csv: the page changes when the data does. Every protocol
-// page (/protocols/<slug>, prerendered by build/prerender.ts) is listed with its own as_of.
+// page (/protocols/<slug>, prerendered by build/prerender.ts) is listed with its own as_of, and
+// /methodology with the date of the rule's current version.
 export function siteFiles({ siteUrl }: { siteUrl: string }): Plugin {
   const files = () => {
     const protocols = committedProtocols();
@@ -46,7 +48,7 @@ export function sitemapXml(
   const url = (path: string, changefreq: string, priority: string, modified = lastmod) =>
     `  <url>\n    <loc>${siteUrl}${path}</loc>\n${modified ? `    <lastmod>${modified}</lastmod>\n` : ""}    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>\n`;
   const pages = protocols.map((p) => url(`/protocols/${p.slug}`, "daily", "0.8", p.asOf)).join("");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/privacy-policy", "yearly", "0.3")}${pages}</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/methodology", "monthly", "0.5", RULE_VERSIONS[0]?.date ?? null)}${url("/privacy-policy", "yearly", "0.3")}${pages}</urlset>\n`;
 }
 
 /** Slug and as_of of each committed protocol, slugged as the app slugs them (model.ts). */

@@ -111,7 +111,8 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   await expect(page.getByText(formatDay(last.day), { exact: true }).first()).toBeVisible();
 
   await page.getByText("Show data").click();
-  const rows = page.getByRole("region", { name: "TVL history data" }).getByRole("row");
+  // The points' rows (and the header): a stretch without data has a row of its own, marked.
+  const rows = page.getByRole("region", { name: "TVL history data" }).locator("tr:not([data-missing])");
   await expect(rows).toHaveCount(history.length + 1);
   await expect(rows.nth(1)).toContainText(`${formatDay(first.day)}${USD.format(first.tvl_usd)}`);
   await expect(rows.last()).toContainText(`${formatDay(last.day)}${USD.format(last.tvl_usd)}`);
@@ -125,6 +126,55 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   if (inRange >= 2) await expect(rows).toHaveCount(inRange + 1);
   await expect(rows.last()).toContainText(formatDay(last.day));
   await expectNoAxeViolations(page, "a protocol page with history");
+});
+
+test("the history chart draws a gap as a gap, marks a move of more than 50% and disables an empty range", async ({
+  page,
+}) => {
+  // Two page loads and an axe run: more than the default 30 s on a loaded 2-core machine.
+  test.slow();
+  const protocol = seed[0]!;
+  // Two weeks of daily points, 40 days without data, then a jump from $10M to $25M (+150%).
+  const days = (from: string, count: number) =>
+    Array.from({ length: count }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000)).map((date) =>
+      date.toISOString().slice(0, 10),
+    );
+  const rows: HistoryRow[] = [
+    ...days("2024-01-01", 2).map((day) => ({ day, tvl_usd: 9_000_000, source: "defillama" })),
+    ...days("2025-08-01", 14).map((day) => ({ day, tvl_usd: 10_000_000, source: "defillama" })),
+    ...days("2025-09-24", 5).map((day) => ({ day, tvl_usd: 25_000_000, source: "defillama" })),
+  ];
+  await serveHistory(page, rows);
+  await page.goto(`/protocols/${slugify(protocol.name)}`);
+  const chart = page.getByTestId("tvl-chart");
+  // The page's own frame first, then the live page: slow on a loaded machine.
+  await expect(chart.locator("canvas")).toBeVisible({ timeout: 15_000 });
+  const section = page.getByRole("region", { name: "TVL history" });
+  // Drawn: a 'No data' band over the gap (between the first two points too) and the move's figure.
+  await expect(section.getByText("No data", { exact: true }).first()).toBeVisible();
+  await expect(section.getByText("+150.0%", { exact: true })).toBeVisible();
+  // Said: the summary names the missing stretches and the move.
+  const summary = section.getByText(/^TVL went from/);
+  await expect(summary).toContainText("No data from Aug 15, 2025 to Sep 23, 2025 (40 days).");
+  await expect(summary).toContainText("A move of more than 50% between two points: +150.0% on Sep 24, 2025.");
+  // Listed: the table has a row for the stretch and a note on the move.
+  await section.getByText("Show data").click();
+  const table = section.getByRole("region", { name: "TVL history data" });
+  await expect(table.getByRole("row", { name: "No data from Aug 15, 2025 to Sep 23, 2025 (40 days)" })).toBeVisible();
+  await expect(table.getByRole("row", { name: /Sep 24, 2025.*\+150\.0% since Aug 14, 2025/ })).toBeVisible();
+  // 1Y holds 19 points, 3M only the last 5 days plus the 14: both can be chosen and draw a window of their own.
+  await section.getByRole("button", { name: "3M: last 3 months" }).click();
+  await expect(summary).toContainText("No data before Aug 1, 2025.");
+  await expectNoAxeViolations(page, "a protocol page whose history has a gap and a large move");
+
+  // A history whose last three months hold a single point: 3M cannot be chosen, and says why.
+  await page.unrouteAll();
+  await serveHistory(page, [rows[0]!, rows[1]!, { day: "2025-10-31", tvl_usd: 1_000_000, source: "defillama" }]);
+  await page.reload();
+  const threeMonths = page.getByRole("button", { name: "3M: last 3 months" });
+  await expect(threeMonths).toHaveAttribute("aria-disabled", "true", { timeout: 15_000 });
+  await expect(page.getByText("3M is unavailable: only 1 data point in the last 3 months.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "All: all recorded history" })).toHaveAttribute("aria-pressed", "true");
 });
 
 test("a protocol page with no history says so, and passes axe", async ({ page }) => {

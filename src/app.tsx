@@ -5,11 +5,12 @@ import { ErrorBoundary } from "@/components/error-boundary";
 import { ToasterHost } from "@/components/toaster-host";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
 import { HomePage } from "@/pages/home";
+import { MethodologyPage } from "@/pages/methodology-page-loader";
 import { ProtocolPage } from "@/pages/protocol-page-loader";
 import { SiteLayout } from "@/pages/site-layout";
 
 // The home page is the landing route and ships with this file (the render-app chunk); the other
-// pages load on demand (the protocol page through protocol-page-loader.ts).
+// pages load on demand (the protocol and methodology pages through their *-page-loader.ts).
 const PrivacyPolicyPage = lazy(() => import("@/pages/privacy-policy").then((m) => ({ default: m.PrivacyPolicyPage })));
 const ConfirmPage = lazy(() => import("@/pages/confirm").then((m) => ({ default: m.ConfirmPage })));
 const NotFoundPage = lazy(() => import("@/pages/not-found").then((m) => ({ default: m.NotFoundPage })));
@@ -62,6 +63,7 @@ export function AppRoutes({ onFirstCommit }: AppRoutesProps = {}) {
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="/confirm" element={<ConfirmPage />} />
           <Route path="/protocols/:slug" element={<ProtocolPage />} />
+          <Route path="/methodology" element={<MethodologyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
         {onFirstCommit && <AfterFirstCommit onCommit={onFirstCommit} />}

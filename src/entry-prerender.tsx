@@ -16,6 +16,13 @@ import {
   protocolPageTitle,
   protocolPath,
 } from "@/features/protocols/seo";
+import { MethodologyPage } from "@/pages/methodology";
+import {
+  METHODOLOGY_DESCRIPTION,
+  METHODOLOGY_PATH,
+  methodologyJsonLd,
+  methodologyTitle,
+} from "@/pages/methodology-seo";
 import { ProtocolPage } from "@/pages/protocol";
 import { PRERENDERED_ATTRIBUTE } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";
@@ -42,8 +49,8 @@ export function renderHomeShell(): string {
   }
 }
 
-/** What build/prerender.ts writes for one protocol page: the markup for `#root` and its head. */
-export type ProtocolPageRender = {
+/** What build/prerender.ts writes for one page: the markup for `#root` and its head. */
+export type PageRender = {
   path: string;
   markup: string;
   title: string;
@@ -56,7 +63,7 @@ export type ProtocolPageRender = {
  * from data/protocols.csv). The figures are live in the browser: render-app.tsx replaces this
  * frame with the page rendered from the response. The TVL history is left pending (its frame).
  */
-export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): ProtocolPageRender[] {
+export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): PageRender[] {
   const protocols = parseProtocolRows(rows);
   return protocols.map((protocol) => {
     const queryClient = new QueryClient();
@@ -85,6 +92,36 @@ export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): 
       queryClient.clear();
     }
   });
+}
+
+/**
+ * `/methodology` (issue 20), whole: the page needs no data, so the file reads in full without
+ * JavaScript; render-app.tsx replaces it with the same page once the page's code is in.
+ */
+export function renderMethodologyPage(siteUrl: string): PageRender {
+  const queryClient = new QueryClient();
+  try {
+    const markup = renderToString(
+      <StrictMode>
+        <StaticRouter location={METHODOLOGY_PATH}>
+          <AppProviders queryClient={queryClient}>
+            <Routes>
+              <Route path={METHODOLOGY_PATH} element={<MethodologyPage />} />
+            </Routes>
+          </AppProviders>
+        </StaticRouter>
+      </StrictMode>,
+    );
+    return {
+      path: METHODOLOGY_PATH,
+      markup,
+      title: methodologyTitle(site.productName),
+      description: METHODOLOGY_DESCRIPTION,
+      jsonLd: jsonLdText(methodologyJsonLd(siteUrl, site.productName)),
+    };
+  } finally {
+    queryClient.clear();
+  }
 }
 
 /**

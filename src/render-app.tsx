@@ -8,6 +8,8 @@ import { readSessionFlag } from "@/components/layout/session-flag";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { frameRoute, PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
+import { METHODOLOGY_PATH } from "@/pages/methodology-seo";
+import { loadMethodologyPage } from "@/pages/methodology-page-loader";
 import { loadProtocolPage } from "@/pages/protocol-page-loader";
 
 /** The longest a protocol page's frame waits for the live data before React takes over anyway. */
@@ -41,7 +43,11 @@ export async function mountApp(queryClient: QueryClient, releaseProtocols: () =>
   }
 
   releaseProtocols();
-  if (frame !== null && frame === path && path !== "/") {
+  if (frame !== null && frame === path && path === METHODOLOGY_PATH) {
+    // The methodology's own file is the page itself (no data): replaced once its code is in, so the
+    // text never gives way to a loading frame.
+    await Promise.race([loadMethodologyPage(), new Promise((resolve) => setTimeout(resolve, LIVE_DATA_WAIT_MS))]);
+  } else if (frame !== null && frame === path && path !== "/") {
     // A protocol page's own file shows the build's figures: replaced, never hydrated (the live
     // figures differ), once the live data and the page's code are in, so the frame goes straight to
     // the live page; after LIVE_DATA_WAIT_MS the page's own loading state takes over.

@@ -1,6 +1,6 @@
 // The TVL's source, date and staleness as readers see them: on a card and in the comparison's
 // Source row (issue #11). Real components, parsed rows as the API serves them.
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { ComparisonDialog } from "@/features/compare/comparison-dialog";
@@ -111,9 +111,10 @@ describe("a card's TVL source", () => {
 });
 
 describe("the comparison's Source row", () => {
-  it("gives the TVL's source, day and stale mark as the cards do, then the other figures' date and source", () => {
-    // The app's providers: the dialog fetches each compared protocol's risk factors (issue 20).
+  it("gives the TVL's source, day and stale mark as the cards do, then the other figures' date and source", async () => {
+    // The dialog reads the compared protocols' risk factors too: the app's providers, and their answers awaited.
     renderWithProviders(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[defillama!, stale!, legacy!]} />);
+    await waitFor(() => expect(screen.queryByText("Loading...")).not.toBeInTheDocument());
     const row = screen.getByRole("rowheader", { name: "Source" }).closest("tr")!;
     const cells = within(row).getAllByRole("cell");
     expect(

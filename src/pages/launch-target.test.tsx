@@ -1,6 +1,6 @@
 // Issue 22, item 1: no text promises a launch date that has passed. With the spec's default target
 // (Q1 2026), every place that shows it names it before it ends and says 'opening soon' after.
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { site } from "@/config/site";
@@ -68,7 +68,9 @@ describe.each([
   it("/confirm once confirmed", async () => {
     today(date);
     server.use(http.post("*/functions/v1/add-to-waitlist/confirm", () => HttpResponse.json({ status: "confirmed" })));
-    renderApp("/confirm?token=q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l");
+    renderApp("/confirm#token=q3Yb0Jt2m8sYyF1b1Yp3a8b9c0d1e2f3g4h5i6j7k8l");
+    // Nothing is confirmed on load: the visitor presses the button (docs/security.md).
+    fireEvent.click(await screen.findByRole("button", { name: "Confirm my email" }, LOADED));
     const heading = await screen.findByRole("heading", { level: 1, name: "You're on the waitlist" }, LOADED);
     const message = heading.closest("section")!;
     expect(message).toHaveTextContent(

@@ -7,9 +7,11 @@ import { renderApp } from "../../tests/render";
 
 // The canvas line is drawn by uPlot in a real browser (e2e); jsdom has no canvas, so the lazily
 // loaded chart module is replaced by a marker that shows which points it was given.
-vi.mock("@/features/protocols/tvl-chart", () => ({
-  TvlChart: ({ points }: { points: Array<{ day: string }> }) => (
-    <div data-testid="tvl-chart">{points.map((p) => p.day).join(",")}</div>
+vi.mock("@/features/protocols/history-chart", () => ({
+  HistoryChart: ({ view }: { view: { from: string; to: string; points: Array<{ day: string }> } }) => (
+    <div data-testid="tvl-chart" data-window={`${view.from}/${view.to}`}>
+      {view.points.map((p) => p.day).join(",")}
+    </div>
   ),
 }));
 
@@ -99,16 +101,49 @@ describe("protocol page", () => {
     expect(screen.getByRole("button", { name: "3M: last 3 months" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByTestId("tvl-chart")).toHaveTextContent("2025-09-15,2025-10-31");
 
+    // The window is the three months back from the newest point, not only the days with data.
+    expect(screen.getByTestId("tvl-chart")).toHaveAttribute("data-window", "2025-07-31/2025-10-31");
+
     await user.click(screen.getByText("Show data"));
     const rows = within(screen.getByRole("table")).getAllByRole("row");
+    // Where data is missing (the window's start, and the 45 days between the points), the table says so.
     expect(rows.map((row) => row.textContent)).toEqual([
-      "DateTVL (USD)Source",
+      "DateTVL (USD)SourceNote",
+      "No data before Sep 15, 2025",
       "Sep 15, 2025$90,000,000DefiLlama",
+      "No data from Sep 16, 2025 to Oct 30, 2025 (45 days)",
       "Oct 31, 2025$100,000,000DefiLlama",
     ]);
+    expect(screen.getByText(/^TVL went from \$90M on Sep 15, 2025/)).toHaveTextContent(
+      "No data before Sep 15, 2025. No data from Sep 16, 2025 to Oct 30, 2025 (45 days).",
+    );
 
     await user.click(screen.getByRole("button", { name: "1Y: last year" }));
-    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(4);
+    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(7);
+  });
+
+  it("disables a range with fewer than two points, says why, and marks moves of more than 50%", async () => {
+    history([
+      { day: "2025-01-10", tvl_usd: 10_000_000, source: "defillama" },
+      { day: "2025-06-01", tvl_usd: 12_000_000, source: "defillama" },
+      { day: "2025-10-31", tvl_usd: 30_000_000, source: "defillama" },
+    ]);
+    const { user } = renderApp(APOLLO_PATH);
+    await screen.findByTestId("tvl-chart");
+    const threeMonths = screen.getByRole("button", { name: "3M: last 3 months" });
+    expect(threeMonths).toHaveAttribute("aria-disabled", "true");
+    expect(threeMonths).toHaveAccessibleDescription("3M is unavailable: only 1 data point in the last 3 months.");
+    await user.click(threeMonths);
+    expect(threeMonths).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("button", { name: "All: all recorded history" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "1Y: last year" })).not.toHaveAttribute("aria-disabled");
+
+    expect(screen.getByText(/^TVL went from/)).toHaveTextContent(
+      "A move of more than 50% between two points: +150.0% on Oct 31, 2025.",
+    );
+    await user.click(screen.getByText("Show data"));
+    const last = within(screen.getByRole("table")).getAllByRole("row").at(-1)!;
+    expect(last).toHaveTextContent("Oct 31, 2025$30,000,000DefiLlama+150.0% since Jun 1, 2025");
   });
 
   it("says 'No history recorded yet' with fewer than two points", async () => {

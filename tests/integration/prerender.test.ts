@@ -13,9 +13,8 @@ import { assertJsonLd, injectShell, retargetHead, type PrerenderModule } from ".
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // Loaded by path: this tsconfig (Node side) has no JSX; Vitest compiles the entry as Vite would.
 const ENTRY = path.join(ROOT, "src", "entry-prerender.tsx");
-const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell, renderProtocolPages } = (await import(
-  /* @vite-ignore */ ENTRY
-)) as PrerenderModule;
+const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell, renderMethodologyPage, renderProtocolPages } =
+  (await import(/* @vite-ignore */ ENTRY)) as PrerenderModule;
 
 /** Visible text of an HTML fragment, roughly as a browser lays it out (tags become spaces). */
 function textOf(html: string): string {
@@ -223,6 +222,50 @@ describe("renderProtocolPages", () => {
   });
 });
 
+describe("renderMethodologyPage", () => {
+  const page = renderMethodologyPage("https://example.org");
+  const text = textOf(page.markup);
+
+  it("renders the whole method, readable without JavaScript: factors, steps, the rule, Unknown, Not rated, version", () => {
+    expect(page.path).toBe("/methodology");
+    expect(page.markup).toMatch(/<h1[^>]*>How we rate risk<\/h1>/);
+    for (const label of [
+      "Underlying asset",
+      "Legal structure and claim",
+      "Custody and transparency",
+      "Redemption liquidity",
+      "Smart contract and platform",
+      "Track record and scale",
+      "Regulation",
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain("A protocol with fewer than five evidenced factors is 'Not rated': we do not guess.");
+    expect(text).toContain("Unknown scores 4, the same as Very High");
+    expect(text).toContain("rounded half up to a step (1.5 is Medium, 2.5 High, 3.5 Very High)");
+    expect(text).toContain("Weakest link: the overall level is never more than two steps safer than the worst factor");
+    expect(text).toContain("Not rated");
+    expect(text).toContain("Version 1.0");
+    expect(text).toContain("It is not investment advice");
+    expect(text).toContain("each finding shows the date it was read");
+    // Without JavaScript every link still works: plain hrefs.
+    expect(page.markup).toContain('href="/"');
+    expect(page.markup).toContain('href="#rule"');
+    expect(page.markup).not.toMatch(/<script/i);
+    expect(page.markup).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it("has its own title, description and JSON-LD", () => {
+    expect(page.title).toBe("Risk rating methodology | RWA Atlas");
+    expect(page.description).toMatch(/^How we rate the risk of tokenized real-world-asset protocols: seven factors/);
+    expect(JSON.parse(page.jsonLd)).toMatchObject({
+      "@type": "TechArticle",
+      url: "https://example.org/methodology",
+      version: "1.0",
+    });
+  });
+});
+
 describe("vite build", () => {
   const outDir = mkdtempSync(path.join(tmpdir(), "rwa-prerender-"));
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -275,5 +318,18 @@ describe("vite build", () => {
       });
       expect(sitemap).toContain(`<loc>https://rwaatlas.com/protocols/${slug}</loc>`);
     }
+
+    // /methodology: its own file (both spellings), head and JSON-LD, the rule in the HTML, in the sitemap.
+    const methodology = readFileSync(path.join(outDir, "methodology", "index.html"), "utf8");
+    expect(readFileSync(path.join(outDir, "methodology.html"), "utf8")).toBe(methodology);
+    expect(methodology).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}="/methodology">`);
+    expect(methodology).toContain("<title>Risk rating methodology | RWA Atlas</title>");
+    expect(methodology).toContain('<link rel="canonical" href="https://rwaatlas.com/methodology" />');
+    expect(methodology).toMatch(/<meta\s+name="description"\s+content="How we rate the risk of tokenized/);
+    expect(() => assertJsonLd(methodology, "/methodology")).not.toThrow();
+    expect(textOf(methodology)).toContain(
+      "The overall score is the mean of the seven scores, rounded half up to a step",
+    );
+    expect(sitemap).toContain("<loc>https://rwaatlas.com/methodology</loc>");
   }, 120_000);
 });

@@ -30,6 +30,9 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
           </div>
           <nav aria-label="Footer" className="flex flex-col gap-3 text-sm">
             <div className="flex gap-6">
+              <Link to="/methodology" className={linkClass}>
+                How we rate risk
+              </Link>
               <Link to="/privacy-policy" className={linkClass}>
                 Privacy Policy
               </Link>

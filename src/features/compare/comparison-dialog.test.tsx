@@ -253,9 +253,9 @@ describe("ComparisonDialog", () => {
       const kyc = within(dialog).getByRole("region", { name: "KYC" });
       const entries = within(kyc).getAllByRole("listitem");
       expect(entries.map((li) => li.textContent)).toEqual([
-        "RRealTNo",
-        "OOndo Finance (OUSG + USDY)Yes",
-        "SSuperstate USTBYes",
+        "Key R: RealTNo",
+        "Key O: Ondo Finance (OUSG + USDY)Yes",
+        "Key S: Superstate USTBYes",
       ]);
       const tvl = within(dialog).getByRole("region", { name: "Total Value Locked" });
       const best = within(tvl)
@@ -283,11 +283,25 @@ describe("ComparisonDialog", () => {
           within(block)
             .getAllByRole("listitem")
             .map((li) => li.textContent),
-        ).toEqual(["AApollo ACRED (Securitize)High", "BBlackRock BUIDL (Securitize)Low"]),
+        ).toEqual(["Key A: Apollo ACRED (Securitize)High", "Key B: BlackRock BUIDL (Securitize)Low"]),
       );
       const entries = within(block).getAllByRole("listitem");
       expect(entries.map((li) => li.dataset.best === "true")).toEqual([false, true]);
       expect(entries[1]).toHaveAccessibleDescription("Best: lowest risk on this factor among compared");
+    });
+
+    it("gives protocols that share an initial keys of their own, read out (issue 22: Backed Finance and BlackRock)", () => {
+      const backed = { ...first!, id: "b1", slug: "backed-finance-btokens", name: "Backed Finance (bTokens)" };
+      const two = [backed, byName("BlackRock BUIDL (Securitize)")];
+      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={two} />);
+      const dialog = screen.getByRole("dialog");
+      const compared = within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole(
+        "listitem",
+      );
+      expect(compared.map((li) => li.textContent?.split(":")[0])).toEqual(["Key BF", "Key BB"]);
+      const tvl = within(within(dialog).getByRole("region", { name: "Total Value Locked" })).getAllByRole("listitem");
+      expect(tvl[0]).toHaveTextContent(/^Key BF: Backed Finance \(bTokens\)/);
+      expect(tvl[1]).toHaveTextContent(/^Key BB: BlackRock BUIDL \(Securitize\)/);
     });
 
     it("shows the TVL's source line and the terms' source in the phone's Source block", () => {

@@ -16,6 +16,7 @@ import type { Protocol } from "@/features/protocols/types";
 import { copyText } from "@/lib/clipboard";
 import { FACTOR_LABELS, RISK_FACTORS, type Assessment, type RiskFactor } from "@/lib/risk-rating";
 import { cn } from "@/lib/utils";
+import { protocolKeys } from "./protocol-keys";
 import { toast } from "@/lib/toast";
 import { formatAsOf } from "@/lib/tvl-provenance";
 
@@ -231,18 +232,23 @@ function useIsPhone(): boolean {
   );
 }
 
-/** One colour per compared slot (white text on each meets WCAG AA), plus the name's initial. */
+/**
+ * One colour per compared slot (white text on each meets WCAG AA) and a key unique among the
+ * compared protocols ('BF' and 'BB', not two 'B's: protocol-keys.ts), read out as 'Key BF'.
+ */
 const KEY_COLOURS = ["bg-teal-700", "bg-indigo-700", "bg-amber-700"] as const;
-function ProtocolKey({ index, name }: { index: number; name: string }) {
+function ProtocolKey({ index, keys }: { index: number; keys: readonly string[] }) {
+  const key = keys[index] ?? "?";
   return (
     <span
-      aria-hidden="true"
       className={cn(
-        "inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
+        "inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-1 text-[0.6875rem] font-bold tracking-tight text-white",
         KEY_COLOURS[index % KEY_COLOURS.length],
       )}
     >
-      {[...name.trim()][0]?.toUpperCase() ?? "?"}
+      <span className="sr-only">Key </span>
+      {key}
+      <span className="sr-only">: </span>
     </span>
   );
 }
@@ -278,13 +284,14 @@ const FACTOR_HEADER = "pl-6 font-medium normal-case tracking-normal sm:pl-10";
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
 function PhoneComparison(props: LayoutProps) {
   const { protocols, descriptionIds, context } = props;
+  const keys = protocolKeys(protocols.map((protocol) => protocol.name));
   return (
     <div className="min-w-0 [overflow-wrap:anywhere]" role="region" aria-label="Comparison by metric">
       {/* The table's header row as a list: only one of the two layouts is ever in the DOM. */}
       <ul aria-label="Compared protocols" className="space-y-3 border-b border-border bg-muted/50 px-4 py-4">
         {protocols.map((protocol, index) => (
           <li key={protocol.id} className="flex min-w-0 gap-3">
-            <ProtocolKey index={index} name={protocol.name} />
+            <ProtocolKey index={index} keys={keys} />
             <div className="min-w-0">
               <p className="text-base leading-6 font-bold text-foreground">{protocol.name}</p>
               <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
@@ -327,7 +334,7 @@ function PhoneComparison(props: LayoutProps) {
                     {...attributes}
                     className={cn("flex min-w-0 gap-2.5 rounded-md px-2 py-1.5", isBest && "bg-emerald-50")}
                   >
-                    <ProtocolKey index={index} name={protocol.name} />
+                    <ProtocolKey index={index} keys={keys} />
                     <div className="min-w-0 flex-1">
                       <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
                       <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>

@@ -29,6 +29,18 @@ describe("bestValues", () => {
     expect(bestValues([a, b, c])).toEqual({ tvl: ["a", "b"], yield: ["b"] });
   });
 
+  it("never marks a minimum that states no single figure, in our data's own wording (issue 22)", () => {
+    // Backed Finance, BlackRock BUIDL and Exodus as data/protocols.csv holds them.
+    const backed = make("backed", { minInvestment: "None secondary; primary for pros" });
+    const blackrock = make("blackrock", { minInvestment: "$5M" });
+    const exodus = make("exodus", { minInvestment: "1 share" });
+    expect(bestValues([backed, blackrock, exodus]).min).toEqual(["blackrock"]);
+    const ondo = make("ondo", { minInvestment: "$5K (OUSG); USDY lower (unverified)" });
+    const tether = make("tether", { minInvestment: "None (secondary market)" });
+    expect(bestValues([backed, ondo, tether]).min).toEqual(["tether"]);
+    expect(bestValues([backed, ondo]).min).toBeUndefined();
+  });
+
   it("marks nothing for a single protocol", () => {
     expect(bestValues([make("a", {})])).toEqual({});
   });

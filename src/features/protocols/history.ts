@@ -1,18 +1,13 @@
 // The TVL history of one protocol (protocol_tvl_history, written by the daily refresh), its
-// request, and the pure maths the chart, its summary and its data table share.
+// request and its formats. The chart's rules (ranges, gaps, large moves, the summary) are the
+// shared ones in lib/history-rules.ts.
 import { queryOptions } from "@tanstack/react-query";
+import { describeHistory, type DayPoint, type RangeView } from "@/lib/history-rules";
 import { utcDay } from "@/lib/iso-day";
 import { readRest } from "@/lib/postgrest";
-import { formatAsOf } from "@/lib/tvl-provenance";
 
-/** One day's TVL, in US dollars. `day` is a calendar day (YYYY-MM-DD, UTC). */
-export type TvlPoint = { day: string; tvlUsd: number; source: string | null };
-
-export type HistoryRange = "3M" | "1Y" | "All";
-export const HISTORY_RANGES: readonly HistoryRange[] = ["3M", "1Y", "All"];
-
-/** Fewer points than this make no line: the page says 'No history recorded yet'. */
-export const MIN_CHART_POINTS = 2;
+/** One day's TVL: `value` in US dollars, on a calendar day (YYYY-MM-DD, UTC). */
+export type TvlPoint = DayPoint & { source: string | null };
 
 function usd(value: unknown): number | null {
   // PostgREST serves `numeric` as a JSON number; a string is accepted too (large values, proxies).
@@ -35,7 +30,7 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
     if (typeof day !== "string" || utcDay(day) === null || amount === null) continue;
     byDay.set(day, {
       day,
-      tvlUsd: amount,
+      value: amount,
       source: typeof source === "string" && source.trim() !== "" ? source.trim() : null,
     });
   }
@@ -69,23 +64,6 @@ export function protocolHistoryQueryOptions(protocolId: string) {
   });
 }
 
-/** 'YYYY-MM-DD' `months` calendar months before `day` (clamped to the month's end). */
-export function monthsBefore(day: string, months: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 - months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-/** The points of the range, counted back from the latest point (not from today: a paused refresh still shows its last year). */
-export function pointsInRange(points: readonly TvlPoint[], range: HistoryRange): TvlPoint[] {
-  const latest = points.at(-1);
-  if (!latest || range === "All") return [...points];
-  const from = monthsBefore(latest.day, range === "3M" ? 3 : 12);
-  return points.filter((point) => point.day >= from);
-}
-
 const USD_COMPACT = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -105,27 +83,11 @@ export function formatUsdFull(amount: number): string {
   return USD_FULL.format(amount);
 }
 
-/** '+12.3%', '-4.0%', '0.0%'; null when the first value is 0 (no meaningful ratio). */
-export function percentChange(first: number, last: number): string | null {
-  if (first === 0) return null;
-  const change = ((last - first) / first) * 100;
-  const rounded = Math.round(change * 10) / 10;
-  if (rounded === 0) return "0.0%";
-  return `${rounded > 0 ? "+" : ""}${rounded.toFixed(1)}%`;
-}
-
 /**
  * What a screen reader hears instead of the line: 'TVL went from $1.2B on Jan 1, 2025 to $2.85B on
- * Oct 31, 2025 (+137.5%), 304 days, 12 points.'
+ * Oct 31, 2025 (+137.5%), over 303 days and 12 data points.', then where data is missing and the
+ * moves of more than 50% (lib/history-rules.ts).
  */
-export function historySummary(points: readonly TvlPoint[]): string {
-  const first = points[0];
-  const last = points.at(-1);
-  if (!first || !last || points.length < MIN_CHART_POINTS) return "No history recorded yet";
-  const change = percentChange(first.tvlUsd, last.tvlUsd);
-  const days = Math.round((Date.parse(`${last.day}T00:00:00Z`) - Date.parse(`${first.day}T00:00:00Z`)) / 86_400_000);
-  return (
-    `TVL went from ${formatUsdCompact(first.tvlUsd)} on ${formatAsOf(first.day)} to ${formatUsdCompact(last.tvlUsd)} on ${formatAsOf(last.day)}` +
-    `${change ? ` (${change})` : ""}, over ${days} ${days === 1 ? "day" : "days"} and ${points.length} data points.`
-  );
+export function historySummary(view: RangeView | null): string {
+  return describeHistory(view, { label: "TVL", formatValue: formatUsdCompact });
 }

@@ -25,6 +25,29 @@ describe("parseYieldUpperBound", () => {
   it.each(["N/A", "Variable", "", "—", "12", null, 7])("%s does not parse", (text) => {
     expect(parseYieldUpperBound(text)).toBeNull();
   });
+
+  // Every yield our data holds (data/protocols.csv, Nov 2026): a text quoting several rates ranks by
+  // the highest upper bound it advertises; 'N/A' is not ranked.
+  it.each([
+    ["3.8-4.2%", 4.2],
+    ["3.8-4.3%", 4.3],
+    ["3.8-4.1%", 4.1],
+    ["3.9-4.1%", 4.1],
+    ["3.7-4.1%", 4.1],
+    ["~4.0% USD / ~2.0% EUR", 4],
+    ["~3.7% USTRY; ~7-8% CETES (MXN)", 8],
+    ["~4%", 4],
+    ["5-8%", 8],
+    ["4-6%", 6],
+    ["~8-10%", 10],
+    ["6-12%", 12],
+    ["9-12% target", 12],
+    ["~7-9%", 9],
+    ["8-12% advertised", 12],
+    ["5-10%", 10],
+    ["8-12%", 12],
+    ["N/A", null],
+  ])("our data: %s -> %s", (text, expected) => expect(parseYieldUpperBound(text)).toBe(expected));
 });
 
 describe("parseMinInvestment", () => {
@@ -40,13 +63,53 @@ describe("parseMinInvestment", () => {
     ["$1,000", 1000],
     ["None (secondary market)", 0],
     ["None", 0],
-    ["none secondary; primary for pros", 0],
   ])("%s -> %s", (text, expected) => expect(parseMinInvestment(text)).toBe(expected));
 
-  it.each(["Varies by pool", "KYC (UID) required", "Unknown (low)", "1 share", "Institutional", "$5Kg", "", null])(
-    "%s does not parse",
-    (text) => expect(parseMinInvestment(text)).toBeNull(),
-  );
+  it.each([
+    "Varies by pool",
+    "KYC (UID) required",
+    "Unknown (low)",
+    "1 share",
+    "Institutional",
+    "$5Kg",
+    "",
+    null,
+    // More than one minimum: which would rank? (issue 22: this one was marked Best.)
+    "none secondary; primary for pros",
+    "$100 or $1,000",
+    "$10K retail / $100K professional",
+  ])("%s does not parse", (text) => expect(parseMinInvestment(text)).toBeNull());
+
+  // Every minimum our data holds (data/protocols.csv, Nov 2026), with what it ranks as.
+  it.each([
+    ["$5M", 5_000_000],
+    ["$5K (OUSG); USDY lower (unverified)", null],
+    ["~$20 via Benji app (unverified)", 20],
+    ["$100K", 100_000],
+    ["$100K (qualified purchasers)", 100_000],
+    ["$1", 1],
+    ["$100K first deposit", 100_000],
+    ["$1 ($1,000 first subscription)", 1],
+    ["Institutional (not disclosed in sources)", null],
+    ["~$1 (orders from 1 MXN)", 1],
+    ["None", 0],
+    ["None (Syrup, non-US)", 0],
+    ["Varies by pool (KYC'd professionals)", null],
+    ["$50K", 50_000],
+    ["Varies; KYC for some portfolios", null],
+    ["KYC (UID) required; min unknown", null],
+    ["Unknown (low)", null],
+    ["~$50", 50],
+    ["$50", 50],
+    ["€100", 100],
+    ["None (secondary market)", 0],
+    ["None (~$10 via Matrixport swap)", 0],
+    ["None (1 gram)", 0],
+    ["None secondary; primary for pros", null],
+    ["None (fractional)", 0],
+    ["KYC, non-US (min not verified)", null],
+    ["1 share", null],
+  ])("our data: %s -> %s", (text, expected) => expect(parseMinInvestment(text)).toBe(expected));
 });
 
 describe("riskRank and isSortKey", () => {

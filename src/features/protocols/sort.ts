@@ -35,15 +35,25 @@ export function parseYieldUpperBound(text: unknown): number | null {
 }
 
 const SUFFIX: Record<string, number> = { K: 1e3, M: 1e6, B: 1e9 };
-// The leading amount only: '$5K (OUSG); USDY lower' -> 5000, '~$1 (orders from 1 MXN)' -> 1.
-// Currencies are not converted ('€100' ranks as 100): minimums are orders of magnitude apart,
-// so the ranking holds. 'None...' means no minimum, i.e. 0. 'Varies', 'KYC required',
-// 'Unknown', '1 share' state no amount -> null (sorted last, never guessed).
+// One figure: a leading amount, or 'None' (no minimum, i.e. 0), then at most notes in parentheses
+// and words that qualify it: '$100K first deposit', '~$1 (orders from 1 MXN)' -> 1, 'None (secondary
+// market)' -> 0. Currencies are not converted ('€100' ranks as 100): minimums are orders of
+// magnitude apart, so the ranking holds. No figure -> null (sorted last, never guessed, never
+// 'Best'): 'Varies', 'KYC required', 'Unknown', '1 share', and a text that states more than one
+// minimum ('None secondary; primary for pros', '$5K (OUSG); USDY lower'): which one would rank?
 const AMOUNT = /^~?\s*[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*([KMB])?(?![A-Za-z])/i;
+const CURRENCY_AMOUNT = /[$€£]\s*\d/g;
+
+/** Whether the text states more than one minimum: a second clause, or a second amount outside its notes. */
+function statesSeveralMinimums(text: string): boolean {
+  const outsideNotes = text.replace(/\([^()]*\)/g, " ");
+  return /[;/]/.test(outsideNotes) || (outsideNotes.match(CURRENCY_AMOUNT) ?? []).length > 1;
+}
 
 export function parseMinInvestment(text: unknown): number | null {
   if (typeof text !== "string") return null;
   const trimmed = text.trim();
+  if (statesSeveralMinimums(trimmed)) return null;
   if (/^none\b/i.test(trimmed)) return 0;
   const match = AMOUNT.exec(trimmed);
   if (!match) return null;

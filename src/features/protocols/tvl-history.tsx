@@ -1,30 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, LineChart } from "lucide-react";
-import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { Fragment, lazy, Suspense, useId, useMemo, useState } from "react";
+import {
+  describeMissing,
+  HISTORY_RANGES,
+  MIN_CHART_POINTS,
+  RANGE_NAMES,
+  rangeView,
+  type HistoryRange,
+  type RangeView,
+} from "@/lib/history-rules";
 import { cn } from "@/lib/utils";
 import { formatAsOf } from "@/lib/tvl-provenance";
-import {
-  formatUsdFull,
-  HISTORY_RANGES,
-  historySummary,
-  MIN_CHART_POINTS,
-  pointsInRange,
-  protocolHistoryQueryOptions,
-  type HistoryRange,
-  type TvlPoint,
-} from "./history";
+import { formatUsdCompact, formatUsdFull, historySummary, protocolHistoryQueryOptions, type TvlPoint } from "./history";
 
 // uPlot (~23 KB gzip) loads only here, once the history has arrived: never on `/`, and never
 // before the page's figures have painted. See docs/architecture.md, "Protocol pages".
-const TvlChart = lazy(() => import("./tvl-chart").then((m) => ({ default: m.TvlChart })));
+const HistoryChart = lazy(() => import("./history-chart").then((m) => ({ default: m.HistoryChart })));
 
 const CHART_HEIGHT = "h-64 sm:h-72";
-
-const RANGE_NAMES: Record<HistoryRange, string> = {
-  "3M": "last 3 months",
-  "1Y": "last year",
-  All: "all recorded history",
-};
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -42,9 +36,16 @@ function Frame({ children }: { children: React.ReactNode }) {
 /** The TVL history: range buttons, the chart (lazy), a summary and the data behind 'Show data'. */
 export function TvlHistory({ protocolId, protocolName }: { protocolId: string; protocolName: string }) {
   const { data, error } = useQuery(protocolHistoryQueryOptions(protocolId));
-  const [range, setRange] = useState<HistoryRange>("All");
-  const points = useMemo(() => (data ? pointsInRange(data, range) : []), [data, range]);
+  const [chosen, setChosen] = useState<HistoryRange>("All");
+  // Every range's window, points, gaps and large moves, measured back from the newest point.
+  const views = useMemo(() => HISTORY_RANGES.map((option) => (data ? rangeView(data, option) : null)), [data]);
+  // A range that cannot be chosen (fewer than two points) never stays chosen.
+  const chosenView = views[HISTORY_RANGES.indexOf(chosen)];
+  const range = chosenView?.disabledReason ? "All" : chosen;
+  const view = views[HISTORY_RANGES.indexOf(range)] ?? null;
   const headingId = useId();
+  const reasonsId = useId();
+  const disabled = views.filter((option): option is RangeView<TvlPoint> => option?.disabledReason != null);
 
   let body: React.ReactNode;
   if (error) {
@@ -85,38 +86,52 @@ export function TvlHistory({ protocolId, protocolName }: { protocolId: string; p
   } else {
     body = (
       <>
-        <div role="group" aria-label="Time range" className="flex gap-1 self-start rounded-lg bg-muted p-1">
-          {HISTORY_RANGES.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={range === option}
-              aria-label={`${option}: ${RANGE_NAMES[option]}`}
-              onClick={() => setRange(option)}
-              className={cn(
-                "h-8 min-w-12 rounded-md px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
-                range === option ? "bg-surface text-foreground shadow-sm" : "text-slate-600 hover:text-foreground",
-              )}
-            >
-              {option}
-            </button>
-          ))}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div role="group" aria-label="Time range" className="flex gap-1 self-start rounded-lg bg-muted p-1">
+            {HISTORY_RANGES.map((option, index) => {
+              const reason = views[index]?.disabledReason ?? null;
+              return (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={range === option}
+                  aria-label={`${option}: ${RANGE_NAMES[option]}`}
+                  // Focusable and described, so the reason is heard, but it does nothing.
+                  aria-disabled={reason !== null || undefined}
+                  aria-describedby={reason !== null ? reasonsId : undefined}
+                  title={reason ?? undefined}
+                  onClick={() => reason === null && setChosen(option)}
+                  className={cn(
+                    "h-8 min-w-12 rounded-md px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+                    range === option
+                      ? "bg-surface text-foreground shadow-sm"
+                      : reason !== null
+                        ? "cursor-not-allowed text-slate-600 line-through decoration-slate-400"
+                        : "text-slate-600 hover:text-foreground",
+                  )}
+                >
+                  {option}
+                </button>
+              );
+            })}
+          </div>
+          {disabled.length > 0 && (
+            <p id={reasonsId} className="text-xs text-slate-600">
+              {disabled
+                .map((option) => `${option.range} is unavailable: ${option.disabledReason!.toLowerCase()}.`)
+                .join(" ")}
+            </p>
+          )}
         </div>
         <figure className="mt-4">
-          {points.length < MIN_CHART_POINTS ? (
-            <Frame>
-              <p className="text-sm text-muted-foreground">
-                Fewer than 2 data points in the {RANGE_NAMES[range]}. Choose a longer range.
-              </p>
-            </Frame>
-          ) : (
+          {view && view.points.length >= MIN_CHART_POINTS && (
             <Suspense fallback={<div className={cn("rounded-lg bg-muted/50", CHART_HEIGHT)} />}>
-              <TvlChart points={points} className={CHART_HEIGHT} />
+              <HistoryChart view={view} formatValue={formatUsdCompact} className={CHART_HEIGHT} testId="tvl-chart" />
             </Suspense>
           )}
-          <figcaption className="mt-3 text-sm text-slate-700">{historySummary(points)}</figcaption>
+          <figcaption className="mt-3 text-sm text-slate-700">{historySummary(view)}</figcaption>
         </figure>
-        <DataTable points={points} rangeName={RANGE_NAMES[range]} />
+        {view && <DataTable view={view} rangeName={RANGE_NAMES[range]} />}
       </>
     );
   }
@@ -141,7 +156,11 @@ function sourceName(source: string | null): string {
   return source === null ? "—" : (SOURCE_NAMES[source.toLowerCase()] ?? source);
 }
 
-function DataTable({ points, rangeName }: { points: readonly TvlPoint[]; rangeName: string }) {
+/** Every point of the range, with a row where data is missing and a note on each move of more than 50%. */
+function DataTable({ view, rangeName }: { view: RangeView<TvlPoint>; rangeName: string }) {
+  // The stretch without data that follows a day (or opens the window, keyed by the first point's day).
+  const missingBefore = new Map(view.missing.map((stretch) => [stretch.before, stretch]));
+  const jumpTo = new Map(view.jumps.map((jump) => [jump.to.day, jump]));
   return (
     <details className="group mt-4 rounded-lg border border-border bg-surface">
       <summary className="cursor-pointer rounded-lg px-4 py-2.5 text-sm font-semibold text-accent select-none hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
@@ -167,19 +186,38 @@ function DataTable({ points, rangeName }: { points: readonly TvlPoint[]; rangeNa
               <th scope="col" className="px-4 py-2 font-semibold">
                 Source
               </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Note
+              </th>
             </tr>
           </thead>
           {/* Plain table markup, alike in shape with the comparison's table: different rows and data. */}
           <tbody>
-            {points.map((point) => (
-              <tr key={point.day} className="border-t border-border">
-                <td className="px-4 py-1.5">
-                  <time dateTime={point.day}>{formatAsOf(point.day)}</time>
-                </td>
-                <td className="px-4 py-1.5 text-right">{formatUsdFull(point.tvlUsd)}</td>
-                <td className="px-4 py-1.5 text-muted-foreground">{sourceName(point.source)}</td>
-              </tr>
-            ))}
+            {view.points.map((point) => {
+              const missing = missingBefore.get(point.day);
+              const jump = jumpTo.get(point.day);
+              return (
+                <Fragment key={point.day}>
+                  {missing && (
+                    <tr className="border-t border-border bg-muted/50" data-missing="">
+                      <td colSpan={4} className="px-4 py-1.5 text-slate-700 italic">
+                        {describeMissing(missing)}
+                      </td>
+                    </tr>
+                  )}
+                  <tr className="border-t border-border">
+                    <td className="px-4 py-1.5">
+                      <time dateTime={point.day}>{formatAsOf(point.day)}</time>
+                    </td>
+                    <td className="px-4 py-1.5 text-right">{formatUsdFull(point.value)}</td>
+                    <td className="px-4 py-1.5 text-muted-foreground">{sourceName(point.source)}</td>
+                    <td className="px-4 py-1.5 font-semibold text-amber-800">
+                      {jump && `${jump.label} since ${formatAsOf(jump.from.day)}`}
+                    </td>
+                  </tr>
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>

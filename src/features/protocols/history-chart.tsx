@@ -1,0 +1,204 @@
+// A history line (TVL today, yield later), drawn by uPlot on a canvas (chosen by measurement:
+// docs/architecture.md, "Protocol pages"). Loaded lazily by tvl-history.tsx. The canvas is
+// decoration for sighted readers: the figure's caption (summary) and the 'Show data' table carry
+// the same facts. What it draws follows lib/history-rules.ts: the range's whole window, a break
+// and a shaded 'No data' band where data is missing, and each move of more than 50% ringed and
+// labelled with its figure.
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { chartSeries, epochSeconds, type DayPoint, type Jump, type RangeView } from "@/lib/history-rules";
+import { formatAsOf } from "@/lib/tvl-provenance";
+import { cn } from "@/lib/utils";
+
+const LINE = "#0f766e"; // teal-700, the accent
+const FILL = "rgba(15, 118, 110, 0.12)";
+const AXIS = "#475569"; // slate-600: 7:1 on white
+const GRID = "#e2e8f0";
+const MISSING = "rgba(100, 116, 139, 0.10)"; // slate-500, faint: a band, not a figure
+const JUMP = "#b45309"; // amber-700: 5:1 on white
+const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+/** Labels for more moves than this would hide the line: the table lists them all. */
+const MAX_JUMP_LABELS = 6;
+
+type HistoryChartProps = {
+  view: RangeView;
+  /** The axis and tooltip's figures ('$2.85B', '4.1%'). */
+  formatValue: (value: number) => string;
+  className?: string;
+  /** The canvas holder's test id ('tvl-chart'). */
+  testId?: string;
+};
+
+export function HistoryChart({ view, formatValue, className, testId = "history-chart" }: HistoryChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const tooltip = useRef<HTMLDivElement>(null);
+  const labels = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = host.current;
+    const tip = tooltip.current;
+    const layer = labels.current;
+    if (!element || !tip || !layer) return;
+    const size = () => ({ width: Math.max(element.clientWidth, 200), height: Math.max(element.clientHeight, 160) });
+    const { xs, ys, pointAt, isolated } = chartSeries(view);
+    const jumpsByDay = new Map(view.jumps.map((jump) => [jump.to.day, jump]));
+    const moveSize = (jump: Jump) =>
+      jump.from.value === 0 ? Infinity : Math.abs(jump.to.value - jump.from.value) / jump.from.value;
+    const labelled = [...view.jumps].sort((a, b) => moveSize(b) - moveSize(a)).slice(0, MAX_JUMP_LABELS);
+
+    // The labels are HTML over the canvas (crisp text at any zoom), placed after every redraw.
+    const missingLabels = view.missing.map(() => layer.appendChild(makeLabel("No data", "missing")));
+    const jumpLabels = labelled.map((jump) => layer.appendChild(makeLabel(jump.label, "jump")));
+
+    const showTooltip = (plot: uPlot) => {
+      const index = plot.cursor.idx;
+      const left = plot.cursor.left ?? -1;
+      const point: DayPoint | null | undefined = index === null || index === undefined ? undefined : pointAt[index];
+      if (!point || left < 0) {
+        tip.hidden = true;
+        return;
+      }
+      tip.hidden = false;
+      const [date, value, move] = tip.children as unknown as [HTMLElement, HTMLElement, HTMLElement];
+      date.textContent = formatAsOf(point.day);
+      value.textContent = formatValue(point.value);
+      const jump = jumpsByDay.get(point.day);
+      move.hidden = !jump;
+      move.textContent = jump ? `${jump.label} since ${formatAsOf(jump.from.day)}` : "";
+      const x = plot.valToPos(epochSeconds(point.day), "x") + plot.over.offsetLeft;
+      const y = plot.valToPos(point.value, "y") + plot.over.offsetTop;
+      // Keep the box inside the chart: flip to the left of the point past the middle.
+      const flip = x > element.clientWidth / 2;
+      tip.style.left = `${flip ? x - tip.offsetWidth - 12 : x + 12}px`;
+      tip.style.top = `${Math.max(0, y - tip.offsetHeight - 8)}px`;
+    };
+
+    /** Shades each stretch without data and rings each large move, then places their labels. */
+    const drawMarks = (plot: uPlot) => {
+      const { ctx, bbox } = plot;
+      const ratio = uPlot.pxRatio;
+      const x = (day: string) => plot.valToPos(epochSeconds(day), "x", true);
+      ctx.save();
+      view.missing.forEach((stretch, i) => {
+        // From the last point before (or the window's start) to the first point after.
+        const left = Math.max(bbox.left, x(stretch.after ?? stretch.first));
+        const right = Math.min(bbox.left + bbox.width, x(stretch.before));
+        ctx.fillStyle = MISSING;
+        ctx.fillRect(left, bbox.top, right - left, bbox.height);
+        const label = missingLabels[i]!;
+        const width = (right - left) / ratio;
+        label.hidden = width < 56;
+        label.style.left = `${left / ratio + plot.over.offsetLeft - bbox.left / ratio + width / 2}px`;
+        label.style.top = `${plot.over.offsetTop + 8}px`;
+      });
+      ctx.lineWidth = 2 * ratio;
+      ctx.strokeStyle = JUMP;
+      for (const jump of view.jumps) {
+        ctx.beginPath();
+        ctx.arc(x(jump.to.day), plot.valToPos(jump.to.value, "y", true), 6 * ratio, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+      ctx.restore();
+      labelled.forEach((jump, i) => {
+        const label = jumpLabels[i]!;
+        const left = plot.valToPos(epochSeconds(jump.to.day), "x") + plot.over.offsetLeft;
+        const top = plot.valToPos(jump.to.value, "y") + plot.over.offsetTop;
+        // Above the ring, or below it when the point is near the top of the plot.
+        const below = top - plot.over.offsetTop < 30;
+        label.style.left = `${left}px`;
+        label.style.top = `${below ? top + 12 : top - 30}px`;
+      });
+    };
+
+    const plot = new uPlot(
+      {
+        ...size(),
+        // Days are calendar days: draw the axis in UTC, as every date on the page is read.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
+        legend: { show: false },
+        cursor: {
+          y: false,
+          points: { size: 8, fill: LINE, stroke: "#ffffff", width: 2 },
+          drag: { x: false, y: false },
+        },
+        scales: {
+          // The range's whole window, measured back from the newest point.
+          x: { time: true, range: () => [epochSeconds(view.from), epochSeconds(view.to)] },
+          y: {
+            range: (_plot, min, max) => [
+              Math.max(0, min - (max - min) * 0.1),
+              max + (max - min) * 0.1 || max * 1.1 || 1,
+            ],
+          },
+        },
+        axes: [
+          { stroke: AXIS, font: FONT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } },
+          {
+            stroke: AXIS,
+            font: FONT,
+            size: 64,
+            grid: { stroke: GRID, width: 1 },
+            ticks: { show: false },
+            values: (_plot, values) => values.map((value) => formatValue(value)),
+          },
+        ],
+        series: [
+          {},
+          {
+            stroke: LINE,
+            width: 2,
+            fill: FILL,
+            // A break in the data is a break in the line.
+            spanGaps: false,
+            // A point with no neighbour to draw a line to is drawn as a dot (every one when there are two).
+            points: { show: true, size: 6, filter: view.points.length <= 2 ? null : isolated },
+          },
+        ],
+        hooks: { setCursor: [showTooltip], draw: [drawMarks] },
+      },
+      [xs, ys],
+      element,
+    );
+    const hide = () => {
+      tip.hidden = true;
+    };
+    plot.over.addEventListener("mouseleave", hide);
+    const observer = new ResizeObserver(() => plot.setSize(size()));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.over.removeEventListener("mouseleave", hide);
+      plot.destroy();
+      layer.replaceChildren();
+    };
+  }, [view, formatValue]);
+
+  return (
+    <div className="relative">
+      <div ref={host} aria-hidden="true" data-testid={testId} className={cn("w-full", className)} />
+      <div ref={labels} aria-hidden="true" className="pointer-events-none absolute inset-0" />
+      <div
+        ref={tooltip}
+        hidden
+        aria-hidden="true"
+        className="pointer-events-none absolute z-10 rounded-md border border-border bg-surface px-2.5 py-1.5 text-xs shadow-md"
+      >
+        <div className="text-muted-foreground" />
+        <div className="font-semibold text-foreground tabular-nums" />
+        <div className="font-semibold text-amber-700" hidden />
+      </div>
+    </div>
+  );
+}
+
+function makeLabel(text: string, kind: "missing" | "jump"): HTMLSpanElement {
+  const label = document.createElement("span");
+  label.textContent = text;
+  label.dataset.mark = kind;
+  label.className =
+    kind === "jump"
+      ? "absolute -translate-x-1/2 rounded border border-amber-300 bg-amber-50 px-1 text-[0.6875rem] font-bold whitespace-nowrap text-amber-800 tabular-nums"
+      : "absolute -translate-x-1/2 text-[0.6875rem] font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase";
+  return label;
+}

@@ -1,0 +1,59 @@
+// The /methodology page and docs/methodology.md state the same method: every sentence the page
+// renders from risk-method.ts is in the document (markdown emphasis and line breaks aside).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS } from "./risk-method";
+import { FACTOR_LABELS, RATING_VERSION, RISK_FACTORS, RISK_STEPS } from "./risk-rating";
+
+const doc = readFileSync(path.resolve(import.meta.dirname, "../../docs/methodology.md"), "utf8");
+
+/** Markdown to comparable text: no emphasis or code marks, no list bullets or numbers, one space. */
+function plain(markdown: string): string {
+  return markdown
+    .replace(/\*\*|`/g, "")
+    .replace(/^\s*(?:[-*]|\d+\.)\s+/gm, "")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
+}
+
+const text = plain(doc);
+const said = (sentence: string) => expect(text, sentence).toContain(plain(sentence));
+
+describe("the method's words match docs/methodology.md", () => {
+  it("names each factor with what it looks at, or how it is computed", () => {
+    for (const factor of RISK_FACTORS) {
+      const { question, computed } = FACTOR_METHOD[factor];
+      const opening = plain(`${FACTOR_LABELS[factor]} (${factor}): `);
+      expect(
+        text.includes(opening + plain(question)) ||
+          (computed !== undefined && text.includes(opening + plain(computed))),
+        `${factor}: ${question}`,
+      ).toBe(true);
+    }
+  });
+
+  it("states what earns each step of the researched factors, and how the computed ones are computed", () => {
+    for (const factor of RISK_FACTORS) {
+      const { steps, computed } = FACTOR_METHOD[factor];
+      expect(steps !== undefined || computed !== undefined, factor).toBe(true);
+      if (steps) for (const step of RISK_STEPS) said(`${step}: ${steps[step]}`);
+      if (computed) said(computed);
+    }
+  });
+
+  it("says what the rating is and is not, and how evidence is written, in the same words", () => {
+    said(ABOUT_THE_RATING.summary);
+    said(`What the rating is: ${ABOUT_THE_RATING.is}`);
+    said(`What it is not: ${ABOUT_THE_RATING.isNot}`);
+    for (const rule of EVIDENCE_RULES) said(rule);
+  });
+
+  it("states the rule in the same four sentences, and the version", () => {
+    expect(RULE_STEPS).toHaveLength(4);
+    for (const step of RULE_STEPS) said(step);
+    expect(doc).toContain(`# Risk rating methodology (version ${RATING_VERSION})`);
+    expect(RULE_VERSIONS[0]!.version).toBe(RATING_VERSION);
+    for (const { version, date, change } of RULE_VERSIONS) said(`${version} (${date}): ${change}`);
+  });
+});

@@ -1,0 +1,116 @@
+// The risk rating method in words, for the /methodology page: what each factor asks and what earns
+// each step. The same sentences as docs/methodology.md (src/lib/risk-method.test.ts checks them
+// against it); the numbers come from the rule itself (risk-rating.ts). Relative imports: the build
+// (build/site-files.ts) reads RULE_VERSIONS outside Vite's aliases.
+import {
+  MIN_EVIDENCED,
+  RATING_VERSION,
+  RISK_FACTORS,
+  RISK_STEPS,
+  scoreOf,
+  WEAKEST_LINK_SPAN,
+  type RiskFactor,
+  type RiskStep,
+} from "./risk-rating.ts";
+
+export type FactorMethod = {
+  /** What the factor looks at, after its name. */
+  question: string;
+  /** What earns each step (researched factors). */
+  steps?: Record<RiskStep, string>;
+  /** How the factor is computed from data we refresh (computed factors). */
+  computed?: string;
+};
+
+export const FACTOR_METHOD: Record<RiskFactor, FactorMethod> = {
+  asset: {
+    question: "what backs the token, and its quality.",
+    steps: {
+      Low: "US Treasury bills, a government money-market fund, overnight repo, cash at banks.",
+      Medium:
+        "investment-grade credit; fully allocated physical gold or precious metals; listed equities or ETFs held one for one.",
+      High: "collateralised private credit; real estate; other real assets.",
+      "Very High": "unsecured or emerging-market private loans; carbon credits; assets without a reliable price.",
+    },
+  },
+  legal: {
+    question: "what a holder legally owns.",
+    steps: {
+      Low: "a registered or authorised fund (1940 Act, UCITS, a regulated fund) whose token is the fund's share.",
+      Medium: "a bankruptcy-remote SPV, trust or segregated structure with a direct or secured claim on the assets.",
+      High: "a claim on the issuer only (an unsecured note, a debt certificate, a company token), or a per-property company with a thin operating agreement.",
+      "Very High": "no disclosed legal claim.",
+    },
+  },
+  custody: {
+    question: "who holds the assets and who checks.",
+    steps: {
+      Low: "a named qualified custodian and independent attestation at least monthly, or a daily NAV struck by a fund administrator.",
+      Medium: "a named custodian and a periodic (quarterly or annual) independent audit or attestation.",
+      High: "a custodian named but no independent attestation, or only self-reported reserves.",
+      "Very High": "no custodian named and no attestation.",
+    },
+  },
+  redemption: {
+    question: "how an eligible holder gets money back.",
+    steps: {
+      Low: "instant or same-day (T+0/T+1).",
+      Medium: "T+2 to T+5.",
+      High: "a queue, windows, gates, lock-ups, or longer than T+5.",
+      "Very High": "no redemption (a secondary market only).",
+    },
+  },
+  contract: {
+    question: "audits of the deployed contracts, upgradeability and admin keys, incidents.",
+    computed:
+      "Computed where DefiLlama records audits: DefiLlama's audits flag 2 (audited) is Medium; 0 (none), 1 (partly unaudited) and 3 (a fork of audited code) are High. Low needs researched evidence (several public audits, no incident) that the flag cannot show. For a protocol DefiLlama does not list, the factor is researched.",
+  },
+  track_record: {
+    question: "time since launch, size, and drawdowns in our own TVL history.",
+    computed:
+      "Computed from data we refresh. Age: three years or more scores Low, one to three years Medium, under a year (or unknown) High. Size (the latest TVL): $1B or more Low, $100M Medium, $10M High, below Very High. The factor is the worse of the two, one step worse again when our own TVL history shows a fall of 50% or more from a peak. Age counts from the launch date in the evidence, else from DefiLlama's listing date. Without a dated TVL figure the factor is Unknown.",
+  },
+  regulation: {
+    question: "the regulated entities involved and the jurisdiction.",
+    steps: {
+      Low: "the product is registered or authorised and its issuer or manager is supervised by a major regulator (SEC, FCA, BaFin, CSSF, FINMA, MAS, NYDFS, CBI …).",
+      Medium:
+        "regulated entities are involved (an SEC-registered adviser, a licensed transfer agent or broker) but the product is an exempt private placement (Reg D, Reg S, professional investors).",
+      High: "only some parties regulated, an offshore or light regime, or a virtual-asset registration only.",
+      "Very High": "no regulated entity identified.",
+    },
+  },
+};
+
+/** Every published version of the rule, newest first; the first is RATING_VERSION. */
+export const RULE_VERSIONS: ReadonlyArray<{ version: string; date: string; change: string }> = [
+  { version: RATING_VERSION, date: "2026-11-25", change: "first published rule." },
+];
+
+const WORDS: Record<number, string> = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven" };
+const word = (n: number) => WORDS[n] ?? String(n);
+
+/** The rule in four sentences, with the rule's own numbers (docs/methodology.md, "The rule"). */
+export const RULE_STEPS: readonly string[] = [
+  `A factor with evidence is evidenced. A protocol with fewer than ${word(MIN_EVIDENCED)} evidenced factors is 'Not rated': we do not guess.`,
+  `Each factor scores 1 (Low) to ${RISK_STEPS.length} (Very High). Unknown scores ${scoreOf("Unknown")}, the same as Very High, so an unknown factor is never safer than any known assessment of it.`,
+  `The overall score is the mean of the ${word(RISK_FACTORS.length)} scores, rounded half up to a step (1.5 is Medium, 2.5 High, 3.5 Very High).`,
+  `Weakest link: the overall level is never more than ${word(WEAKEST_LINK_SPAN)} steps safer than the worst factor (one Very High factor makes the overall at least ${RISK_STEPS[RISK_STEPS.length - 1 - WEAKEST_LINK_SPAN]}).`,
+];
+
+/** What the rating is and is not (docs/methodology.md's opening), said the same on the page. */
+export const ABOUT_THE_RATING = {
+  summary:
+    "RWA Atlas rates every protocol it lists on seven factors specific to tokenized real-world assets. Each factor carries the evidence behind it: a one-sentence finding in our own words, the page that states it, and the date we read that page. The overall level is computed from the factors by the published rule below, so anyone can check it, disagree with a factor, and see what would change it.",
+  is: "a structured, dated reading of public documents about how a product is built (what backs it, what a holder owns, who holds the assets, how money comes back out, the code, the track record, the regulators).",
+  isNot:
+    "investment advice, a credit rating, a prediction of default, or a statement about price. It is only as current as its evidence: each finding shows the date it was read, and a product can change after that date. Nobody pays for a rating.",
+} as const;
+
+/** How a finding is written and sourced (docs/methodology.md, "Evidence rules"). */
+export const EVIDENCE_RULES: readonly string[] = [
+  "One sentence per factor, in our own words, specific (names the custodian, the T+n, the regulator, the auditor).",
+  "The URL of the page that states it, never a homepage; the date it was read.",
+  "Only pages actually read. A fact found through a third party (defirisk.co, a news article) cites the original source it names.",
+  "No evidence, no assessment: the factor shows 'Unknown'.",
+];
