@@ -18,7 +18,7 @@ import {
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import { checkCsv, formatProblem } from "./rules.ts";
+import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
 import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
 import { buildSeedSql } from "./seed-sql.ts";
 
@@ -33,7 +33,9 @@ run(() => {
   });
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows);
   const yieldHistory = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows);
-  const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), today);
+  // Evidence dates are checked against the real clock: --today reviews a snapshot's figures, not
+  // when the evidence was read.
+  const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), todayUtc());
   const others = [
     { display: HISTORY_DISPLAY, problems: history.problems },
     { display: YIELD_HISTORY_DISPLAY, problems: yieldHistory.problems },

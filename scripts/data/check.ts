@@ -16,8 +16,8 @@ import {
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import { checkRiskEvidenceCsv, evidenceProtocols } from "./risk-evidence.ts";
-import { checkCsv, formatProblem } from "./rules.ts";
+import { checkRiskEvidenceCsv, checkRiskLevels, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
+import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
@@ -36,9 +36,20 @@ run(() => {
     {
       display: RISK_EVIDENCE_DISPLAY,
       what: "findings",
-      ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), today),
+      ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), todayUtc()),
     },
   ];
+  // Each row's risk_level must be what the rule computes from its evidence (npm run data:rate).
+  const ratings = checkRiskLevels(
+    all,
+    riskEntries(
+      all,
+      checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all).rows,
+      checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), todayUtc()).rows,
+    ),
+  );
+  problems.push(...ratings.problems);
+  for (const problem of ratings.problems) console.log(formatProblem(problem));
   for (const file of files)
     for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
   if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) > 0) {

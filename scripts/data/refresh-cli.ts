@@ -59,7 +59,7 @@ export type RefreshCliDeps = {
 };
 
 const USAGE =
-  "Usage: npm run data:refresh -- [--source-file FILE] [--yields-file FILE] [--as-of YYYY-MM-DD] [--backfill [--source-dir DIR]] [--accept SLUG ...] [--track-threshold USD] [--write-csv] [--dry-run]";
+  "Usage: npm run data:refresh -- [--source-file FILE] [--yields-file FILE] [--as-of YYYY-MM-DD] [--backfill [--source-dir DIR]] [--accept SLUG ...] [--accept-file FILE] [--track-threshold USD] [--write-csv] [--dry-run]";
 
 /** Runs one refresh; returns the exit code. Every failure prints one clear line per source. */
 export async function main(argv: string[], deps: RefreshCliDeps): Promise<number> {
@@ -91,6 +91,7 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
         "as-of": { type: "string" },
         backfill: { type: "boolean" },
         accept: { type: "string", multiple: true },
+        "accept-file": { type: "string", multiple: true },
         "track-threshold": { type: "string" },
         "write-csv": { type: "boolean" },
         "dry-run": { type: "boolean" },
@@ -116,10 +117,24 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     );
   }
   if (sourceDir !== undefined && !values.backfill) throw new RefreshUsageError("--source-dir is for --backfill.");
-  const accept = (values.accept ?? [])
-    .flatMap((a) => a.split(","))
-    .map((a) => a.trim())
-    .filter(Boolean);
+  // --accept-file: a reviewed list kept in the repository, one slug a line, '#' starts a comment.
+  const fromFiles: string[] = [];
+  for (const file of values["accept-file"] ?? []) {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      throw new RefreshUsageError(`Cannot read --accept-file ${file} (${(error as Error).message}).`);
+    }
+    fromFiles.push(...text.split("\n").map((line) => line.replace(/#.*/, "")));
+  }
+  const slugs = (list: string[]) =>
+    list
+      .flatMap((a) => a.split(","))
+      .map((a) => a.trim())
+      .filter(Boolean);
+  const accept = slugs(values.accept ?? []);
+  const acceptListed = slugs(fromFiles);
   if (values["write-csv"] && values["dry-run"])
     throw new RefreshUsageError("--write-csv writes what the run wrote; it cannot be combined with --dry-run.");
   const thresholdText = values["track-threshold"] ?? deps.env.REFRESH_TRACK_THRESHOLD_USD?.trim() ?? "";
@@ -170,6 +185,7 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     source,
     day,
     accept,
+    acceptListed,
     backfill: values.backfill === true,
     dryRun: values["dry-run"] === true,
     trackThreshold,

@@ -1,14 +1,15 @@
 // npm run data:refresh end to end against the local API (the server npm run local-api starts, in
 // memory), with saved DefiLlama responses only: data/defillama/ and injected fetch failures.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import { convertSnapshot } from "./open-defi-data.ts";
 import { main } from "./refresh-cli.ts";
 import { checkHistoryCsv } from "./history.ts";
-import { CSV_PATH, DEFILLAMA_DIR, HISTORY_PATH } from "./paths.ts";
-import { memoryApi } from "./test-api.ts";
+import { DEFILLAMA_DIR } from "./paths.ts";
+import { FIXTURE, memoryApi } from "./test-api.ts";
 import { checkCsv } from "./rules.ts";
 
 const SAVED_LIST = path.join(DEFILLAMA_DIR, "protocols-2025-12-19.json");
@@ -200,11 +201,11 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "refresh-csv-"));
     const csvPath = path.join(dir, "protocols.csv");
     const historyPath = path.join(dir, "tvl-history.csv");
-    const csv = readFileSync(CSV_PATH, "utf8").replace(
+    const csv = readFileSync(FIXTURE.csv, "utf8").replace(
       /^Lofty,(.*),\$99M,(.*),99180168,2025-12-19,/m,
       (_, a: string, b: string) => `Lofty,${a},$20M,${b},20000000,2025-10-31,`,
     );
-    expect(csv).not.toBe(readFileSync(CSV_PATH, "utf8"));
+    expect(csv).not.toBe(readFileSync(FIXTURE.csv, "utf8"));
     writeFileSync(csvPath, csv);
     writeFileSync(historyPath, "name,day,tvl_usd,source\n");
     const yieldHistoryPath = path.join(dir, "yield-history.csv");
@@ -214,7 +215,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     });
     expect(run.code).toBe(0);
     const line = (text: string, name: string) => text.split("\n").find((l) => l.startsWith(`${name},`));
-    expect(line(readFileSync(csvPath, "utf8"), "Lofty")).toBe(line(readFileSync(CSV_PATH, "utf8"), "Lofty"));
+    expect(line(readFileSync(csvPath, "utf8"), "Lofty")).toBe(line(readFileSync(FIXTURE.csv, "utf8"), "Lofty"));
     const rows = checkCsv(readFileSync(csvPath, "utf8"), { today: "2025-12-19", freshness: false }).rows;
     // Every chain DefiLlama lists is written back too.
     expect(rows.find((r) => r.name === "Circle USYC (ex-Hashnote)")?.blockchains).toEqual([
@@ -233,7 +234,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
       source: "defillama",
     });
     // The committed history holds these same points.
-    const committed = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
+    const committed = checkHistoryCsv(readFileSync(FIXTURE.history, "utf8"), rows).rows;
     for (const point of history.rows) expect(committed).toContainEqual(point);
   });
 });
@@ -326,7 +327,7 @@ describe("data:refresh failures write nothing and exit 1 with a clear message", 
       ],
       [
         [...fromFile, "--accept", "nope"],
-        "data:refresh failed: --accept nope: no protocol has that defillama_slug and DefiLlama lists no RWA protocol above the threshold by that slug. Nothing was written.",
+        "data:refresh failed: --accept nope: no protocol has that defillama_slug and DefiLlama's list has no such slug. Nothing was written.",
       ],
       [
         [...fromFile, "--write-csv", "--dry-run"],
@@ -686,8 +687,8 @@ describe("data:refresh with saved 2026-09-05 responses (issue #19)", () => {
       yieldHistoryPath: path.join(dir, "yield-history.csv"),
     };
     await memory.reseed();
-    writeFileSync(csv.csvPath, readFileSync(CSV_PATH, "utf8"));
-    writeFileSync(csv.historyPath, readFileSync(HISTORY_PATH, "utf8"));
+    writeFileSync(csv.csvPath, readFileSync(FIXTURE.csv, "utf8"));
+    writeFileSync(csv.historyPath, readFileSync(FIXTURE.history, "utf8"));
     writeFileSync(csv.yieldHistoryPath, "name,day,apy_min,apy_max,source\n");
     const run = await refresh(
       [
@@ -802,6 +803,87 @@ describe("data:refresh: one bad figure or source stops only itself (issue #21, i
         /is not a DefiLlama protocol list .*; and .* is not a DefiLlama yields response .*; nothing was written\.$/,
       ),
     ]);
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("applying the committed 2026-08-12 to 2026-09-05 snapshots (docs/data.md)", () => {
+  it("takes the directory to every RWA protocol above $10M, dated 2026-09-05, with its history and yields; a second run changes nothing", async () => {
+    await memory.reseed();
+    const snapshots = path.join(DEFILLAMA_DIR, "open-defi-data");
+    const json = mkdtempSync(path.join(tmpdir(), "open-defi-data-"));
+    for (const file of readdirSync(snapshots).filter((f) => f.endsWith(".csv"))) {
+      const { json: converted } = convertSnapshot(readFileSync(path.join(snapshots, file), "utf8"), file);
+      writeFileSync(path.join(json, file.replace(/\.csv$/, ".json")), JSON.stringify(converted));
+    }
+    const accepted = path.join(snapshots, "accepted.txt");
+    const days = ["2026-08-12", "2026-08-16", "2026-08-20", "2026-08-24", "2026-08-31", "2026-09-02", "2026-09-05"];
+    const apply = (day: string) =>
+      refresh(
+        [
+          "--source-file",
+          path.join(json, `protocols-${day}.json`),
+          ...(day === SEPT_DAY ? ["--yields-file", path.join(json, "yields-2026-09-05.json")] : []),
+          "--as-of",
+          day,
+          "--accept-file",
+          accepted,
+        ],
+        { now: SEPT_NOW },
+      );
+    for (const day of days) {
+      const run = await apply(day);
+      expect({ day, err: run.err, held: run.out.filter((l) => l.startsWith("held for review")) }).toEqual({
+        day,
+        err: [],
+        held: [],
+      });
+    }
+
+    const { rows } = await memory.db.query<{
+      name: string;
+      review_status: string;
+      tvl_source: string | null;
+      tvl_as_of: string | null;
+      yield_source: string | null;
+      yield_as_of: string | null;
+      dropped: string | null;
+      slug: string | null;
+      points: number;
+    }>(`
+      select p.name, p.review_status, p.tvl_source, to_char(p.tvl_as_of, 'YYYY-MM-DD') as tvl_as_of,
+        p.yield_source, to_char(p.yield_as_of, 'YYYY-MM-DD') as yield_as_of,
+        to_char(p.defillama_dropped_on, 'YYYY-MM-DD') as dropped, p.defillama_slug as slug,
+        (select count(*)::int from public.protocol_tvl_history h where h.protocol_id = p.id) as points
+      from public.protocols p order by p.name`);
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    expect(rows.filter((r) => r.review_status === "tracked")).toHaveLength(45);
+    // Every DefiLlama-covered TVL is of 2026-09-05, except rows DefiLlama stopped listing, which say since when.
+    for (const row of rows.filter((r) => r.tvl_source === "defillama"))
+      expect({ name: row.name, asOf: row.dropped === null ? row.tvl_as_of : "dropped" }).toEqual({
+        name: row.name,
+        asOf: row.dropped === null ? SEPT_DAY : "dropped",
+      });
+    expect(rows.filter((r) => r.dropped !== null).map((r) => r.name)).toEqual(["Syntetika", "Theo Network thBill"]);
+    const yields = rows.filter((r) => r.yield_source === "defillama");
+    expect(yields.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(yields.map((r) => r.yield_as_of))).toEqual(new Set([SEPT_DAY]));
+    // At least 7 dated points on every covered page, except where DefiLlama's snapshots hold fewer
+    // (listed late, or absent some days): no point is invented.
+    expect(rows.filter((r) => r.slug !== null && r.points < 7).map((r) => r.name)).toEqual([
+      "EthicHub",
+      "Huma Finance V2",
+      "KlimaDAO",
+      "Republic Note",
+      "Syntetika",
+      "Theo Network thBill",
+    ]);
+
+    const before = await snapshot();
+    const again = await apply(SEPT_DAY);
+    expect(again.out).toContain(
+      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written.",
+    );
     expect(await snapshot()).toBe(before);
   });
 });

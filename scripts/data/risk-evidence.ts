@@ -5,6 +5,7 @@
 // published in the open data.
 import {
   COMPUTED_FACTORS,
+  MIN_EVIDENCED,
   contractFactor,
   type HistoryPoint,
   isRiskFactor,
@@ -259,15 +260,50 @@ export function riskEntries(
     records: factorRecords(
       {
         name: row.name,
-        // Computed factors wait for the DefiLlama audits flag and listing date in the data.
-        defillamaSlug: null,
-        audits: null,
-        listedAt: null,
+        defillamaSlug: row.tvl_source === "defillama" ? row.defillama_slug : null,
+        audits: row.defillama_audits,
+        listedAt: row.defillama_listed_at,
         tvlUsd: row.tvl_usd,
         tvlAsOf: row.tvl_as_of,
-        history: history.filter((h) => h.name === row.name).map((h) => ({ day: h.day, tvlUsd: h.tvl_usd })),
+        history: history
+          .filter((h) => h.name === row.name && h.source === "defillama")
+          .map((h) => ({ day: h.day, tvlUsd: h.tvl_usd })),
       },
       evidence,
     ),
   }));
+}
+
+/**
+ * The rule's level for every row, and what data:check reports where the CSV disagrees: a row's
+ * risk_level must be the computed one (empty when 'Not rated'), and a reviewed row must be rated
+ * (at least MIN_EVIDENCED evidenced factors). `line` is the row's line in data/protocols.csv.
+ */
+export function checkRiskLevels(
+  rows: ReadonlyArray<ProtocolRow & { line?: number }>,
+  entries: ReadonlyArray<{ name: string; records: readonly FactorRecord[] }>,
+): { levels: Map<string, RiskStep | null>; problems: Problem[] } {
+  const byName = new Map(entries.map((e) => [e.name, e.records]));
+  const levels = new Map<string, RiskStep | null>();
+  const problems: Problem[] = [];
+  rows.forEach((row, index) => {
+    const records = byName.get(row.name) ?? [];
+    const level = ratedLevel(records);
+    levels.set(row.name, level);
+    const line = row.line ?? index + 2;
+    if (row.review_status === "reviewed" && level === null) {
+      problems.push({
+        line,
+        column: "risk_level",
+        message: `${row.name} has ${records.length} evidenced risk factor(s); a reviewed protocol needs at least ${MIN_EVIDENCED} (data/risk-evidence.csv)`,
+      });
+    } else if ((row.risk_level ?? null) !== level) {
+      problems.push({
+        line,
+        column: "risk_level",
+        message: `is ${row.risk_level === null ? "empty" : `'${row.risk_level}'`} but the rating rule gives ${level === null ? "Not rated (empty)" : `'${level}'`}: run npm run data:rate`,
+      });
+    }
+  });
+  return { levels, problems };
 }

@@ -3,12 +3,11 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import { CSV_PATH } from "./paths.ts";
 import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push-core.ts";
-import { memoryApi } from "./test-api.ts";
+import { FIXTURE, memoryApi } from "./test-api.ts";
 import { checkCsv, type ProtocolRow } from "./rules.ts";
 
-const csvText = readFileSync(CSV_PATH, "utf8");
+const csvText = readFileSync(FIXTURE.csv, "utf8");
 const csvRows = checkCsv(csvText, { today: "2025-12-19", freshness: false }).rows;
 
 const memory = memoryApi();

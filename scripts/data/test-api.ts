@@ -5,13 +5,28 @@ import { afterAll, beforeAll } from "vitest";
 import { createConsoleLogger } from "../../local-api/console-logger.ts";
 import { createConsoleMailer } from "../../local-api/console-mailer.ts";
 import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
-import { SEED_PATH } from "./paths.ts";
+import { fileURLToPath } from "node:url";
+
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../../tests/fixtures/data-2025-12-19/${name}`, import.meta.url));
+
+/**
+ * The data as it stood before the September 2026 snapshots were applied (the 34 reviewed rows of
+ * 2025-12-19), frozen for the data tooling's tests: the committed data moves with every refresh,
+ * and a test that read it would change meaning, or stop testing, each time.
+ */
+export const FIXTURE = {
+  csv: fixture("protocols.csv"),
+  history: fixture("tvl-history.csv"),
+  yieldHistory: fixture("yield-history.csv"),
+  seed: fixture("seed.sql"),
+} as const;
 
 export type MemoryApi = {
   /** Set from the file's beforeAll on. */
   readonly api: LocalApi;
   readonly db: PGlite;
-  /** The protocols (and their history) exactly as the committed seed writes them. */
+  /** The protocols (and their history) exactly as the frozen fixture seed writes them. */
   reseed(): Promise<void>;
 };
 
@@ -45,7 +60,7 @@ export function memoryApi(): MemoryApi {
     async reseed() {
       const { db } = started();
       await db.exec("reset role; delete from public.protocols;");
-      await db.exec(readFileSync(SEED_PATH, "utf8"));
+      await db.exec(readFileSync(FIXTURE.seed, "utf8"));
     },
   };
 }

@@ -209,8 +209,13 @@ export type RefreshOptions = {
   source: RefreshSource;
   /** The run's date (YYYY-MM-DD): tvl_as_of, yield_as_of and the history day. */
   day: string;
-  /** Slugs whose held figure (or new tracked row) is published anyway. */
+  /** Slugs whose held figure (or new tracked row) is published anyway; a slug unknown to the run is an error (a typo). */
   accept?: readonly string[];
+  /**
+   * A standing reviewed list (CLI --accept-file) applied to every run of a series: like accept,
+   * but a slug this run does not know (a protocol a saved list leaves out) is only reported.
+   */
+  acceptListed?: readonly string[];
   backfill?: boolean;
   dryRun?: boolean;
   /** The TVL from which an RWA protocol is tracked (default $10M). */
@@ -294,7 +299,11 @@ type Plan = Omit<
   RefreshReport,
   "day" | "source" | "yieldsSource" | "dryRun" | "failures" | "written" | "backfill" | "counts"
 > & {
-  /** Every slug --accept may name: the rows' (before and after renames) and the listed candidates'. */
+  /**
+   * Every slug --accept may name: the rows' (before and after renames) and every slug in
+   * DefiLlama's list (a protocol accepted on the day it first passes the threshold may be named
+   * in the same --accept list on earlier days). Anything else is a typo.
+   */
   known: Set<string>;
   released: Set<string>;
   /** Each covered row's slug after this run's renames. */
@@ -331,6 +340,7 @@ export function planRefresh(input: PlanInput): Plan {
     const byId = new Map<number, RawEntry>();
     for (const raw of input.entries) {
       const slug = entrySlug(raw);
+      if (slug !== null) plan.known.add(slug);
       if (slug !== null && !bySlug.has(slug)) bySlug.set(slug, raw);
       const id = entryId(raw);
       if (id !== null && !byId.has(id)) byId.set(id, raw);
@@ -663,7 +673,7 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
   const log = options.log ?? (() => {});
   const { day, source, store } = options;
   if (!isIsoDay(day)) throw new RefreshUsageError(`The run's date must be a real YYYY-MM-DD day, got '${day}'.`);
-  const accept = new Set(options.accept ?? []);
+  const accept = new Set([...(options.accept ?? []), ...(options.acceptListed ?? [])]);
   const threshold = options.trackThreshold ?? DEFAULT_TRACK_THRESHOLD_USD;
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RefreshUsageError(`The tracking threshold must be a non-negative amount of dollars, got ${threshold}.`);
@@ -702,10 +712,10 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
     assetClasses: options.assetClasses,
   });
   if (entries !== null) {
-    const unknown = [...accept].filter((slug) => !plan.known.has(slug));
+    const unknown = [...new Set(options.accept ?? [])].filter((slug) => !plan.known.has(slug));
     if (unknown.length > 0) {
       throw new RefreshUsageError(
-        `--accept ${unknown.join(", ")}: no protocol has that defillama_slug and DefiLlama lists no RWA protocol above the threshold by that slug. Nothing was written.`,
+        `--accept ${unknown.join(", ")}: no protocol has that defillama_slug and DefiLlama's list has no such slug. Nothing was written.`,
       );
     }
   }
@@ -772,7 +782,8 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
     },
     payload,
   };
-  for (const line of formatReport(report, [...accept], plan.released)) log(line);
+  for (const line of formatReport(report, [...new Set(options.accept ?? [])], plan.released, options.acceptListed))
+    log(line);
   return report;
 }
 
@@ -793,6 +804,7 @@ export function formatReport(
   report: RefreshReport,
   accept: readonly string[] = [],
   released: ReadonlySet<string> = new Set(),
+  acceptListed: readonly string[] = [],
 ): string[] {
   const lines = [
     `Source: ${report.source}${report.yieldsSource ? ` and ${report.yieldsSource}` : " (no yields read)"}. Run date: ${report.day}.`,
@@ -845,6 +857,8 @@ export function formatReport(
   }
   const needless = accept.filter((slug) => !released.has(slug));
   if (needless.length > 0) lines.push(`  --accept had nothing to release for: ${needless.join(", ")}`);
+  const fromList = [...new Set(acceptListed)].filter((slug) => released.has(slug) && !accept.includes(slug));
+  if (fromList.length > 0) lines.push(`  released by the reviewed list (--accept-file): ${fromList.join(", ")}`);
   for (const b of report.backfill) {
     if (b.problem !== null) lines.push(`  history ${b.slug}: not loaded: ${b.problem}`);
     else if (b.points > 0)
