@@ -1,33 +1,49 @@
 import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
-import { formatAsOf, tvlProvenance, type TvlFields } from "@/lib/tvl-provenance";
+import {
+  formatAsOf,
+  tvlProvenance,
+  yieldProvenance,
+  type SourceProvenance,
+  type TvlFields,
+  type YieldFields,
+} from "@/lib/tvl-provenance";
 
 const STALE_EXPLANATION = `older than ${STALE_AFTER_DAYS} days`;
 
 /**
- * A card's line under the figures: 'TVL: DefiLlama · Dec 19, 2025', with a 'Stale' mark in text
- * (its reason for screen readers and on hover) past 45 days. One line, so cards keep their height.
- * The comparison's Source row shows the same line.
+ * One figure's source and day under a card's figures: 'TVL: DefiLlama · Dec 19, 2025', with a
+ * 'Stale' mark in text (its reason for screen readers and on hover) past 45 days. One line that
+ * never wraps (a long curated host is truncated), so cards keep their height at any width.
  */
-export function TvlSource({ protocol, today = new Date() }: { protocol: TvlFields; today?: Date }) {
-  const provenance = tvlProvenance(protocol);
+function SourceLine({
+  figure,
+  name,
+  provenance,
+  today,
+}: {
+  figure: "TVL" | "Yield";
+  name: string;
+  provenance: SourceProvenance | null;
+  today: Date;
+}) {
   if (provenance === null) return null;
   const { label, href, date } = provenance;
   return (
-    <p className="mt-1.5 flex items-center gap-1.5 text-[0.6875rem] leading-4 whitespace-nowrap text-muted-foreground [.group_&]:justify-end">
+    <p className="mt-1.5 flex min-w-0 items-center gap-1.5 text-[0.6875rem] leading-4 whitespace-nowrap text-muted-foreground [.group_&]:justify-end">
       {date !== null && isStale(date, today) && (
-        <span className="rounded-sm bg-amber-100 px-1 font-semibold text-amber-900">
+        <span className="shrink-0 rounded-sm bg-amber-100 px-1 font-semibold text-amber-900">
           Stale<span className="sr-only"> ({STALE_EXPLANATION})</span>
         </span>
       )}
       {label !== "" && (
         <span className="flex min-w-0 items-center gap-1">
-          TVL:{" "}
+          {figure}:{" "}
           {href !== null ? (
             <a
               href={href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`TVL source for ${protocol.name}: ${label} (opens in a new tab)`}
+              aria-label={`${figure} source for ${name}: ${label} (opens in a new tab)`}
               className="truncate font-semibold text-accent hover:underline"
             >
               {label}
@@ -38,11 +54,53 @@ export function TvlSource({ protocol, today = new Date() }: { protocol: TvlField
         </span>
       )}
       {date !== null && (
-        <span>
+        <span className="shrink-0">
           {label !== "" ? "· " : "As of "}
           <time dateTime={date}>{formatAsOf(date)}</time>
         </span>
       )}
+    </p>
+  );
+}
+
+/**
+ * The TVL's source and day ('TVL: DefiLlama · Dec 19, 2025'), on a card and in the comparison's
+ * Source row, then 'No longer tracked by DefiLlama since …' when DefiLlama dropped the protocol
+ * (the figure above is its last one, with its own day).
+ */
+export function TvlSource({
+  protocol,
+  today = new Date(),
+}: {
+  protocol: TvlFields & { defillamaDroppedOn?: string | null };
+  today?: Date;
+}) {
+  return (
+    <>
+      <SourceLine figure="TVL" name={protocol.name} provenance={tvlProvenance(protocol)} today={today} />
+      <DroppedNote droppedOn={protocol.defillamaDroppedOn ?? null} />
+    </>
+  );
+}
+
+/** The yield's source and day, like the TVL's ('Yield: DefiLlama · Sep 5, 2026'); nothing for an unsourced yield. */
+export function YieldSource({ protocol, today = new Date() }: { protocol: YieldFields; today?: Date }) {
+  return <SourceLine figure="Yield" name={protocol.name} provenance={yieldProvenance(protocol)} today={today} />;
+}
+
+/** What a row DefiLlama no longer lists says next to its TVL: it keeps its last figure, and says since when. */
+export const DROPPED_NOTE = "No longer tracked by DefiLlama";
+
+export function DroppedNote({ droppedOn, className }: { droppedOn: string | null; className?: string }) {
+  if (droppedOn === null) return null;
+  return (
+    <p
+      className={
+        className ??
+        "mt-1.5 text-[0.6875rem] leading-4 font-medium [overflow-wrap:anywhere] text-slate-700 [.group_&]:text-right"
+      }
+    >
+      {DROPPED_NOTE} since <time dateTime={droppedOn}>{formatAsOf(droppedOn)}</time>
     </p>
   );
 }

@@ -12,6 +12,12 @@ export const ASSET_CLASSES = [
   "Equities",
 ] as const;
 
+/**
+ * A tracked row's asset class until data/asset-classes.csv maps it (issue #19): shown as such,
+ * offered by the asset-class filter only when some row has it, never counted as a class.
+ */
+export const UNCLASSIFIED = "Unclassified";
+
 export const BLOCKCHAINS = [
   "Ethereum",
   "Solana",

@@ -26,13 +26,16 @@ export function dataAsOfMonth(protocols: readonly { tvlAsOf: string | null }[]):
   return newest === null ? null : formatMonth(newest);
 }
 
-export type TvlProvenance = {
+/** Where a dated figure (the TVL, the yield) comes from and which day it describes. */
+export type SourceProvenance = {
   /** 'DefiLlama', the curated source's host ('franklintempleton.com'), or 'Curated estimate' when no page states it. */
   label: string;
   href: string | null;
-  /** The day the TVL refers to; falls back to the row's as_of on databases without tvl_as_of. */
+  /** The day the figure refers to (or, for a curated figure, was read). */
   date: string | null;
 };
+
+export type TvlProvenance = SourceProvenance;
 
 /** The Protocol fields the TVL's provenance is read from. */
 export type TvlFields = {
@@ -43,17 +46,40 @@ export type TvlFields = {
   asOf: string | null;
 };
 
+/** The Protocol fields the yield's provenance is read from (issue #19). */
+export type YieldFields = {
+  name: string;
+  yieldSource: "defillama" | "curated" | null;
+  yieldSourceUrl: string | null;
+  yieldAsOf: string | null;
+};
+
+/** 'https://www.franklintempleton.com/x' -> 'franklintempleton.com'; 'Source' when no host can be read. */
+function hostLabel(url: string): string {
+  return /^https?:\/\/(?:www\.)?([^/:?#]+)/i.exec(url)?.[1] ?? "Source";
+}
+
+/** A sourced figure: 'DefiLlama' and its page, or the curated page's host, or 'Curated estimate'. */
+function sourced(source: "defillama" | "curated", href: string | null, date: string | null): SourceProvenance {
+  if (source === "defillama") return { label: "DefiLlama", href, date };
+  if (href === null) return { label: "Curated estimate", href: null, date };
+  return { label: hostLabel(href), href, date };
+}
+
 /** Where the TVL figure comes from and which day it describes; null when nothing is recorded. */
 export function tvlProvenance(protocol: TvlFields): TvlProvenance | null {
   const date = protocol.tvlAsOf ?? protocol.asOf;
-  if (protocol.tvlSource === "defillama") return { label: "DefiLlama", href: protocol.tvlSourceUrl, date };
-  if (protocol.tvlSource === "curated") {
-    if (protocol.tvlSourceUrl === null) return { label: "Curated estimate", href: null, date };
-    return {
-      label: /^https?:\/\/(?:www\.)?([^/:?#]+)/i.exec(protocol.tvlSourceUrl)?.[1] ?? "Source",
-      href: protocol.tvlSourceUrl,
-      date,
-    };
-  }
+  if (protocol.tvlSource !== null) return sourced(protocol.tvlSource, protocol.tvlSourceUrl, date);
   return date === null ? null : { label: "", href: null, date };
+}
+
+/**
+ * Where the yield comes from and which day it describes: DefiLlama's pools (dated by the refresh)
+ * or the curated page that states it (dated when it was read). null for a yield without a source
+ * of its own (an older row, 'N/A', or a tracked row's 'Unknown'): the row's own date and source
+ * cover it there.
+ */
+export function yieldProvenance(protocol: YieldFields): SourceProvenance | null {
+  if (protocol.yieldSource === null) return null;
+  return sourced(protocol.yieldSource, protocol.yieldSourceUrl, protocol.yieldAsOf);
 }

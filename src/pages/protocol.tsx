@@ -14,6 +14,7 @@ import { similarProtocols } from "@/features/protocols/similar";
 import { SimilarProtocols } from "@/features/protocols/similar-protocols";
 import { TermsSection } from "@/features/protocols/terms-section";
 import { TvlHistory } from "@/features/protocols/tvl-history";
+import { YieldHistory } from "@/features/protocols/yield-history-panel";
 import type { Protocol } from "@/features/protocols/types";
 import { parseDirectoryView, queryString, serializeDirectoryView } from "@/features/protocols/url-state";
 import { NotFoundPage } from "@/pages/not-found";
@@ -21,7 +22,7 @@ import { CompareTray } from "@/pages/compare-tray";
 import { SiteLayout } from "@/pages/site-layout";
 import { useCompareSlugs } from "@/pages/use-compare-slugs";
 
-/** `/protocols/:slug`: one protocol's figures with their sources, its TVL history, its risk factors and its peers. */
+/** `/protocols/:slug`: one protocol's figures with their sources, its TVL and yield histories, its risk factors and its peers. */
 export function ProtocolPage() {
   const { slug = "" } = useParams();
   const { data, error } = useQuery(protocolsQueryOptions());
@@ -109,7 +110,11 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
         />
         <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
           <KeyFigures protocol={protocol} />
-          <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
+          {/* The two histories side by side from lg, stacked below it (issue #19). */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
+            <YieldHistory protocol={protocol} />
+          </div>
           <RiskSection protocol={protocol} />
           <TermsSection protocol={protocol} />
           {protocol.assetClasses[0] !== undefined && (

@@ -3,11 +3,13 @@ import { Download, ExternalLink, Link2 } from "lucide-react";
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { TvlSource } from "@/components/tvl-source";
+import { TvlSource, YieldSource } from "@/components/tvl-source";
 import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
 import { bestFactorValues, type BestFactors, type BestMetric, type BestValues } from "@/features/protocols/best-values";
 import { ProtocolNameLink } from "@/features/protocols/protocol-link";
 import { TagList } from "@/features/protocols/protocol-tags";
+import { isTracked, TRACKED_NOTE } from "@/features/protocols/review-status";
+import { FigureText } from "@/features/protocols/tracked-note";
 import { AssessmentBadge, RiskBadge } from "@/features/protocols/risk-badge";
 import { protocolRiskFactorsQueryOptions, type FactorEvidence } from "@/features/protocols/risk-factors";
 import type { Protocol } from "@/features/protocols/types";
@@ -88,15 +90,16 @@ function TermsProvenance({ protocol }: { protocol: Protocol }) {
 }
 
 /**
- * The TVL's source and day ('TVL: DefiLlama • Dec 19, 2025', 'Stale: older than 45 days'), then the
- * row's own date and source for the other figures, with the notes below (they say when a figure
- * is an estimate), then the terms' source. Older databases without the TVL columns show only the
- * row's date and source.
+ * The TVL's and the yield's source and day ('TVL: DefiLlama • Dec 19, 2025', 'Stale: older than 45
+ * days', 'No longer tracked by DefiLlama since …'), then the row's own date and source for the
+ * other figures, with the notes below (they say when a figure is an estimate), then the terms'
+ * source. Older databases without the TVL columns show only the row's date and source.
  */
 function Provenance({ protocol }: { protocol: Protocol }) {
   const { asOf, sourceUrl, notes, name } = protocol;
   const hasTvlSource = protocol.tvlSource !== null;
-  if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource) {
+  const hasYieldSource = protocol.yieldSource !== null;
+  if (asOf === null && sourceUrl === null && notes === null && !hasTvlSource && !hasYieldSource) {
     return (
       <div className="max-w-72 whitespace-normal">
         <span className="text-muted-foreground">Not recorded</span>
@@ -107,8 +110,9 @@ function Provenance({ protocol }: { protocol: Protocol }) {
   return (
     <div className="max-w-72 space-y-1 whitespace-normal">
       {hasTvlSource && <TvlSource protocol={protocol} />}
+      <YieldSource protocol={protocol} />
       <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
-        {hasTvlSource && <span className="text-muted-foreground">Other figures:</span>}
+        {(hasTvlSource || hasYieldSource) && <span className="text-muted-foreground">Other figures:</span>}
         {asOf !== null ? (
           <time dateTime={asOf}>{formatAsOf(asOf)}</time>
         ) : (
@@ -136,6 +140,14 @@ function Provenance({ protocol }: { protocol: Protocol }) {
   );
 }
 
+/** Under a tracked protocol's name (issue #19): its terms and risk are not reviewed yet. */
+function ComparedTrackedNote({ protocol }: { protocol: Protocol }) {
+  if (!isTracked(protocol)) return null;
+  return (
+    <span className="mt-1.5 block max-w-72 text-xs font-medium whitespace-normal text-slate-700">{TRACKED_NOTE}</span>
+  );
+}
+
 /** A term's value; 'Unknown' is muted so a stated 'No' never looks like a missing answer. */
 function Term({ label }: { label: string }) {
   return <span className={label === UNKNOWN_LABEL ? "text-muted-foreground italic" : "font-medium"}>{label}</span>;
@@ -145,12 +157,12 @@ const ROWS: Row[] = [
   {
     label: "Total Value Locked",
     metric: "tvl",
-    render: (p) => <span className="text-lg font-bold tabular-nums">{p.tvl}</span>,
+    render: (p) => <FigureText value={p.tvl} className="text-lg font-bold tabular-nums" />,
   },
   {
     label: "Yield Range",
     metric: "yield",
-    render: (p) => <span className="font-semibold tabular-nums">{p.yieldRange}</span>,
+    render: (p) => <FigureText value={p.yieldRange} className="font-semibold tabular-nums" />,
   },
   {
     label: "Risk Level",
@@ -163,7 +175,11 @@ const ROWS: Row[] = [
     factor,
     render: (p, { factors }) => <FactorValue state={factors.get(p.id)} factor={factor} />,
   })),
-  { label: "Min Investment", metric: "min", render: (p) => <span className="font-semibold">{p.minInvestment}</span> },
+  {
+    label: "Min Investment",
+    metric: "min",
+    render: (p) => <FigureText value={p.minInvestment} className="font-semibold" />,
+  },
   {
     label: "Asset Classes",
     render: (p) =>
@@ -281,6 +297,7 @@ function PhoneComparison(props: LayoutProps) {
               <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
                 {protocol.description || "No description on record."}
               </p>
+              <ComparedTrackedNote protocol={protocol} />
             </div>
           </li>
         ))}
@@ -445,6 +462,7 @@ export function ComparisonDialog({
                       <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
                         {protocol.description || "No description on record."}
                       </span>
+                      <ComparedTrackedNote protocol={protocol} />
                     </th>
                   ))}
                 </tr>

@@ -1,20 +1,39 @@
-import { tvlProvenance } from "@/lib/tvl-provenance";
+import { tvlProvenance, yieldProvenance } from "@/lib/tvl-provenance";
 import type { Protocol } from "./types";
 
 /** Where a key figure comes from and which day it describes. */
-export type FigureProvenance = { asOf: string | null; sourceUrl: string | null; sourceLabel: string };
+export type FigureProvenance = {
+  asOf: string | null;
+  sourceUrl: string | null;
+  sourceLabel: string;
+  /** A tracked row's figure no one has reviewed: it has no date or source to give (issue #19). */
+  unreviewed?: true;
+};
+
+/** What a tracked row's unreviewed figures say instead of a date and a source. */
+export const NOT_REVIEWED = "Not reviewed yet";
 
 export type KeyFigure = "tvl" | "yield" | "minInvestment" | "risk";
 
 /**
- * The TVL carries its own day and source (the live-data issue: 'DefiLlama' linking to the
- * protocol's DefiLlama page, or the curated source); the other figures use the row's as_of and
- * source_url (data/protocols.csv).
+ * The TVL and the yield carry their own day and source (the live-data issues: 'DefiLlama' linking
+ * to the protocol's DefiLlama page or its yield pools, or the curated source's page); a yield
+ * without a source of its own, and the other figures, use the row's as_of and source_url
+ * (data/protocols.csv).
  */
 export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureProvenance {
   if (figure === "tvl") {
     const tvl = tvlProvenance(protocol);
     if (tvl !== null && tvl.label !== "") return { asOf: tvl.date, sourceUrl: tvl.href, sourceLabel: tvl.label };
+  }
+  if (figure === "yield") {
+    const yields = yieldProvenance(protocol);
+    if (yields !== null) return { asOf: yields.date, sourceUrl: yields.href, sourceLabel: yields.label };
+  }
+  // The row's date and source on a tracked row are DefiLlama's listing, which states no yield,
+  // minimum or risk: those figures are not reviewed yet, and say so.
+  if (protocol.reviewStatus === "tracked" && figure !== "tvl") {
+    return { asOf: null, sourceUrl: null, sourceLabel: NOT_REVIEWED, unreviewed: true };
   }
   return { asOf: protocol.asOf, sourceUrl: protocol.sourceUrl, sourceLabel: "Source" };
 }

@@ -1,4 +1,4 @@
-// A history line (TVL today, yield later), drawn by uPlot on a canvas (chosen by measurement:
+// A history line (the TVL's; the yield's, with the band between its range's two ends), drawn by uPlot on a canvas (chosen by measurement:
 // docs/architecture.md, "Protocol pages"). Loaded lazily by tvl-history.tsx. The canvas is
 // decoration for sighted readers: the figure's caption (summary) and the 'Show data' table carry
 // the same facts. What it draws follows lib/history-rules.ts: the range's whole window, a break
@@ -28,9 +28,23 @@ type HistoryChartProps = {
   className?: string;
   /** The canvas holder's test id ('tvl-chart'). */
   testId?: string;
+  /**
+   * A range's lower end (the yield's lowest APY, issue #19): drawn as a second line with the band
+   * between the two filled; `value` is then the upper end, the one the rules measure.
+   */
+  lowerOf?: (point: DayPoint) => number;
+  /** The tooltip's figure for a point ('3.25-3.59%'); formatValue(point.value) when absent. */
+  formatPoint?: (point: DayPoint) => string;
 };
 
-export function HistoryChart({ view, formatValue, className, testId = "history-chart" }: HistoryChartProps) {
+export function HistoryChart({
+  view,
+  formatValue,
+  className,
+  testId = "history-chart",
+  lowerOf,
+  formatPoint,
+}: HistoryChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const tooltip = useRef<HTMLDivElement>(null);
   const labels = useRef<HTMLDivElement>(null);
@@ -42,6 +56,8 @@ export function HistoryChart({ view, formatValue, className, testId = "history-c
     if (!element || !tip || !layer) return;
     const size = () => ({ width: Math.max(element.clientWidth, 200), height: Math.max(element.clientHeight, 160) });
     const { xs, ys, pointAt, isolated } = chartSeries(view);
+    // The lower end follows the same breaks as the line (null where the line is broken).
+    const lows = lowerOf ? pointAt.map((point) => (point === null ? null : lowerOf(point))) : null;
     const jumpsByDay = new Map(view.jumps.map((jump) => [jump.to.day, jump]));
     const moveSize = (jump: Jump) =>
       jump.from.value === 0 ? Infinity : Math.abs(jump.to.value - jump.from.value) / jump.from.value;
@@ -62,7 +78,7 @@ export function HistoryChart({ view, formatValue, className, testId = "history-c
       tip.hidden = false;
       const [date, value, move] = tip.children as unknown as [HTMLElement, HTMLElement, HTMLElement];
       date.textContent = formatAsOf(point.day);
-      value.textContent = formatValue(point.value);
+      value.textContent = formatPoint ? formatPoint(point) : formatValue(point.value);
       const jump = jumpsByDay.get(point.day);
       move.hidden = !jump;
       move.textContent = jump ? `${jump.label} since ${formatAsOf(jump.from.day)}` : "";
@@ -148,16 +164,29 @@ export function HistoryChart({ view, formatValue, className, testId = "history-c
           {
             stroke: LINE,
             width: 2,
-            fill: FILL,
+            // A range fills the band between its two ends instead of the area under the line.
+            fill: lows ? undefined : FILL,
             // A break in the data is a break in the line.
             spanGaps: false,
             // A point with no neighbour to draw a line to is drawn as a dot (every one when there are two).
             points: { show: true, size: 6, filter: view.points.length <= 2 ? null : isolated },
           },
+          ...(lows
+            ? [
+                {
+                  stroke: LINE,
+                  width: 1.5,
+                  dash: [4, 3],
+                  spanGaps: false,
+                  points: { show: true, size: 5, filter: view.points.length <= 2 ? null : isolated },
+                },
+              ]
+            : []),
         ],
+        ...(lows ? { bands: [{ series: [1, 2] as [number, number], fill: FILL }] } : {}),
         hooks: { setCursor: [showTooltip], draw: [drawMarks] },
       },
-      [xs, ys],
+      lows ? [xs, ys, lows] : [xs, ys],
       element,
     );
     const hide = () => {
@@ -172,7 +201,7 @@ export function HistoryChart({ view, formatValue, className, testId = "history-c
       plot.destroy();
       layer.replaceChildren();
     };
-  }, [view, formatValue]);
+  }, [view, formatValue, lowerOf, formatPoint]);
 
   return (
     <div className="relative">

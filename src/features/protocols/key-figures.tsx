@@ -3,12 +3,15 @@ import type { ReactNode } from "react";
 import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
 import { figureProvenance, type FigureProvenance } from "./figure-provenance";
 import { formatAsOf } from "@/lib/tvl-provenance";
+import { DroppedNote } from "@/components/tvl-source";
 import { RiskBadge } from "./risk-badge";
+import { FigureText } from "./tracked-note";
 import type { Protocol } from "./types";
 
 function Provenance({ label, provenance, today }: { label: string; provenance: FigureProvenance; today: Date }) {
   const { asOf, sourceUrl, sourceLabel } = provenance;
   const stale = asOf !== null && isStale(asOf, today);
+  if (provenance.unreviewed) return <p className="mt-3 text-xs text-muted-foreground">{sourceLabel}</p>;
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
       {asOf !== null ? (
@@ -56,11 +59,14 @@ function Figure({
   value,
   provenance,
   today,
+  note,
 }: {
   label: string;
   value: ReactNode;
   provenance: FigureProvenance;
   today: Date;
+  /** Said under the provenance ('No longer tracked by DefiLlama since …'). */
+  note?: ReactNode;
 }) {
   return (
     <div className="flex min-w-0 flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
@@ -70,6 +76,7 @@ function Figure({
           {value}
         </span>
         <Provenance label={label} provenance={provenance} today={today} />
+        {note}
       </dd>
     </div>
   );
@@ -83,17 +90,28 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         Key figures
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Figure label="TVL" provenance={figureProvenance(protocol, "tvl")} value={protocol.tvl} today={today} />
+        <Figure
+          label="TVL"
+          provenance={figureProvenance(protocol, "tvl")}
+          value={<FigureText value={protocol.tvl} />}
+          today={today}
+          note={
+            <DroppedNote
+              droppedOn={protocol.defillamaDroppedOn}
+              className="mt-1 text-xs font-medium [overflow-wrap:anywhere] text-slate-700"
+            />
+          }
+        />
         <Figure
           label="Yield"
           provenance={figureProvenance(protocol, "yield")}
-          value={protocol.yieldRange}
+          value={<FigureText value={protocol.yieldRange} />}
           today={today}
         />
         <Figure
           label="Min Investment"
           provenance={figureProvenance(protocol, "minInvestment")}
-          value={<span className="text-lg sm:text-xl">{protocol.minInvestment}</span>}
+          value={<FigureText value={protocol.minInvestment} className="text-lg sm:text-xl" />}
           today={today}
         />
         <Figure

@@ -59,6 +59,19 @@ describe("parseProtocolRow", () => {
     });
   });
 
+  it("says 'Unknown' for a tracked row's missing figures, and keeps '—' for a reviewed row's", () => {
+    const missing = { ...base, tvl: null, yield_range: "", min_investment: 7 };
+    expect(parseProtocolRow({ ...missing, review_status: "tracked" })).toMatchObject({
+      tvl: "Unknown",
+      yieldRange: "Unknown",
+      minInvestment: "7",
+    });
+    expect(parseProtocolRow({ ...missing, review_status: "tracked", min_investment: null })).toMatchObject({
+      minInvestment: "Unknown",
+    });
+    expect(parseProtocolRow(missing)).toMatchObject({ tvl: "—", yieldRange: "—", minInvestment: "7" });
+  });
+
   it("reads the yield's figures and provenance, tracked rows and DefiLlama's dates (issue #19), degrading bad values", () => {
     const tracked = {
       ...base,

@@ -7,6 +7,14 @@ import type { Protocol, ProtocolTerms } from "./types";
 /** Shown for a text figure the database left empty or filled with the wrong type. */
 export const MISSING_VALUE = "—";
 
+/** A tracked row's figures that no one has stated yet (issue #19): said in words, never blank. */
+export const UNKNOWN_VALUE = "Unknown";
+
+/** True for a figure that states nothing: 'Unknown' (any case) or a missing value. Shown muted. */
+export function isUnknownFigure(value: string): boolean {
+  return value === MISSING_VALUE || value.trim().toLowerCase() === "unknown";
+}
+
 type Row = Record<string, unknown>;
 
 function isRow(value: unknown): value is Row {
@@ -96,6 +104,9 @@ export function parseProtocolRow(row: unknown): Protocol | null {
   const id = text(row.id);
   const name = typeof row.name === "string" ? text(row.name) : null;
   if (id === null || name === null) return null;
+  const tracked = row.review_status === "tracked";
+  // A tracked row (listed from DefiLlama, not reviewed) says 'Unknown' where a figure is missing.
+  const missing = tracked ? UNKNOWN_VALUE : MISSING_VALUE;
   return {
     id,
     slug: slugify(name),
@@ -103,10 +114,10 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     description: typeof row.description === "string" ? row.description.trim() : "",
     assetClasses: textList(row.asset_classes),
     blockchains: textList(row.blockchains),
-    tvl: text(row.tvl) ?? MISSING_VALUE,
-    yieldRange: text(row.yield_range) ?? MISSING_VALUE,
+    tvl: text(row.tvl) ?? missing,
+    yieldRange: text(row.yield_range) ?? missing,
     riskLevel: riskLevel(row.risk_level),
-    minInvestment: text(row.min_investment) ?? MISSING_VALUE,
+    minInvestment: text(row.min_investment) ?? missing,
     url: safeHttpUrl(row.url),
     sourceUrl: safeHttpUrl(row.source_url),
     asOf: isoDate(row.as_of),
@@ -121,7 +132,7 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     yieldAsOf: isoDate(row.yield_as_of),
     yieldSource: row.yield_source === "defillama" || row.yield_source === "curated" ? row.yield_source : null,
     yieldSourceUrl: safeHttpUrl(row.yield_source_url),
-    reviewStatus: row.review_status === "tracked" ? "tracked" : "reviewed",
+    reviewStatus: tracked ? "tracked" : "reviewed",
     defillamaDroppedOn: isoDate(row.defillama_dropped_on),
     defillamaListedAt: isoDate(row.defillama_listed_at),
     defillamaAudits:

@@ -2,13 +2,14 @@ import { ChevronRight } from "lucide-react";
 import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
-import { TvlSource } from "@/components/tvl-source";
+import { TvlSource, YieldSource } from "@/components/tvl-source";
 import { CARD_FIGURES_ATTRIBUTE } from "@/components/layout/use-over-figures";
 import { ProtocolLink } from "./protocol-link";
 import { ProtocolTags } from "./protocol-tags";
 import { CompareToggle } from "./compare-toggle";
 import { NOT_RATED, RiskBadge } from "./risk-badge";
 import { RISK_SECTION_ID } from "./directory-link";
+import { FigureText, TrackedNote } from "./tracked-note";
 import { VisitProtocolLink } from "./visit-protocol-link";
 import type { Protocol } from "./types";
 
@@ -65,12 +66,18 @@ export const ProtocolCard = memo(function ProtocolCard({
       >
         {protocol.description || "No description on record."}
       </p>
+      {/* A tracked row (issue #19) says its terms and risk are not reviewed yet; reviewed rows show nothing here. */}
+      <TrackedNote protocol={protocol} variant="card" />
 
-      {/* The figures and their source line: nothing fixed (the floating join button) may cover them. */}
+      {/* The figures and their source lines: nothing fixed (the floating join button) may cover them. */}
       <div className="mt-4" {...{ [CARD_FIGURES_ATTRIBUTE]: "" }}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted/60 p-3">
-          <Figure label="TVL">{protocol.tvl}</Figure>
-          <Figure label="Yield">{protocol.yieldRange}</Figure>
+          <Figure label="TVL">
+            <FigureText value={protocol.tvl} />
+          </Figure>
+          <Figure label="Yield">
+            <FigureText value={protocol.yieldRange} />
+          </Figure>
           <Figure label="Risk">
             {/* The badge opens the evidence: the protocol page's Risk section (issue 20). */}
             <ProtocolLink
@@ -88,11 +95,14 @@ export const ProtocolCard = memo(function ProtocolCard({
             </ProtocolLink>
           </Figure>
           <Figure label="Min Investment">
-            <span title={protocol.minInvestment}>{protocol.minInvestment}</span>
+            <span title={protocol.minInvestment}>
+              <FigureText value={protocol.minInvestment} />
+            </span>
           </Figure>
         </dl>
-        {/* The TVL's source and the day it describes, marked stale past 45 days (notes: in the comparison). */}
+        {/* The TVL's and the yield's source and the day each describes, marked stale past 45 days (notes: in the comparison). */}
         <TvlSource protocol={protocol} />
+        <YieldSource protocol={protocol} />
       </div>
 
       <div className="mt-4 space-y-2">

@@ -6,6 +6,7 @@ import { onDemand } from "@/lib/on-demand";
 import { cn } from "@/lib/utils";
 import { downloadProtocolsCsv } from "./export-csv";
 import { filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
+import { canonicalFilters, filterOptions } from "./filter-options";
 import { ProtocolCard } from "./protocol-card";
 import { ProtocolFiltersBar } from "./protocol-filters";
 import { sortProtocols, type SortKey } from "./sort";
@@ -42,13 +43,17 @@ export function ProtocolDirectory({
   selectedSlugs,
   onToggleSelect,
   promo,
-  filters,
+  filters: requestedFilters,
   onFiltersChange,
   sort,
   onSortChange,
   onClearFilters,
 }: ProtocolDirectoryProps) {
   const [expanded, setExpanded] = useState(false);
+  // The selects offer the spec's lists, then the chains (and 'Unclassified') the data holds; the
+  // URL's chain or class is spelled as the data spells it, or ignored when the data has none.
+  const options = useMemo(() => filterOptions(protocols), [protocols]);
+  const filters = useMemo(() => canonicalFilters(requestedFilters, options), [requestedFilters, options]);
   // Sorted once per data/sort change, not per keystroke.
   const sorted = useMemo(() => sortProtocols(protocols, sort), [protocols, sort]);
   // Typing stays responsive on large lists: the grid re-filters at lower priority.
@@ -110,7 +115,13 @@ export function ProtocolDirectory({
             </Button>
           )}
         </div>
-        <ProtocolFiltersBar filters={filters} onChange={onFiltersChange} sort={sort} onSortChange={onSortChange} />
+        <ProtocolFiltersBar
+          filters={filters}
+          options={options}
+          onChange={onFiltersChange}
+          sort={sort}
+          onSortChange={onSortChange}
+        />
       </section>
 
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
+import type { FilterOptions } from "./filter-options";
 import type { ProtocolFilters } from "./filter";
 import { FILTER_GRID, FILTER_SEARCH_CELL } from "./filter-layout";
 import { ANY_INVESTOR_LABEL, INVESTOR_TYPES } from "./investor-filter";
@@ -49,14 +50,25 @@ const sortLabel = (key: string) => SORT_LABELS[key as SortKey];
 const INVESTOR_VALUES = INVESTOR_TYPES.map((type) => type.value);
 const investorLabel = (value: string) => INVESTOR_TYPES.find((type) => type.value === value)?.label ?? value;
 
+/** Without data (the loading frame, tests): the spec's vocabularies alone. */
+const SPEC_OPTIONS: FilterOptions = { assetClasses: ASSET_CLASSES, blockchains: BLOCKCHAINS };
+
 type ProtocolFiltersProps = {
   filters: ProtocolFilters;
+  /** What the asset-class and blockchain selects offer (filter-options.ts): the spec's lists, then the data's others. */
+  options?: FilterOptions;
   onChange: (filters: ProtocolFilters) => void;
   sort: SortKey;
   onSortChange: (sort: SortKey) => void;
 };
 
-export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: ProtocolFiltersProps) {
+export function ProtocolFiltersBar({
+  filters,
+  options = SPEC_OPTIONS,
+  onChange,
+  sort,
+  onSortChange,
+}: ProtocolFiltersProps) {
   const searchId = useId();
   const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) =>
     onChange({ ...filters, [key]: value });
@@ -98,7 +110,7 @@ export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: Pr
       <FilterSelect
         label="Asset class"
         allLabel="All asset classes"
-        options={ASSET_CLASSES}
+        options={options.assetClasses}
         value={filters.selectedAssetClass}
         onChange={(value) => set("selectedAssetClass", value)}
       />
@@ -112,7 +124,7 @@ export function ProtocolFiltersBar({ filters, onChange, sort, onSortChange }: Pr
       <FilterSelect
         label="Blockchain"
         allLabel="All blockchains"
-        options={BLOCKCHAINS}
+        options={options.blockchains}
         value={filters.selectedBlockchain}
         onChange={(value) => set("selectedBlockchain", value)}
       />

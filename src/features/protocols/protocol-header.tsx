@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { CompareToggle } from "./compare-toggle";
 import { ProtocolTags } from "./protocol-tags";
 import { RiskBadge } from "./risk-badge";
+import { TrackedNote } from "./tracked-note";
 import { VisitProtocolLink } from "./visit-protocol-link";
 import type { Protocol } from "./types";
 
@@ -47,6 +48,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
             <p className="mt-3 text-base leading-relaxed text-slate-700">
               {protocol.description || "No description on record."}
             </p>
+            <TrackedNote protocol={protocol} variant="page" />
             <div className="mt-4 space-y-2">
               <ProtocolTags assetClasses={protocol.assetClasses} blockchains={protocol.blockchains} />
             </div>

@@ -1,7 +1,12 @@
+import { UNCLASSIFIED } from "@/config/domain";
+
 const TONES = {
   accent: "bg-accent-soft/70 text-teal-900",
   outline: "border border-border text-slate-700",
 } as const;
+
+/** A tracked row's 'Unclassified' reads as the absence of a class, not as a seventh one. */
+const UNCLASSIFIED_TONE = "border border-dashed border-slate-300 text-slate-600 italic";
 
 /**
  * One list of tags, named for assistive tech: asset classes in the accent tone, blockchains
@@ -24,7 +29,10 @@ export function TagList({
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {items.slice(0, max).map((item) => (
-        <li key={item} className={`rounded-md px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>
+        <li
+          key={item}
+          className={`rounded-md px-2 py-0.5 text-xs font-medium ${item === UNCLASSIFIED ? UNCLASSIFIED_TONE : TONES[tone]}`}
+        >
           {item}
         </li>
       ))}

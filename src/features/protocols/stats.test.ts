@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
+import { hostileRows, protocolRows, trackedRow } from "../../../tests/fixtures/protocols";
 import { parseProtocolRows } from "./model";
 import { computeStats } from "./stats";
 
@@ -13,6 +13,16 @@ describe("computeStats", () => {
       blockchainCount: 10,
       dataAsOf: null,
     });
+  });
+
+  it("counts every chain, the spec's and the others, but not 'Unclassified' as an asset class (issue #19)", () => {
+    expect(computeStats(parseProtocolRows([...protocolRows, trackedRow]))).toMatchObject({
+      totalProtocols: 17,
+      assetClassCount: 6,
+      // The fixture's 10, plus Arbitrum, Avalanche and zkSync Era.
+      blockchainCount: 13,
+    });
+    expect(computeStats(parseProtocolRows([trackedRow])).assetClassCount).toBe(0);
   });
 
   it("is all zeros for no protocols", () => {

@@ -1,3 +1,4 @@
+import { UNCLASSIFIED } from "@/config/domain";
 import { dataAsOfMonth } from "@/lib/tvl-provenance";
 import { totalTvl } from "./tvl";
 import type { Protocol } from "./types";
@@ -20,7 +21,11 @@ export function computeStats(protocols: readonly Protocol[]): ProtocolStats {
   return {
     totalProtocols: protocols.length,
     totalTVL: totalTvl(protocols),
-    assetClassCount: distinctCount(protocols.map((protocol) => protocol.assetClasses)),
+    // 'Unclassified' (a tracked row not reviewed yet) is the absence of a class, not a seventh one.
+    assetClassCount: distinctCount(
+      protocols.map((protocol) => protocol.assetClasses.filter((assetClass) => assetClass !== UNCLASSIFIED)),
+    ),
+    // Every chain counts, the spec's eleven and the others DefiLlama lists (issue #19).
     blockchainCount: distinctCount(protocols.map((protocol) => protocol.blockchains)),
     dataAsOf: dataAsOfMonth(protocols),
   };

@@ -51,6 +51,21 @@ describe("directory view in the URL", () => {
     });
   });
 
+  it("keeps any well-formed chain (issue #19: every chain is listed) and 'Unclassified', dropping malformed ones", () => {
+    expect(parse("?chain=zkSync%20Era&asset=unclassified").filters).toEqual({
+      ...DEFAULT_FILTERS,
+      selectedAssetClass: "Unclassified",
+      selectedBlockchain: "zkSync Era",
+    });
+    expect(parse("?chain=%20Arbitrum%20").filters.selectedBlockchain).toBe("Arbitrum");
+    for (const bad of ["a;b", "a|b", "%00x", "x".repeat(61), "all", "%20"]) {
+      expect(parse(`?chain=${bad}`).filters.selectedBlockchain).toBe(ALL);
+    }
+    expect(write({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, selectedBlockchain: "zkSync Era" } })).toBe(
+      "?chain=zkSync+Era",
+    );
+  });
+
   it("dedupes and lower-cases compared slugs, keeping selection order, max 3", () => {
     expect(parse("?compare=Lofty,lofty,centrifuge,,maple-finance-syrup,realt").compare).toEqual([
       "lofty",

@@ -1,4 +1,4 @@
-import { ALL, ASSET_CLASSES, BLOCKCHAINS, MAX_COMPARED, RISK_LEVELS } from "@/config/site";
+import { ALL, ASSET_CLASSES, BLOCKCHAINS, MAX_COMPARED, RISK_LEVELS, UNCLASSIFIED } from "@/config/site";
 import { DEFAULT_FILTERS, type ProtocolFilters } from "./filter";
 import { isInvestorType } from "./investor-filter";
 import { DEFAULT_SORT, isSortKey, type SortKey } from "./sort";
@@ -25,6 +25,24 @@ function vocabulary(value: string | null, options: readonly string[]): string {
   return options.find((option) => option.toLowerCase() === wanted) ?? ALL;
 }
 
+// The database's rule for a chain name (20261125001900_yields_and_tracked_rows.sql): 1-60
+// characters, no ';' or '|', no control characters, trimmed.
+const CHAIN_NAME = /^[^;|\p{Cc}\s](?:[^;|\p{Cc}]{0,58}[^;|\p{Cc}\s])?$/u;
+
+/**
+ * Any chain (issue #19: every chain a protocol is on is listed): the spec's eleven in their
+ * canonical spelling, any other well-formed name as written. The directory matches it against the
+ * chains in the data (filter-options.ts) and ignores one it does not offer.
+ */
+function chainName(value: string | null): string {
+  const spec = vocabulary(value, BLOCKCHAINS);
+  if (spec !== ALL || value === null) return spec;
+  const trimmed = value.trim();
+  return CHAIN_NAME.test(trimmed) && trimmed.toLowerCase() !== ALL ? trimmed : ALL;
+}
+
+const ASSET_CLASS_OPTIONS = [...ASSET_CLASSES, UNCLASSIFIED];
+
 function investorType(value: string | null): string {
   const wanted = (value ?? "").trim().toLowerCase();
   return isInvestorType(wanted) ? wanted : ALL;
@@ -47,9 +65,9 @@ export function parseDirectoryView(params: URLSearchParams): DirectoryView {
   return {
     filters: {
       searchQuery: (params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH),
-      selectedAssetClass: vocabulary(params.get("asset"), ASSET_CLASSES),
+      selectedAssetClass: vocabulary(params.get("asset"), ASSET_CLASS_OPTIONS),
       selectedRisk: vocabulary(params.get("risk"), RISK_LEVELS),
-      selectedBlockchain: vocabulary(params.get("chain"), BLOCKCHAINS),
+      selectedBlockchain: chainName(params.get("chain")),
       selectedInvestor: investorType(params.get("investor")),
     },
     sort: isSortKey(sort) ? sort : DEFAULT_SORT,
