@@ -34,7 +34,8 @@ describe("a tracked row's card", () => {
     const card = screen.getByRole("article", { name: "Tracked Vault" });
     expect(within(card).getByText(NOTE)).toBeInTheDocument();
     // Never blank: the unstated figures say Unknown, muted and in italics like an unknown term.
-    const figure = (label: string) => within(card).getByText(label, { selector: "dt" }).nextElementSibling as HTMLElement;
+    const figure = (label: string) =>
+      within(card).getByText(label, { selector: "dt" }).nextElementSibling as HTMLElement;
     expect(figure("TVL")).toHaveTextContent("$42M");
     for (const label of ["Yield", "Min Investment"]) {
       const unknown = within(figure(label)).getByText("Unknown");
