@@ -958,6 +958,7 @@ describe("seed.sql", () => {
          from public.protocols`,
       )
     ).rows[0]!;
+    // Tracked rows (DefiLlama's RWA list, not reviewed yet) read 'Unclassified' and are not rated (null).
     expect(classes).toEqual([
       "Carbon Credits",
       "Commodities",
@@ -965,8 +966,9 @@ describe("seed.sql", () => {
       "Private Credit",
       "Real Estate",
       "US Treasuries",
+      "Unclassified",
     ]);
-    expect(risks).toEqual(["High", "Low", "Medium", "Very High"]);
+    expect(risks).toEqual(["High", "Low", "Medium", "Very High", null]);
     expect(distinct).toBe(names);
   });
 
