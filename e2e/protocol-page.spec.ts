@@ -92,17 +92,27 @@ test("a protocol page shows its figures with sources and the TVL history, with a
       protocol.tvl_source_url!,
     );
   }
-  await expect(figures.getByRole("link", { name: "Source for Yield (opens in a new tab)" })).toHaveAttribute(
-    "href",
-    protocol.source_url!,
-  );
+  // The yield's own source when it has one (issue #19: DefiLlama's pools or the curated page), else the row's.
+  if (protocol.yield_source === "defillama") {
+    await expect(figures.getByRole("link", { name: "Yield source: DefiLlama (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      protocol.yield_source_url!,
+    );
+  } else if (protocol.yield_source === null && protocol.review_status !== "tracked") {
+    await expect(figures.getByRole("link", { name: "Source for Yield (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      protocol.source_url!,
+    );
+  }
 
   const chart = page.getByTestId("tvl-chart");
   await expect(chart.locator("canvas")).toBeVisible();
+  // The TVL's panel (the yield's sits next to it, with buttons and a table of its own).
+  const section = page.getByRole("region", { name: "TVL history" });
   const first = history[0]!;
   const last = history.at(-1)!;
   await expect(
-    page.getByText(new RegExp(`^TVL went from .* on ${formatDay(first.day)} to .* on ${formatDay(last.day)}`)),
+    section.getByText(new RegExp(`^TVL went from .* on ${formatDay(first.day)} to .* on ${formatDay(last.day)}`)),
   ).toBeVisible();
 
   // The tooltip: date and value of the point under the pointer (the latest, at the right edge).
@@ -110,7 +120,7 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
   await expect(page.getByText(formatDay(last.day), { exact: true }).first()).toBeVisible();
 
-  await page.getByText("Show data").click();
+  await section.getByText("Show data").click();
   // The points' rows (and the header): a stretch without data has a row of its own, marked.
   const rows = page.getByRole("region", { name: "TVL history data" }).locator("tr:not([data-missing])");
   await expect(rows).toHaveCount(history.length + 1);
@@ -118,8 +128,8 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   await expect(rows.last()).toContainText(`${formatDay(last.day)}${USD.format(last.tvl_usd)}`);
 
   // 3M keeps the points of the last three months only, in the chart's summary and the table.
-  await page.getByRole("button", { name: "3M: last 3 months" }).click();
-  await expect(page.getByRole("button", { name: "3M: last 3 months" })).toHaveAttribute("aria-pressed", "true");
+  await section.getByRole("button", { name: "3M: last 3 months" }).click();
+  await expect(section.getByRole("button", { name: "3M: last 3 months" })).toHaveAttribute("aria-pressed", "true");
   const from = new Date(`${last.day}T00:00:00Z`);
   from.setUTCMonth(from.getUTCMonth() - 3);
   const inRange = history.filter((p) => p.day >= from.toISOString().slice(0, 10)).length;
@@ -171,10 +181,13 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   await page.unrouteAll();
   await serveHistory(page, [rows[0]!, rows[1]!, { day: "2025-10-31", tvl_usd: 1_000_000, source: "defillama" }]);
   await page.reload();
-  const threeMonths = page.getByRole("button", { name: "3M: last 3 months" });
+  const threeMonths = section.getByRole("button", { name: "3M: last 3 months" });
   await expect(threeMonths).toHaveAttribute("aria-disabled", "true", { timeout: 15_000 });
-  await expect(page.getByText("3M is unavailable: only 1 data point in the last 3 months.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "All: all recorded history" })).toHaveAttribute("aria-pressed", "true");
+  await expect(section.getByText("3M is unavailable: only 1 data point in the last 3 months.")).toBeVisible();
+  await expect(section.getByRole("button", { name: "All: all recorded history" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 });
 
 test("a protocol page with no history says so, and passes axe", async ({ page }) => {

@@ -115,6 +115,6 @@ test("protocol page", async ({ page, request }, testInfo) => {
   await shoot(page, testInfo, name, true);
   const box = (await page.getByTestId("tvl-chart").boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
-  await page.getByText("Show data").click();
+  await page.getByRole("region", { name: "TVL history" }).getByText("Show data").click();
   await shoot(page, testInfo, `${name}-data`, true);
 });

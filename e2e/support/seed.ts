@@ -140,3 +140,24 @@ export async function fetchOutbox(request: APIRequestContext): Promise<{ to: str
   if (!response.ok()) throw new Error(`outbox fetch failed: ${response.status()}`);
   return (await response.json()) as { to: string; link: string; at: string }[];
 }
+
+/** A yield history point as the local API serves it (issue #19). */
+export type YieldHistoryRow = { day: string; apy_min: number; apy_max: number; source: string };
+
+/** The protocol's yield history as the local API serves it to the anon role, oldest first. */
+export async function fetchYieldHistory(request: APIRequestContext, protocolId: string): Promise<YieldHistoryRow[]> {
+  const response = await request.get(
+    `${E2E_API_URL}/rest/v1/protocol_yield_history?select=day,apy_min,apy_max,source&protocol_id=eq.${protocolId}&order=day.asc`,
+    { headers: anonHeaders },
+  );
+  if (!response.ok()) throw new Error(`yield history fetch failed: ${response.status()} ${await response.text()}`);
+  // numeric columns: PostgREST may send them as strings.
+  return (
+    (await response.json()) as Array<{
+      day: string;
+      apy_min: number | string;
+      apy_max: number | string;
+      source: string;
+    }>
+  ).map((row) => ({ ...row, apy_min: Number(row.apy_min), apy_max: Number(row.apy_max) }));
+}
