@@ -102,7 +102,7 @@ describe("the protocol page's Risk section", () => {
     const section = await riskSection();
     expect(within(section).getByText("Overall").parentElement).toHaveTextContent(/^OverallNot rated$/);
     expect(section).toHaveTextContent(
-      "Not rated: 2 of 7 factors have evidence, and we rate a protocol only once at least 5 do. We do not guess.",
+      "Not rated: 2 of 7 factors have evidence, and we rate a protocol only once at least five do. We do not guess.",
     );
     expect(within(section).getAllByText("No evidence found yet")).toHaveLength(5);
   });
