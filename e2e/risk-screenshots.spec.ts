@@ -22,7 +22,9 @@ let withEvidence: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
   const factors = await fetchRiskFactors(request);
-  withEvidence = seed.filter((row) => (factors.get(row.id)?.length ?? 0) > 0);
+  // The most evidenced first: reviewed protocols, with researched and computed factors side by side.
+  const count = (row: ProtocolRow) => factors.get(row.id)?.length ?? 0;
+  withEvidence = seed.filter((row) => count(row) > 0).sort((a, b) => count(b) - count(a));
 });
 
 test("risk section and card badge", async ({ page }, testInfo) => {

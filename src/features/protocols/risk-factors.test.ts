@@ -78,7 +78,7 @@ describe("factorLines", () => {
 describe("notRatedReason", () => {
   it("names the evidence count below five, and a missing review otherwise", () => {
     expect(notRatedReason(2)).toBe(
-      "Not rated: 2 of 7 factors have evidence, and we rate a protocol only once at least 5 do. We do not guess.",
+      "Not rated: 2 of 7 factors have evidence, and we rate a protocol only once at least five do. We do not guess.",
     );
     expect(notRatedReason(5)).toBe("Not rated: not reviewed yet.");
   });

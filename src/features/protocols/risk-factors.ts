@@ -2,6 +2,7 @@
 // factor that has evidence, its request, and the seven lines the page and the comparison show.
 import { queryOptions } from "@tanstack/react-query";
 import { utcDay } from "@/lib/iso-day";
+import { word } from "@/lib/risk-method";
 import { readRest } from "@/lib/postgrest";
 import {
   FACTOR_LABELS,
@@ -74,7 +75,7 @@ export function factorLines(evidence: readonly FactorEvidence[]): FactorLine[] {
 /** Why a protocol shows 'Not rated': too little evidence, or evidence enough but no review yet. */
 export function notRatedReason(evidenced: number): string {
   return evidenced < MIN_EVIDENCED
-    ? `Not rated: ${evidenced} of ${RISK_FACTORS.length} factors have evidence, and we rate a protocol only once at least ${MIN_EVIDENCED} do. We do not guess.`
+    ? `Not rated: ${evidenced} of ${RISK_FACTORS.length} factors have evidence, and we rate a protocol only once at least ${word(MIN_EVIDENCED)} do. We do not guess.`
     : "Not rated: not reviewed yet.";
 }
 
