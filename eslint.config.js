@@ -89,9 +89,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // shadcn's variant helpers sit beside their component; loadSelect is the select's warm-up, used by tests.
+      // onDemandComponent (lib/on-demand-component.tsx) makes a component, as React.lazy does.
       "react-refresh/only-export-components": [
         "warn",
-        { allowConstantExport: true, allowExportNames: ["badgeVariants", "buttonVariants", "loadSelect"] },
+        {
+          allowConstantExport: true,
+          allowExportNames: ["badgeVariants", "buttonVariants", "loadSelect"],
+          extraHOCs: ["onDemandComponent"],
+        },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "files/kebab-case": "error",

@@ -1,19 +1,16 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { ToasterHost } from "@/components/toaster-host";
 import { WaitlistProvider } from "@/features/waitlist/waitlist-provider";
 import { HomePage } from "@/pages/home";
-import { MethodologyPage } from "@/pages/methodology-page-loader";
-import { ProtocolPage } from "@/pages/protocol-page-loader";
+import { forgetFailedDownloads } from "@/lib/on-demand";
+import { ConfirmPage, MethodologyPage, NotFoundPage, PrivacyPolicyPage, ProtocolPage } from "@/pages/lazy-pages";
 import { SiteLayout } from "@/pages/site-layout";
 
 // The home page is the landing route and ships with this file (the render-app chunk); the other
-// pages load on demand (the protocol and methodology pages through their *-page-loader.ts).
-const PrivacyPolicyPage = lazy(() => import("@/pages/privacy-policy").then((m) => ({ default: m.PrivacyPolicyPage })));
-const ConfirmPage = lazy(() => import("@/pages/confirm").then((m) => ({ default: m.ConfirmPage })));
-const NotFoundPage = lazy(() => import("@/pages/not-found").then((m) => ({ default: m.NotFoundPage })));
+// pages load on demand (pages/lazy-pages.ts).
 
 /** Every page's providers; `queryClient` is start.ts's in the browser, a fresh one in the prerender and tests. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
@@ -46,6 +43,10 @@ export function AppRoutes({ onFirstCommit }: AppRoutesProps = {}) {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   const previousPath = useRef(pathname);
+  // Another route is an intent to try again: a page whose code failed to download is fetched anew
+  // (under a fresh URL) when the visitor comes back to it. Clearing a failure is idempotent, so
+  // running it while rendering is safe; it must happen before the page below reads its code.
+  useMemo(() => (forgetFailedDownloads(), pathname), [pathname]);
 
   // A link to another page starts at its top (the old scroll position would otherwise stay).
   // Back/forward (POP) and the first load are left to the browser's own scroll restoration.

@@ -9,8 +9,7 @@ import { BANNER_DISMISSED_KEY } from "@/config/site";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
 import { frameRoute, PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
 import { METHODOLOGY_PATH } from "@/pages/methodology-seo";
-import { loadMethodologyPage } from "@/pages/methodology-page-loader";
-import { loadProtocolPage } from "@/pages/protocol-page-loader";
+import { loadMethodologyPage, loadProtocolPage } from "@/pages/lazy-pages";
 
 /** The longest a protocol page's frame waits for the live data before React takes over anyway. */
 const LIVE_DATA_WAIT_MS = 3000;

@@ -1,7 +1,14 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
+import { onDemand } from "@/lib/on-demand";
+import { onDemandComponent } from "@/lib/on-demand-component";
 import { isToasterWanted, subscribeToToasterDemand } from "@/lib/toaster-demand";
 
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+const Toaster = onDemandComponent(
+  onDemand(
+    () => import("sonner"),
+    (module) => module.Toaster,
+  ),
+);
 
 /** sonner's Toaster, loaded and mounted once something can toast (see lib/toaster-demand.ts). */
 export function ToasterHost() {

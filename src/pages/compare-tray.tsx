@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useScrolledPast } from "@/components/layout/use-scrolled-past";
 import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
@@ -7,10 +7,15 @@ import { SelectionBar } from "@/features/compare/selection-bar";
 import { bestValues } from "@/features/protocols/best-values";
 import { downloadProtocolsCsv } from "@/features/protocols/export-csv";
 import type { Protocol } from "@/features/protocols/types";
+import { onDemand } from "@/lib/on-demand";
+import { onDemandComponent } from "@/lib/on-demand-component";
 
 // The comparison table is only needed after a click: keep it out of the entry chunk.
-const ComparisonDialog = lazy(() =>
-  import("@/features/compare/comparison-dialog").then((m) => ({ default: m.ComparisonDialog })),
+const ComparisonDialog = onDemandComponent(
+  onDemand(
+    () => import("@/features/compare/comparison-dialog"),
+    (m) => m.ComparisonDialog,
+  ),
 );
 
 type CompareTrayProps = {

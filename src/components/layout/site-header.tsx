@@ -15,7 +15,10 @@ type SiteHeaderProps = {
 
 // The drawer is only for phones and only after a tap, so its code (the dialog primitive) is a
 // chunk of its own, warmed on hover, touch or focus of the menu button.
-const mobileMenu = onDemand(() => import("@/components/layout/mobile-menu").then((module) => module.MobileMenu));
+const mobileMenu = onDemand(
+  () => import("@/components/layout/mobile-menu"),
+  (module) => module.MobileMenu,
+);
 
 export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);

@@ -12,14 +12,15 @@ import { selectTriggerClass } from "./select-trigger-class";
  * The real select, loaded once; every stand-in switches to it when it arrives. A failed load is
  * forgotten, so the next intent tries again; the returned promise rejects, nothing throws.
  */
-const selectCode = onDemand(() =>
-  import("./select").then(({ Select, SelectContent, SelectItem, SelectTrigger, SelectValue }) => ({
+const selectCode = onDemand(
+  () => import("./select"),
+  ({ Select, SelectContent, SelectItem, SelectTrigger, SelectValue }) => ({
     Select,
     SelectContent,
     SelectItem,
     SelectTrigger,
     SelectValue,
-  })),
+  }),
 );
 export function loadSelect() {
   return selectCode.load();

@@ -1,5 +1,5 @@
 import { AlertTriangle, LineChart } from "lucide-react";
-import { Fragment, lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
+import { Fragment, Suspense, useId, useMemo, useState, type ReactNode } from "react";
 import {
   describeMissing,
   HISTORY_RANGES,
@@ -10,6 +10,8 @@ import {
   type HistoryRange,
   type RangeView,
 } from "@/lib/history-rules";
+import { onDemand } from "@/lib/on-demand";
+import { onDemandComponent } from "@/lib/on-demand-component";
 import { cn } from "@/lib/utils";
 import { formatAsOf } from "@/lib/tvl-provenance";
 
@@ -19,7 +21,12 @@ import { formatAsOf } from "@/lib/tvl-provenance";
 
 // uPlot (~23 KB gzip) loads only here, once a history has arrived: never on `/`, and never
 // before the page's figures have painted. See docs/architecture.md, "Protocol pages".
-export const HistoryChart = lazy(() => import("./history-chart").then((m) => ({ default: m.HistoryChart })));
+export const HistoryChart = onDemandComponent(
+  onDemand(
+    () => import("./history-chart"),
+    (m) => m.HistoryChart,
+  ),
+);
 
 export const CHART_HEIGHT = "h-64 sm:h-72";
 

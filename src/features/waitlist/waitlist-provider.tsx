@@ -1,18 +1,9 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 import { onDemand } from "@/lib/on-demand";
+import { onDemandComponent } from "@/lib/on-demand-component";
 
 export type OpenWaitlistOptions = { limitReached?: boolean; source?: WaitlistSource };
 type WaitlistDialogApi = {
@@ -23,12 +14,13 @@ type WaitlistDialogApi = {
 
 const WaitlistDialogContext = createContext<WaitlistDialogApi | null>(null);
 
-// The dialog is its own chunk: it is not needed to paint the directory. A failed download is
-// forgotten, so a later attempt can retry it.
-const dialogCode = onDemand(() => import("@/features/waitlist/waitlist-dialog"));
-function createLazyDialog() {
-  return lazy(() => dialogCode.load().then((m) => ({ default: m.WaitlistDialog })));
-}
+// The dialog is its own chunk: it is not needed to paint the directory. Each press of a join
+// button asks for it again after a failed download (lib/on-demand.ts).
+const dialogCode = onDemand(
+  () => import("@/features/waitlist/waitlist-dialog"),
+  (m) => m.WaitlistDialog,
+);
+const LazyDialog = onDemandComponent(dialogCode);
 
 type DialogState = { open: boolean; limitReached: boolean; source?: WaitlistSource };
 
@@ -36,7 +28,6 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<DialogState>({ open: false, limitReached: false });
   // Mount the lazy dialog only once it was wanted, so its chunk is not fetched just to render nothing.
   const [mounted, setMounted] = useState(false);
-  const [LazyDialog, setLazyDialog] = useState(() => createLazyDialog());
   // The dialog is opened from many buttons and has no trigger, so remember the opener to
   // give focus back to it on close (Radix would otherwise drop focus on <body>).
   const openerRef = useRef<HTMLElement | null>(null);
@@ -49,6 +40,8 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   const openWaitlist = useCallback((options?: OpenWaitlistOptions) => {
     const active = document.activeElement;
     openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    // The press is the intent: after a failed download, this starts a new one.
+    dialogCode.prefetch();
     setMounted(true);
     setState({ open: true, limitReached: options?.limitReached ?? false, source: options?.source });
   }, []);
@@ -76,7 +69,6 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
     void import("@/lib/toast").then(({ toast }) => toast.error(WAITLIST_MESSAGES.unexpected)).catch(() => {});
     setState({ open: false, limitReached: false });
     setMounted(false);
-    setLazyDialog(() => createLazyDialog());
   }, []);
 
   const api = useMemo(() => ({ openWaitlist, prefetchWaitlist }), [openWaitlist, prefetchWaitlist]);
