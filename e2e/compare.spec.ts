@@ -140,7 +140,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
     await expect(headerOf(index)).toContainText(protocol.description);
     await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
     await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
-    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level!);
+    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level ?? "Not rated");
     await expect(cellOf("Min Investment")).toHaveText(protocol.min_investment);
     for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
     for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { FACTOR_LABELS, RISK_FACTORS } from "../src/lib/risk-rating.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
@@ -171,6 +172,8 @@ test("the desktop comparison keeps its table with the term rows before Source", 
     "Total Value Locked",
     "Yield Range",
     "Risk Level",
+    // One row per risk factor, under the overall level.
+    ...RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]),
     "Min Investment",
     "Asset Classes",
     "Blockchains",
@@ -238,9 +241,10 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
         ",",
       ),
       ..."defillama_slug,tvl_usd,tvl_as_of,tvl_source_url,tvl_source".split(","),
-      ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of,generated_at,schema_version,license".split(
-        ",",
-      ),
+      ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of".split(","),
+      ..."defillama_id,yield_apy_min,yield_apy_max,yield_as_of,yield_source,yield_source_url,yield_pools".split(","),
+      ..."review_status,defillama_dropped_on,defillama_listed_at,defillama_audits".split(","),
+      ..."generated_at,schema_version,license".split(","),
     ]
       .map((column) => `"${column}"`)
       .join(","),

@@ -13,14 +13,21 @@ import { sortProtocols, type SortKey } from "./sort";
 import type { Protocol } from "./types";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3";
-/** Past this many cards the expanded second grid only mounts the rows near the viewport. */
-export const VIRTUALIZE_AFTER = 60;
+/**
+ * Past this many cards the expanded second grid only mounts the rows near the viewport. Below it
+ * every card is in the page, so the browser's find-in-page and a screen reader's list reach all
+ * of them; a hundred-odd cards mount in well under a frame's budget on a phone.
+ */
+export const VIRTUALIZE_AFTER = 200;
 
 // The virtualizer is needed only by a long expanded list (thousands of rows, as in the scale
-// run; the real directory has a few dozen), so its code (~11 KB gzip) is not on the boot path:
+// run; the real directory has under a hundred), so its code (~11 KB gzip) is not on the boot path:
 // it loads once a list is long enough to need it, before 'Show All' is clicked (and again, for a
 // later list, if the download failed).
-const virtualGridCode = onDemand(() => import("./virtual-grid").then((module) => module.VirtualGrid));
+const virtualGridCode = onDemand(
+  () => import("./virtual-grid"),
+  (module) => module.VirtualGrid,
+);
 
 type ProtocolDirectoryProps = {
   protocols: readonly Protocol[];
