@@ -506,7 +506,7 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns (issue #19)", (
       "line 2, yield_source_url: is required when yield_source is curated: the page that states the yield",
     ]);
     expect(problemsFor({ ...curatedYield, yield_as_of: "" })).toEqual([
-      "line 2, yield_as_of: is required when yield_source is curated: the date the yield was read",
+      "line 2, yield_as_of: is required when yield_source is curated: the date the page gives for the yield, else the day it was read",
     ]);
     expect(problemsFor({ ...curatedYield, yield_source_url: "http://paxos.com/rates" })).toEqual([
       "line 2, yield_source_url: 'http://paxos.com/rates' must use https",

@@ -709,9 +709,10 @@ function checkDefillamaColumns(
 
 /**
  * The yield's provenance (issue #19). A DefiLlama yield has its numbers, day and DefiLlama page,
- * and its text is the numbers' range; a curated one cites the page that states it and the date it
- * was read. A yield with no yield_source is an older, unsourced figure: the row's as_of and notes
- * speak for it, and it carries none of the yield_* figures.
+ * and its text is the numbers' range; a curated one cites the page that states it and the page's
+ * date for the figure, or the day it was read when the page gives none. A yield with no
+ * yield_source ('Unknown', 'N/A', or an older, unsourced figure) carries none of the yield_*
+ * figures: the row's as_of and notes speak for it.
  */
 function checkYield(
   cell: (column: Column) => string,
@@ -757,7 +758,10 @@ function checkYield(
     if (cell("yield_source_url") === "")
       add("yield_source_url", "is required when yield_source is curated: the page that states the yield");
     if (cell("yield_as_of") === "")
-      add("yield_as_of", "is required when yield_source is curated: the date the yield was read");
+      add(
+        "yield_as_of",
+        "is required when yield_source is curated: the date the page gives for the yield, else the day it was read",
+      );
   } else if (source === "") {
     for (const column of ["yield_apy_min", "yield_apy_max", "yield_as_of", "yield_source_url"] as const) {
       if (cell(column) !== "")

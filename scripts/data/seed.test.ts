@@ -24,7 +24,8 @@ import { buildSeedSql, parseSeedSql } from "./seed-sql.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");
 const mapping = checkAssetClassCsv(readFileSync(ASSET_CLASSES_PATH, "utf8"), "2026-11-25");
-const committed = checkCsv(csvText, { today: "2026-09-05", freshness: false, assetClassMap: mapping.map });
+// Checked as of the last review (2026-11-25): its curated figures are dated up to the day they were read.
+const committed = checkCsv(csvText, { today: "2026-11-25", freshness: false, assetClassMap: mapping.map });
 const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), committed.rows);
 const yieldHistory = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), committed.rows);
 const evidence = checkRiskEvidenceCsv(
@@ -75,6 +76,20 @@ describe("the committed data", () => {
     for (const row of committed.rows.filter((r) => r.tvl_source === "curated")) {
       if (row.tvl_source_url === null) expect(row.notes).toMatch(/No page stating this figure is known/);
       else expect(row.tvl_source_url).not.toBe(row.url);
+    }
+  });
+
+  it("gives every yield a source: DefiLlama's pools or a curated page with its date; else 'Unknown' or 'N/A'", () => {
+    for (const row of committed.rows.filter((r) => r.review_status === "reviewed")) {
+      if (row.yield_source === "curated") {
+        expect(row.yield_source_url, row.name).toMatch(/^https:\/\//);
+        expect(row.yield_source_url, row.name).not.toBe(row.url);
+        expect(row.yield_as_of, row.name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(row.notes, row.name).toMatch(/Yield: /);
+      } else if (row.yield_source === null) {
+        // No October 2025 estimate survives without the page that states it (issue #19).
+        expect(["Unknown", "N/A"], row.name).toContain(row.yield_range);
+      }
     }
   });
 

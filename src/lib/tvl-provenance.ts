@@ -31,7 +31,7 @@ export type SourceProvenance = {
   /** 'DefiLlama', the curated source's host ('franklintempleton.com'), or 'Curated estimate' when no page states it. */
   label: string;
   href: string | null;
-  /** The day the figure refers to (or, for a curated figure, was read). */
+  /** The day the figure refers to (or, for a curated figure its page does not date, the day it was read). */
   date: string | null;
 };
 
@@ -75,7 +75,7 @@ export function tvlProvenance(protocol: TvlFields): TvlProvenance | null {
 
 /**
  * Where the yield comes from and which day it describes: DefiLlama's pools (dated by the refresh)
- * or the curated page that states it (dated when it was read). null for a yield without a source
+ * or the curated page that states it (dated as the page dates it, else when it was read). null for a yield without a source
  * of its own (an older row, 'N/A', or a tracked row's 'Unknown'): the row's own date and source
  * cover it there.
  */

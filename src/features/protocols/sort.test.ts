@@ -26,8 +26,8 @@ describe("parseYieldUpperBound", () => {
     expect(parseYieldUpperBound(text)).toBeNull();
   });
 
-  // Every yield our data holds (data/protocols.csv, Nov 2026): a text quoting several rates ranks by
-  // the highest upper bound it advertises; 'N/A' is not ranked.
+  // Every yield our data holds or held (data/protocols.csv, Nov 2026): a text quoting several rates
+  // ranks by the highest upper bound it advertises; 'N/A' and 'Unknown' are not ranked.
   it.each([
     ["3.8-4.2%", 4.2],
     ["3.8-4.3%", 4.3],
@@ -46,7 +46,12 @@ describe("parseYieldUpperBound", () => {
     ["8-12% advertised", 12],
     ["5-10%", 10],
     ["8-12%", 12],
+    ["3.9%", 3.9],
+    ["9.25-10% (CETES, MXN)", 10],
+    ["8-10%", 10],
+    ["~11% on secondary-market trades", 11],
     ["N/A", null],
+    ["Unknown", null],
   ])("our data: %s -> %s", (text, expected) => expect(parseYieldUpperBound(text)).toBe(expected));
 });
 

@@ -47,7 +47,7 @@ export type Protocol = {
   /** The yield range as numbers (percent); null for a curated text range or on older databases. */
   yieldApyMin: number | null;
   yieldApyMax: number | null;
-  /** The day the yield refers to (DefiLlama) or was read (curated). */
+  /** The day the yield refers to (DefiLlama; a curated page's own date) or, for an undated curated page, the day it was read. */
   yieldAsOf: string | null;
   /** 'defillama' (refreshed daily) or 'curated' (a cited page); null for an older, unsourced yield. */
   yieldSource: "defillama" | "curated" | null;
