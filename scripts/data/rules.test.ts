@@ -604,3 +604,33 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns (issue #19)", (
     expect(twice).toEqual(["line 3, defillama_id: duplicates the id on line 2"]);
   });
 });
+
+describe("checkCsv: a row with many problems", () => {
+  it("reports every rule's message, in column order for the cells and then rule by rule", () => {
+    expect(
+      problemsFor({
+        name: " Paxos Gold",
+        description: "d".repeat(1001),
+        fees: "",
+        tvl: "~$15M",
+        risk_level: "Extreme",
+        url: "http://paxos.com",
+        as_of: "2025-11-16",
+        kyc: "yes",
+        defillama_audits: "4",
+        yield_as_of: "2025-11-01",
+      }),
+    ).toEqual([
+      "line 2, name: has leading or trailing whitespace",
+      "line 2, fees: is required (write unknown when no source states it)",
+      "line 2, description: is 1001 characters long, at most 1000 allowed",
+      "line 2, tvl: '~$15M' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate",
+      `line 2, risk_level: 'Extreme' is not one of ${RISK_LEVELS.join(", ")}`,
+      "line 2, url: 'http://paxos.com' must use https",
+      "line 2, as_of: 2025-11-16 is in the future (today is 2025-11-15)",
+      "line 2, terms_source_url: is required because kyc is not unknown: cite the page that states the terms",
+      "line 2, defillama_audits: '4' is not one of 0, 1, 2, 3 (DefiLlama's audits: none, partly, yes, fork)",
+      "line 2, yield_as_of: needs yield_source (defillama, or curated with the page that states the yield)",
+    ]);
+  });
+});

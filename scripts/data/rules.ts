@@ -11,7 +11,7 @@ import {
   MAX_APY,
   projectYieldsUrl,
 } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
-import { parseCsv, CsvSyntaxError } from "./csv.ts";
+import { parseCsv, CsvSyntaxError, type CsvRecord } from "./csv.ts";
 // The values the database constraints allow: the app's own lists, so there is one source.
 import {
   ASSET_CLASSES,
@@ -260,180 +260,78 @@ export type CheckResult = { rows: ProtocolRow[]; problems: Problem[] };
 export function checkCsv(text: string, options: CheckOptions): CheckResult {
   const todayMs = parseIsoDate(options.today);
   if (todayMs === null) throw new Error(`today must be a YYYY-MM-DD date, got '${options.today}'`);
+  const file = readRecords(text);
+  if ("stop" in file) return { rows: [], problems: file.stop };
 
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) {
-      return { rows: [], problems: [{ line: error.line, column: "csv", message: error.message }] };
-    }
-    throw error;
-  }
-
-  const problems: Problem[] = [];
-  const header = records[0];
-  if (!header) {
-    return {
-      rows: [],
-      problems: [{ line: 1, column: "header", message: `file is empty; expected the header ${COLUMNS.join(",")}` }],
-    };
-  }
-  if (!checkHeader(header.cells, header.line, problems)) return { rows: [], problems };
-  if (records.length === 1) {
-    problems.push({ line: header.line, column: "header", message: "no protocol rows after the header" });
-  }
-
+  const problems = [...file.problems];
   const rows: ProtocolRow[] = [];
-  const firstLineByName = new Map<string, number>();
-  const firstLineBySlug = new Map<string, number>();
-  const firstLineById = new Map<number, number>();
-  for (const record of records.slice(1)) {
-    const line = record.line;
+  const seen: FirstLines = { names: new Map(), slugs: new Map(), ids: new Map() };
+  for (const record of file.records) {
     if (record.cells.length !== COLUMNS.length) {
       problems.push({
-        line,
+        line: record.line,
         column: "row",
         message: `has ${record.cells.length} cells, expected ${COLUMNS.length} (${COLUMNS.join(",")}); quote cells that contain commas`,
       });
       continue;
     }
     const cell = (column: Column) => record.cells[COLUMNS.indexOf(column)]!;
-    const add = (column: Column, message: string) => problems.push({ line, column, message });
+    const row: Row = {
+      line: record.line,
+      cell,
+      tracked: cell("review_status") === "tracked",
+      today: options.today,
+      todayMs,
+      options,
+      seen,
+      add: (column, message) => problems.push({ line: record.line, column, message }),
+    };
     const before = problems.length;
-    const tracked = cell("review_status") === "tracked";
-
-    for (const column of COLUMNS) {
-      const value = cell(column);
-      if (value !== value.trim()) add(column, "has leading or trailing whitespace");
-      if (column !== "notes" && column !== "description" && /[\r\n]/.test(value)) add(column, "must be a single line");
-      // eslint-disable-next-line no-control-regex
-      if (/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value)) add(column, "contains a control character");
-      // A tracked row may be 'Not rated' (no risk level) until someone reviews it.
-      if (!OPTIONAL.has(column) && value.trim() === "" && !(tracked && column === "risk_level")) {
-        add(
-          column,
-          TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number])
-            ? "is required (write unknown when no source states it)"
-            : "is required",
-        );
-      }
-    }
-
-    const name = cell("name");
-    checkLength("name", name, MAX_LENGTH.name, add);
-    if (name.trim() !== "") {
-      const key = name.trim().toLowerCase();
-      const first = firstLineByName.get(key);
-      if (first !== undefined) add("name", `duplicates the name on line ${first} (names are unique, ignoring case)`);
-      else firstLineByName.set(key, line);
-    }
-    checkLength("description", cell("description"), MAX_LENGTH.description, add);
-
-    const assetClasses = checkList(
-      "asset_classes",
-      cell("asset_classes"),
-      tracked ? [...ASSET_CLASSES, UNCLASSIFIED] : ASSET_CLASSES,
-      add,
-    );
-    if (tracked && assetClasses.includes(UNCLASSIFIED) && assetClasses.length > 1)
-      add("asset_classes", `'${UNCLASSIFIED}' stands alone: list the reviewed classes instead`);
-    const blockchains = checkChains(cell("blockchains"), add);
-
-    const tvl = cell("tvl");
-    if (tvl !== "" && tvl !== "N/A" && parseTvl(tvl) === null) {
-      add(
-        "tvl",
-        `'${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`,
-      );
-    }
-
-    checkLength("yield_range", cell("yield_range"), MAX_LENGTH.yield_range, add);
-    const risk = cell("risk_level");
-    checkEnum("risk_level", risk, RISK_LEVELS, add);
-    checkLength("min_investment", cell("min_investment"), MAX_LENGTH.min_investment, add);
-    checkUrl("url", cell("url"), add);
-    checkUrl("source_url", cell("source_url"), add);
-    // Nothing on a tracked row is curated yet, so nothing on it can go stale (its figures have their own dates).
-    checkAsOf("as_of", cell("as_of"), todayMs, options.today, options.freshness !== false && !tracked, add);
-    checkLength("notes", cell("notes"), MAX_LENGTH.notes, add);
-    if (cell("source_url") !== "" && sameUrl(cell("source_url"), cell("url")) && !NO_SOURCE_PAGE.test(cell("notes"))) {
-      add(
-        "source_url",
-        "is the protocol's homepage, which does not state the figures: link the page that does, or say in notes 'No page stating this figure is known' and why",
-      );
-    }
-    checkTvlSource(cell, todayMs, options.today, add);
-    const slug = cell("defillama_slug");
-    if (slug !== "") {
-      const first = firstLineBySlug.get(slug);
-      if (first !== undefined) add("defillama_slug", `duplicates the slug on line ${first}`);
-      else firstLineBySlug.set(slug, line);
-    }
-    const redemptionDays = checkTerms(cell, todayMs, add);
-    const defillamaId = checkDefillamaColumns(cell, todayMs, options.today, add);
-    if (defillamaId !== null) {
-      const first = firstLineById.get(defillamaId);
-      if (first !== undefined) add("defillama_id", `duplicates the id on line ${first}`);
-      else firstLineById.set(defillamaId, line);
-    }
-    const yieldFigures = checkYield(cell, todayMs, options.today, add);
-    if (tracked && options.assetClassMap && slug !== "") {
-      const mapped = options.assetClassMap.get(slug);
-      const expected = mapped ? mapped.join(";") : UNCLASSIFIED;
-      if (assetClasses.join(";") !== expected)
-        add(
-          "asset_classes",
-          mapped
-            ? `data/asset-classes.csv maps ${slug} to ${expected}: write ${expected}`
-            : `${slug} is not in data/asset-classes.csv: write ${UNCLASSIFIED} until a reviewed entry maps it`,
-        );
-    }
-
-    if (problems.length === before) {
-      rows.push({
-        name,
-        description: cell("description"),
-        asset_classes: assetClasses,
-        blockchains,
-        tvl,
-        yield_range: cell("yield_range"),
-        risk_level: risk === "" ? null : risk,
-        min_investment: cell("min_investment"),
-        url: cell("url"),
-        source_url: cell("source_url"),
-        as_of: cell("as_of"),
-        notes: cell("notes") === "" ? null : cell("notes"),
-        defillama_slug: cell("defillama_slug") === "" ? null : cell("defillama_slug"),
-        tvl_usd: cell("tvl_usd") === "" ? null : Number(cell("tvl_usd")),
-        tvl_as_of: cell("tvl_as_of"),
-        tvl_source_url: cell("tvl_source_url") === "" ? null : cell("tvl_source_url"),
-        tvl_source: cell("tvl_source") as "defillama" | "curated",
-        investor_access: cell("investor_access"),
-        kyc: cell("kyc"),
-        redemption: cell("redemption"),
-        redemption_days: redemptionDays,
-        fees: cell("fees"),
-        terms_source_url: cell("terms_source_url") === "" ? null : cell("terms_source_url"),
-        terms_as_of: cell("terms_as_of") === "" ? null : cell("terms_as_of"),
-        defillama_id: defillamaId,
-        yield_apy_min: yieldFigures.min,
-        yield_apy_max: yieldFigures.max,
-        yield_as_of: nullIfEmpty(cell("yield_as_of")),
-        yield_source: nullIfEmpty(cell("yield_source")) as ProtocolRow["yield_source"],
-        yield_source_url: nullIfEmpty(cell("yield_source_url")),
-        yield_pools: nullIfEmpty(cell("yield_pools")),
-        review_status: tracked ? "tracked" : "reviewed",
-        defillama_dropped_on: nullIfEmpty(cell("defillama_dropped_on")),
-        defillama_listed_at: nullIfEmpty(cell("defillama_listed_at")),
-        defillama_audits: cell("defillama_audits") === "" ? null : Number(cell("defillama_audits")),
-      });
-    }
+    for (const rule of ROW_RULES) rule(row);
+    if (problems.length === before) rows.push(protocolRowFrom(storedValues(cell)));
   }
   return { rows, problems };
 }
 
-function checkHeader(cells: string[], line: number, problems: Problem[]): boolean {
+/**
+ * The file's data records, after its header. stop: the problems that end the check before any
+ * row is read (CSV syntax, no header, a wrong header).
+ */
+function readRecords(text: string): { stop: Problem[] } | { records: CsvRecord[]; problems: Problem[] } {
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { stop: [{ line: error.line, column: "csv", message: error.message }] };
+    throw error;
+  }
+  const header = records[0];
+  if (!header) {
+    return {
+      stop: [{ line: 1, column: "header", message: `file is empty; expected the header ${COLUMNS.join(",")}` }],
+    };
+  }
+  const headerProblems = checkHeader(header.cells, header.line);
+  if (headerProblems.length > 0) return { stop: headerProblems };
+  const problems: Problem[] =
+    records.length === 1 ? [{ line: header.line, column: "header", message: "no protocol rows after the header" }] : [];
+  return { records: records.slice(1), problems };
+}
+
+/** A checked row's cells as the database stores them: an empty cell is null. */
+function storedValues(cell: (column: Column) => string): ColumnReaders {
+  const number = (column: Column) => (cell(column) === "" ? null : Number(cell(column)));
+  return {
+    text: cell,
+    optional: (column) => nullIfEmpty(cell(column)),
+    list: (column) => splitList(cell(column)),
+    number,
+    integer: number,
+  };
+}
+
+function checkHeader(cells: string[], line: number): Problem[] {
+  const problems: Problem[] = [];
   const names = cells.map((c) => c.trim());
   const missing = COLUMNS.filter((c) => !names.includes(c));
   const unknown = names.filter((c) => !(COLUMNS as readonly string[]).includes(c));
@@ -445,10 +343,194 @@ function checkHeader(cells: string[], line: number, problems: Problem[]): boolea
   if (problems.length === 0 && names.join(",") !== COLUMNS.join(",")) {
     problems.push({ line, column: "header", message: `columns must be in this order: ${COLUMNS.join(",")}` });
   }
-  return problems.length === 0;
+  return problems;
 }
 
 type Add = (column: Column, message: string) => void;
+
+/** One data row as the row rules read it. */
+type Row = {
+  line: number;
+  cell: (column: Column) => string;
+  /** review_status 'tracked': listed from DefiLlama, its terms and risk not reviewed yet. */
+  tracked: boolean;
+  today: string;
+  todayMs: number;
+  options: CheckOptions;
+  /** The rows before this one, for the rules that keep a value unique. */
+  seen: FirstLines;
+  add: Add;
+};
+
+/** The line each name (lower case), DefiLlama slug and DefiLlama id first stands on. */
+type FirstLines = { names: Map<string, number>; slugs: Map<string, number>; ids: Map<number, number> };
+
+/** A rule over one row: it reports each problem it finds with add(column, message). */
+type RowRule = (row: Row) => void;
+
+/** The row rules, in the order data:check reports their messages. A row with no problem is stored. */
+const ROW_RULES: readonly RowRule[] = [
+  cellsAreClean,
+  maxLength("name"),
+  namesAreUnique,
+  maxLength("description"),
+  assetClassesAreKnown,
+  chainsHaveOneName,
+  tvlIsAFigure,
+  maxLength("yield_range"),
+  riskLevelIsKnown,
+  maxLength("min_investment"),
+  urlsAreHttps,
+  asOfIsRecent,
+  maxLength("notes"),
+  sourceIsNotTheHomepage,
+  tvlIsSourced,
+  slugsAreUnique,
+  termsAreSourced,
+  defillamaColumnsAreValid,
+  defillamaIdsAreUnique,
+  yieldIsSourced,
+  trackedClassesFollowTheMap,
+];
+
+/** A rule over one cell: the message when the value breaks it, else null. */
+type CellRule = (column: Column, value: string, row: Row) => string | null;
+
+function noSurroundingWhitespace(_column: Column, value: string): string | null {
+  return value !== value.trim() ? "has leading or trailing whitespace" : null;
+}
+
+/** Only notes and description may span lines. */
+function singleLine(column: Column, value: string): string | null {
+  return column !== "notes" && column !== "description" && /[\r\n]/.test(value) ? "must be a single line" : null;
+}
+
+function noControlCharacters(_column: Column, value: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(value) ? "contains a control character" : null;
+}
+
+/**
+ * Every cell but the OPTIONAL ones holds a value; a term holds 'unknown' when no source states it.
+ * A tracked row may be 'Not rated' (no risk level) until someone reviews it.
+ */
+function requiredCell(column: Column, value: string, { tracked }: Row): string | null {
+  if (OPTIONAL.has(column) || value.trim() !== "" || (tracked && column === "risk_level")) return null;
+  return TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number])
+    ? "is required (write unknown when no source states it)"
+    : "is required";
+}
+
+const CELL_RULES: readonly CellRule[] = [noSurroundingWhitespace, singleLine, noControlCharacters, requiredCell];
+
+/** Every cell keeps every cell rule; the messages come column by column. */
+function cellsAreClean(row: Row) {
+  for (const column of COLUMNS) {
+    for (const rule of CELL_RULES) {
+      const message = rule(column, row.cell(column), row);
+      if (message !== null) row.add(column, message);
+    }
+  }
+}
+
+/** The cell is no longer than its database column allows. */
+function maxLength(column: keyof typeof MAX_LENGTH): RowRule {
+  return ({ cell, add }) => checkLength(column, cell(column), MAX_LENGTH[column], add);
+}
+
+/** Remembers the first line a key stands on; returns that line when the key came before. */
+function firstLineOf<K>(firstLines: Map<K, number>, key: K, line: number): number | undefined {
+  const first = firstLines.get(key);
+  if (first === undefined) firstLines.set(key, line);
+  return first;
+}
+
+/** Names are unique, ignoring case; a repeat points at the first. */
+function namesAreUnique({ cell, line, seen, add }: Row) {
+  const name = cell("name").trim();
+  if (name === "") return;
+  const first = firstLineOf(seen.names, name.toLowerCase(), line);
+  if (first !== undefined) add("name", `duplicates the name on line ${first} (names are unique, ignoring case)`);
+}
+
+/** The six asset classes; a tracked row may be 'Unclassified' instead, but not alongside them. */
+function assetClassesAreKnown({ cell, tracked, add }: Row) {
+  const allowed = tracked ? [...ASSET_CLASSES, UNCLASSIFIED] : ASSET_CLASSES;
+  const assetClasses = checkList("asset_classes", cell("asset_classes"), allowed, add);
+  if (tracked && assetClasses.includes(UNCLASSIFIED) && assetClasses.length > 1)
+    add("asset_classes", `'${UNCLASSIFIED}' stands alone: list the reviewed classes instead`);
+}
+
+/** The TVL is a figure in millions or billions of dollars, or N/A. */
+function tvlIsAFigure({ cell, add }: Row) {
+  const tvl = cell("tvl");
+  if (tvl !== "" && tvl !== "N/A" && parseTvl(tvl) === null) {
+    add(
+      "tvl",
+      `'${tvl}' is not a TVL: write $<number>M or $<number>B (e.g. $2.8B, $350M) or N/A, and say in notes when it is an estimate`,
+    );
+  }
+}
+
+function riskLevelIsKnown({ cell, add }: Row) {
+  checkEnum("risk_level", cell("risk_level"), RISK_LEVELS, add);
+}
+
+function urlsAreHttps({ cell, add }: Row) {
+  checkUrl("url", cell("url"), add);
+  checkUrl("source_url", cell("source_url"), add);
+}
+
+/**
+ * as_of is a real date, not in the future and, unless freshness is off, at most MAX_AGE_DAYS old.
+ * Nothing on a tracked row is curated yet, so nothing on it can go stale (its figures have their own dates).
+ */
+function asOfIsRecent({ cell, todayMs, today, options, tracked, add }: Row) {
+  checkAsOf("as_of", cell("as_of"), todayMs, today, options.freshness !== false && !tracked, add);
+}
+
+/** source_url is the page stating the figures, not the homepage, unless the notes say no such page is known. */
+function sourceIsNotTheHomepage({ cell, add }: Row) {
+  if (cell("source_url") !== "" && sameUrl(cell("source_url"), cell("url")) && !NO_SOURCE_PAGE.test(cell("notes"))) {
+    add(
+      "source_url",
+      "is the protocol's homepage, which does not state the figures: link the page that does, or say in notes 'No page stating this figure is known' and why",
+    );
+  }
+}
+
+/** One row per DefiLlama slug; a repeat points at the first. */
+function slugsAreUnique({ cell, line, seen, add }: Row) {
+  const slug = cell("defillama_slug");
+  if (slug === "") return;
+  const first = firstLineOf(seen.slugs, slug, line);
+  if (first !== undefined) add("defillama_slug", `duplicates the slug on line ${first}`);
+}
+
+/** One row per DefiLlama id; a repeat points at the first. */
+function defillamaIdsAreUnique({ cell, line, seen, add }: Row) {
+  const id = defillamaId(cell("defillama_id"));
+  if (id === null) return;
+  const first = firstLineOf(seen.ids, id, line);
+  if (first !== undefined) add("defillama_id", `duplicates the id on line ${first}`);
+}
+
+/** A tracked row carries data/asset-classes.csv's classes for its slug, or 'Unclassified' when the file has none. */
+function trackedClassesFollowTheMap({ cell, tracked, options, add }: Row) {
+  const slug = cell("defillama_slug");
+  if (!tracked || !options.assetClassMap || slug === "") return;
+  const mapped = options.assetClassMap.get(slug);
+  const expected = mapped ? mapped.join(";") : UNCLASSIFIED;
+  const value = cell("asset_classes");
+  const assetClasses = value.trim() === "" ? [] : splitList(value);
+  if (assetClasses.join(";") !== expected)
+    add(
+      "asset_classes",
+      mapped
+        ? `data/asset-classes.csv maps ${slug} to ${expected}: write ${expected}`
+        : `${slug} is not in data/asset-classes.csv: write ${UNCLASSIFIED} until a reviewed entry maps it`,
+    );
+}
 
 /**
  * Cells that may be empty: notes, the TVL fields of a row whose TVL is 'N/A' or not covered by
@@ -478,7 +560,7 @@ const OPTIONAL = new Set<Column>([
 const nullIfEmpty = (value: string): string | null => (value === "" ? null : value);
 
 /** The live TVL columns (issue #11): slug, the figure as a number, its day, source page and kind. */
-function checkTvlSource(cell: (column: Column) => string, todayMs: number, today: string, add: Add) {
+function tvlIsSourced({ cell, todayMs, today, add }: Row) {
   const slug = cell("defillama_slug");
   if (slug !== "" && (!SLUG_PATTERN.test(slug) || slug.length > 100)) {
     add("defillama_slug", `'${slug}' is not a DefiLlama slug (lower case letters, digits, '.', '_' and '-')`);
@@ -595,20 +677,19 @@ function checkEnum(column: Column, value: string, allowed: readonly string[], ad
  * The term sheet: enums, redemption_days exactly with 'days', a short fee text, and a
  * terms_source_url on every row that states any term. terms_as_of is the date the terms were
  * read: a real date, not before 2015, and not after today (or after the real clock's today when
- * reviewing an older snapshot with --today, since terms are read now). Returns redemption_days.
+ * reviewing an older snapshot with --today, since terms are read now).
  */
-function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add): number | null {
+function termsAreSourced({ cell, todayMs, add }: Row) {
   checkEnum("investor_access", cell("investor_access"), INVESTOR_ACCESS, add);
   checkEnum("kyc", cell("kyc"), KYC_VALUES, add);
   checkEnum("redemption", cell("redemption"), REDEMPTION_VALUES, add);
 
   const redemption = cell("redemption");
   const daysText = cell("redemption_days");
-  let days: number | null = null;
   if (daysText !== "") {
     if (!/^[0-9]+$/.test(daysText) || Number(daysText) < 1 || Number(daysText) > REDEMPTION_DAYS_MAX) {
       add("redemption_days", `'${daysText}' is not a whole number of days from 1 to ${REDEMPTION_DAYS_MAX}`);
-    } else days = Number(daysText);
+    }
     if (redemption !== "days")
       add("redemption_days", `must be empty unless redemption is days (it is '${redemption}')`);
   } else if (redemption === "days") {
@@ -641,7 +722,6 @@ function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add)
     else if (ms > latestMs)
       add("terms_as_of", `${asOf} is in the future (today is ${new Date(latestMs).toISOString().slice(0, 10)})`);
   }
-  return days;
 }
 
 /**
@@ -649,8 +729,9 @@ function checkTerms(cell: (column: Column) => string, todayMs: number, add: Add)
  * as in BLOCKCHAINS; another chain takes DefiLlama's name, except where DefiLlama has several
  * spellings (CHAIN_ALIASES), which must be written the one way we store.
  */
-function checkChains(value: string, add: Add): string[] {
-  if (value.trim() === "") return [];
+function chainsHaveOneName({ cell, add }: Row) {
+  const value = cell("blockchains");
+  if (value.trim() === "") return;
   const items = splitList(value);
   if (items.some((item) => item === ""))
     add("blockchains", `has an empty item (separate values with '${LIST_SEPARATOR}', no trailing '${LIST_SEPARATOR}')`);
@@ -665,29 +746,21 @@ function checkChains(value: string, add: Add): string[] {
   for (const item of new Set(items.filter((item, i) => item !== "" && items.indexOf(item) !== i))) {
     add("blockchains", `lists '${item}' more than once`);
   }
-  return items;
 }
 
 /**
- * DefiLlama's id, audits and dates, the review status and the pool filter. Returns the id.
+ * DefiLlama's id, audits and dates, the review status and the pool filter.
  * A tracked row comes from DefiLlama, so it always names its DefiLlama entry.
  */
-function checkDefillamaColumns(
-  cell: (column: Column) => string,
-  todayMs: number,
-  today: string,
-  add: Add,
-): number | null {
+function defillamaColumnsAreValid({ cell, todayMs, today, add }: Row) {
   checkEnum("review_status", cell("review_status"), REVIEW_STATUSES, add);
   const slug = cell("defillama_slug");
   if (cell("review_status") === "tracked" && slug === "")
     add("defillama_slug", "is required on a tracked row (it comes from DefiLlama)");
   const idText = cell("defillama_id");
-  let id: number | null = null;
   if (idText !== "") {
-    if (!/^[1-9][0-9]{0,9}$/.test(idText) || Number(idText) > 2_147_483_647)
+    if (defillamaId(idText) === null)
       add("defillama_id", `'${idText}' is not a DefiLlama protocol id (a whole number, e.g. 4265)`);
-    else id = Number(idText);
     if (slug === "") add("defillama_id", "needs the defillama_slug of the same entry");
   }
   const audits = cell("defillama_audits");
@@ -704,7 +777,11 @@ function checkDefillamaColumns(
       add("yield_pools", `has an empty item (separate pool ids or symbols with '${LIST_SEPARATOR}')`);
     if (slug === "") add("yield_pools", "filters DefiLlama pools, so it needs a defillama_slug");
   }
-  return id;
+}
+
+/** A DefiLlama protocol id (a positive whole number that fits the database's integer), else null. */
+function defillamaId(text: string): number | null {
+  return /^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
 }
 
 /**
@@ -714,12 +791,7 @@ function checkDefillamaColumns(
  * yield_source ('Unknown', 'N/A', or an older, unsourced figure) carries none of the yield_*
  * figures: the row's as_of and notes speak for it.
  */
-function checkYield(
-  cell: (column: Column) => string,
-  todayMs: number,
-  today: string,
-  add: Add,
-): { min: number | null; max: number | null } {
+function yieldIsSourced({ cell, todayMs, today, add }: Row) {
   const number = (column: "yield_apy_min" | "yield_apy_max"): number | null => {
     const text = cell(column);
     if (text === "") return null;
@@ -768,5 +840,4 @@ function checkYield(
         add(column, "needs yield_source (defillama, or curated with the page that states the yield)");
     }
   }
-  return { min, max };
 }
