@@ -1,5 +1,5 @@
 import { Download, SearchX, SlidersHorizontal } from "lucide-react";
-import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FIRST_GRID_SIZE, SECOND_GRID_FADED, SECOND_GRID_MAX_HEIGHT_PX, SECOND_GRID_VISIBLE } from "@/config/site";
 import { onDemand } from "@/lib/on-demand";
@@ -11,6 +11,7 @@ import { ProtocolCard } from "./protocol-card";
 import { ProtocolFiltersBar } from "./protocol-filters";
 import { sortProtocols, type SortKey } from "./sort";
 import type { Protocol } from "./types";
+import { useVirtualGrid } from "./use-virtual-grid";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3";
 /**
@@ -81,25 +82,8 @@ export function ProtocolDirectory({
   const secondGridShown = collapsed ? secondGrid.slice(0, SECOND_GRID_VISIBLE + SECOND_GRID_FADED) : secondGrid;
 
   const virtualize = secondGrid.length > VIRTUALIZE_AFTER;
-  const [VirtualGrid, setVirtualGrid] = useState(() => virtualGridCode.current());
   // Without the virtualizer the expanded list still works, mounting every card (slower, correct).
-  const [virtualGridFailed, setVirtualGridFailed] = useState(false);
-  useEffect(() => {
-    if (!virtualize || VirtualGrid || virtualGridFailed) return;
-    let live = true;
-    virtualGridCode.load().then(
-      (component) => {
-        if (live) setVirtualGrid(() => component);
-      },
-      (error: unknown) => {
-        console.error("The list virtualizer failed to load; rendering every card:", error);
-        if (live) setVirtualGridFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [virtualize, VirtualGrid, virtualGridFailed]);
+  const { VirtualGrid, failed: virtualGridFailed } = useVirtualGrid(virtualGridCode, virtualize);
 
   const summary =
     `Showing ${results.length} of ${protocols.length} protocols` +
