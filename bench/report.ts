@@ -1,4 +1,4 @@
-// Issue #5's budgets, goals and baseline, named once; the table every phase fills; and the
+// The performance budgets, goals and baseline (docs/performance.md), named once; the table every phase fills; and the
 // generated part of docs/performance.md (the hand-written text around the markers is kept).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -52,7 +52,7 @@ export function table(rows: Row[]): string {
   return [line(data[0]!), line(widths.map((w) => "-".repeat(w))), ...data.slice(1).map(line)].join("\n");
 }
 
-/** KB as Vite prints it (1 KB = 1000 bytes), the unit of the issue's budgets. */
+/** KB as Vite prints it (1 KB = 1000 bytes), the unit of the budgets. */
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 export const ms = (value: number) =>
   !Number.isFinite(value) ? "n/a" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;

@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPORT = path.join(ROOT, "docs", "performance.md");
 const OUT = path.join(ROOT, "bench", ".out");
 const DIST = path.join(OUT, "dist");
-/** The protocol page Lighthouse measures next to home (issue #12): the largest entry, with history. */
+/** The protocol page Lighthouse measures next to home, held to the same budgets: the largest entry, with history. */
 const PROTOCOL_PAGE = "/protocols/blackrock-buidl-securitize";
 const PHASES = ["bytes", "lighthouse", "routes", "scale", "unit", "load"];
 
@@ -142,8 +142,8 @@ const generated = [
   "",
   `Measured ${measuredOn.line}. Command: \`npm run bench\` (${seconds} s).`,
   "",
-  "Baseline: issue #5's straightforward client-rendered build of the same spec, measured on these machines.",
-  'KB = 1000 bytes. "FAIL" is a budget the issue sets; "miss" is a goal.',
+  "Baseline: the straightforward client-rendered build of the same spec that the performance goal starts from, measured on these machines.",
+  'KB = 1000 bytes. "FAIL" is a budget the performance goal sets; "miss" is a goal.',
   "",
   table(rows),
   "",
