@@ -64,13 +64,13 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
     preview: { host: "127.0.0.1", port: 4173, strictPort: true },
     build: {
       // Every browser we support preloads modules natively (Chrome/Edge 66+, Safari 17+, Firefox 115+);
-      // the polyfill cost the first load ~0.3 KB gzip (issue #5's budget; room for issue #11's TVL line).
+      // the polyfill cost the first load ~0.3 KB gzip (2026-11-23), which the 160 KB boot budget needed.
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // The boot's code in three chunks. Left to the automatic split, the lazily loaded
           // protocol page (which shares most of the app with the home page) scatters the shared
-          // modules over a dozen small chunks, costing `/` 2-3 KB gzip of glue (issue #12;
+          // modules over a dozen small chunks, costing `/` 2-3 KB gzip of glue (2026-11-23;
           // budget 160 KB). Lazy pages and dialogs are dynamic imports, so no group captures them.
           codeSplitting: {
             groups: [

@@ -5,7 +5,7 @@ import { FACTOR_LABELS, RATING_VERSION } from "../src/lib/risk-rating.ts";
 import type { FactorRecord } from "../scripts/data/risk-evidence.ts";
 import { committedRiskFactors, committedRows } from "./committed-rows.ts";
 
-// Open data (issue #13): `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv
+// Open data: `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv
 // from data/protocols.csv, the directory's source of truth. Every public column is included, each
 // figure with its source and as-of date, the term sheet with its own source and date, a
 // generated_at timestamp and the licence. Static files outside the app's bundle: nothing on the

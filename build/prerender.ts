@@ -1,5 +1,5 @@
-// Prerenders the home page's first frame into the built index.html (issue #5: first paint must
-// not wait for JavaScript). After the client build is written, a second, SSR build of
+// Prerenders the home page's first frame into the built index.html, because first paint must
+// not wait for JavaScript (docs/decisions/008-boot-after-first-paint.md). After the client build is written, a second, SSR build of
 // src/entry-prerender.tsx runs with the same config (aliases, defines, mode), its output is
 // imported and rendered, and the markup goes into `<div id="root">` of `<outDir>/index.html`.
 // No inline script is added: the page's only script stays the hashed module entry.
@@ -157,7 +157,7 @@ export function prerenderShell(): Plugin {
         // index.html serve the other. Without either, the client route renders the same page.
         const siteUrl = siteUrlOf(template);
         const pages = shell.renderProtocolPages(committedRows(), siteUrl);
-        // /methodology the same way (issue 20): /methodology/index.html and /methodology.html.
+        // /methodology the same way: /methodology/index.html and /methodology.html.
         for (const page of [...pages, shell.renderMethodologyPage(siteUrl)]) {
           const head = retargetHead(template, {
             url: `${siteUrl}${page.path}`,

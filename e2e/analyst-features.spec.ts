@@ -17,7 +17,7 @@ import {
 } from "./support/home.ts";
 import { applyFilters, dataAsOfMonth, fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
-// The analyst additions (issue #7/#8), on desktop and phone, against the real seed.
+// The analyst additions (CSV export, figure provenance and as-of dates), on desktop and phone, against the real seed.
 // Expectations come from the seed with rules re-stated here, not from the app's own code.
 
 let seed: ProtocolRow[];

@@ -105,7 +105,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   const dialog = comparisonDialog(page);
   await expect(dialog).toBeVisible();
   // The desktop shows a table; a phone (below 640px) one block per metric, each protocol's value
-  // stacked under it (issue #13). The same texts either way.
+  // stacked under it, so a phone never scrolls sideways. The same texts either way.
   const table = dialog.getByRole("table");
   const compared = dialog.getByRole("list", { name: "Compared protocols" }).getByRole("listitem");
   const headerOf = (index: number) => (isMobile ? compared.nth(index) : table.getByRole("columnheader").nth(index + 1));

@@ -1,4 +1,4 @@
-// Issue 22, item 6: every filter label and every select's text reads in full, never cut to
+// Every filter label and every select's text reads in full, never cut to
 // 'All asset class…' or 'Any investor t…', at 1280, 1024, 768 and 375 px. A cut text is one whose
 // box is narrower than its content (scrollWidth > clientWidth) under the trigger's truncation.
 import type { Page } from "@playwright/test";

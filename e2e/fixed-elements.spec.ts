@@ -1,4 +1,4 @@
-// Issue 22, item 5: nothing fixed covers a card's figures. The floating 'Join Waitlist' button
+// Nothing fixed covers a card's figures. The floating 'Join Waitlist' button
 // steps aside while a card's figures pass beneath it, the page leaves room at its end for what is
 // fixed at the bottom, and on a phone the button folds into the comparison tray while it shows.
 // Checked by scrolling the directory step by step and comparing bounding boxes.

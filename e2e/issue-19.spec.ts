@@ -1,4 +1,4 @@
-// Issue #19 on the site, against the real seed (the 2026-09-05 data): the yield history next to
+// Yields, tracked rows and every chain on the site, against the real seed (the 2026-09-05 data): the yield history next to
 // the TVL's, tracked rows (listed from DefiLlama, not reviewed), dropped rows, and a blockchain
 // filter that offers every chain. Runs on the desktop (1280) and the phone (375) projects.
 import type { Page } from "@playwright/test";

@@ -92,7 +92,7 @@ test("a protocol page shows its figures with sources and the TVL history, with a
       protocol.tvl_source_url!,
     );
   }
-  // The yield's own source when it has one (issue #19: DefiLlama's pools or the curated page), else the row's.
+  // The yield's own source when it has one (DefiLlama's pools or the curated page), else the row's.
   if (protocol.yield_source === "defillama") {
     await expect(figures.getByRole("link", { name: "Yield source: DefiLlama (opens in a new tab)" })).toHaveAttribute(
       "href",

@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { compareButton, comparisonDialog, gotoHome, selectionBar } from "./support/home.ts";
 import { fetchRiskFactors, fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
-// Review screenshots of issue 20's screens at both sizes: the protocol page's Risk section, a card's
+// Review screenshots of the risk rating's screens at both sizes: the protocol page's Risk section, a card's
 // risk badge, /methodology and the comparison's factor rows. Written to e2e/screenshots/ (gitignored),
 // or to SHOTS_DIR when set.
 const DIR = process.env.SHOTS_DIR ?? "e2e/screenshots";

@@ -1,4 +1,4 @@
-// Issue 20 on the site: the protocol page's Risk section, the card's badge that links to it, the
+// The risk rating on the site: the protocol page's Risk section, the card's badge that links to it, the
 // comparison's factor rows and /methodology (also without JavaScript). Runs on the desktop (1280)
 // and the phone (375) projects. Expectations come from what the local API serves, never hard-coded.
 import type { Locator, Page } from "@playwright/test";

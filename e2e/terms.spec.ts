@@ -13,7 +13,7 @@ import {
 } from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
 
-// Issue #13: the investor-type filter, the terms in the comparison, the phone comparison
+// Term sheets: the investor-type filter, the terms in the comparison, the phone comparison
 // without sideways scrolling, and the open-data files the build writes.
 
 let seed: ProtocolRow[];
@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
 });
 
-/** The seed rows each investor type may buy (the filter's rule, restated from the issue). */
+/** The seed rows each investor type may buy (the filter's rule, restated here from docs/data.md, "Term sheets"). */
 const OPEN_TO: Record<string, string[]> = {
   "US retail": ["retail"],
   "Non-US retail": ["retail", "retail-non-us"],
@@ -234,7 +234,7 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
   const text = await csv.text();
   const [header] = text.split(/\r?\n/);
-  // Every field quoted, as the in-app export writes it (issue 14's CSV rules).
+  // Every field quoted, as the in-app export writes it (the same CSV rules as lib/csv.ts).
   expect(header).toBe(
     [
       ..."name,description,asset_classes,blockchains,tvl,yield_range,risk_level,min_investment,url,source_url,as_of,notes".split(

@@ -95,7 +95,7 @@ export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): 
 }
 
 /**
- * `/methodology` (issue 20), whole: the page needs no data, so the file reads in full without
+ * `/methodology`, whole: the page needs no data, so the file reads in full without
  * JavaScript; render-app.tsx replaces it with the same page once the page's code is in.
  */
 export function renderMethodologyPage(siteUrl: string): PageRender {

@@ -84,7 +84,7 @@ export async function fetchHistory(request: APIRequestContext, protocolId: strin
   }));
 }
 
-/** One evidenced risk factor as the local API serves it (protocol_risk_factors, issue 20). */
+/** One evidenced risk factor as the local API serves it (protocol_risk_factors). */
 export type RiskFactorRow = {
   protocol_id: string;
   factor: string;
@@ -119,7 +119,7 @@ export async function fetchWaitlist(request: APIRequestContext): Promise<Waitlis
   return (await response.json()) as WaitlistRow[];
 }
 
-/** Issue #11: 'Data as of' names the month of the newest TVL date in the data ('December 2025'). */
+/** 'Data as of' names the month of the newest TVL date in the data ('December 2025'). */
 export function dataAsOfMonth(rows: ProtocolRow[]): string {
   const newest = rows
     .map((r) => r.tvl_as_of)
@@ -141,7 +141,7 @@ export async function fetchOutbox(request: APIRequestContext): Promise<{ to: str
   return (await response.json()) as { to: string; link: string; at: string }[];
 }
 
-/** A yield history point as the local API serves it (issue #19). */
+/** A yield history point as the local API serves it. */
 export type YieldHistoryRow = { day: string; apy_min: number; apy_max: number; source: string };
 
 /** The protocol's yield history as the local API serves it to the anon role, oldest first. */

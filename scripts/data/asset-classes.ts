@@ -1,4 +1,4 @@
-// data/asset-classes.csv: the reviewed asset classes of tracked rows (issue #19), one line per
+// data/asset-classes.csv: the reviewed asset classes of tracked rows, one line per
 // DefiLlama slug, each with the page that shows the class and the day it was reviewed. A tracked
 // row takes its classes from here; until its slug is listed it is 'Unclassified'.
 import { ASSET_CLASSES } from "../../src/config/domain.ts";

@@ -1,4 +1,4 @@
-// The seed's history files: data/tvl-history.csv and data/yield-history.csv (issue #19).
+// The seed's history files: data/tvl-history.csv and data/yield-history.csv.
 import { describe, expect, it } from "vitest";
 import { checkYieldHistoryCsv, mergeYieldHistoryCsv } from "./history.ts";
 import type { ProtocolRow } from "./rules.ts";

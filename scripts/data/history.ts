@@ -1,5 +1,5 @@
 // The history files the seed carries: data/tvl-history.csv (one TVL figure per protocol and day)
-// and data/yield-history.csv (one yield range per protocol and day, issue #19). Written by
+// and data/yield-history.csv (one yield range per protocol and day). Written by
 // `npm run data:refresh -- --write-csv` (DefiLlama points) and by hand for curated figures;
 // data:build turns them into the seed's protocol_tvl_history and protocol_yield_history inserts.
 import { compareBytes, parseCsv, serializeCsv, CsvSyntaxError } from "./csv.ts";

@@ -16,9 +16,9 @@ import {
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
 export const YIELDS_MIGRATION_FILE = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
-// The columns the terms migration added, then those issue #19's migration added.
+// The columns the terms migration added, then those the yields and tracked rows migration added.
 const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"), COLUMNS.indexOf("defillama_id"));
-const ISSUE_19_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"));
+const YIELDS_MIGRATION_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"));
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -164,7 +164,7 @@ class RestClient {
         `The database's sync_protocols does not know the term columns: apply ${TERMS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
       );
     }
-    if (ISSUE_19_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
+    if (YIELDS_MIGRATION_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
       throw new PushError(
         `The database's sync_protocols does not know the yield and tracked-row columns: apply ${YIELDS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
       );

@@ -497,7 +497,7 @@ async function yieldHistory(slug: string) {
 }
 const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
 
-describe("data:refresh with saved 2026-09-05 responses (issue #19)", () => {
+describe("data:refresh with saved 2026-09-05 responses: yields and tracked rows", () => {
   beforeEach(rewind);
 
   it("matches a renamed slug by DefiLlama's id, reports the rename and follows it", async () => {
@@ -725,7 +725,7 @@ describe("data:refresh with saved 2026-09-05 responses (issue #19)", () => {
   });
 });
 
-describe("data:refresh: one bad figure or source stops only itself (issue #21, item 4)", () => {
+describe("data:refresh: one bad figure or source stops only itself", () => {
   beforeEach(rewind);
 
   it("ignores a malformed entry the directory does not use, and holds a malformed one it uses alone", async () => {

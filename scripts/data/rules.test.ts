@@ -186,7 +186,7 @@ describe("checkCsv", () => {
     expect(problemsFor({ asset_classes: "Unclassified" })).toEqual([
       `line 2, asset_classes: 'Unclassified' is not one of ${ASSET_CLASSES.join(", ")}`,
     ]);
-    // Every chain a protocol is on is kept (issue #19): the eleven as the spec spells them, others by name.
+    // Every chain a protocol is on is kept: the eleven as the spec spells them, others by name.
     expect(problemsFor({ blockchains: [...BLOCKCHAINS, "Arbitrum", "BNB Chain", "Hyperliquid L1"].join(";") })).toEqual(
       [],
     );
@@ -428,7 +428,7 @@ describe("checkCsv: the term sheet", () => {
   });
 });
 
-describe("checkCsv: yields, tracked rows and DefiLlama's columns (issue #19)", () => {
+describe("checkCsv: yields, tracked rows and DefiLlama's columns", () => {
   const covered = {
     defillama_slug: "paxos-gold",
     tvl_source: "defillama",

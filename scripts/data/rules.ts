@@ -50,7 +50,8 @@ export const COLUMNS = [
   "fees",
   "terms_source_url",
   "terms_as_of",
-  // Issue #19: DefiLlama's id, the yield's figures and provenance, tracked rows, DefiLlama's dates.
+  // Added with the yields and tracked rows: DefiLlama's id, the yield's figures and provenance,
+  // the review status, DefiLlama's dates.
   "defillama_id",
   "yield_apy_min",
   "yield_apy_max",
@@ -88,7 +89,7 @@ export type ProtocolRow = {
   tvl_as_of: string | null;
   tvl_source_url: string | null;
   tvl_source: "defillama" | "curated" | null;
-  /** Term sheet (issue #13). 'unknown' is a value: the enums and fees are never blank. */
+  /** Term sheet. 'unknown' is a value: the enums and fees are never blank. */
   investor_access: string;
   kyc: string;
   redemption: string;
@@ -99,7 +100,7 @@ export type ProtocolRow = {
   terms_as_of: string | null;
   /** DefiLlama's stable protocol id (matched before the slug, so a rename keeps working). */
   defillama_id: number | null;
-  /** The yield range as numbers (percent), its day, kind of source and page (issue #19). */
+  /** The yield range as numbers (percent), its day, kind of source and page. */
   yield_apy_min: number | null;
   yield_apy_max: number | null;
   yield_as_of: string | null;
@@ -559,7 +560,7 @@ const OPTIONAL = new Set<Column>([
 
 const nullIfEmpty = (value: string): string | null => (value === "" ? null : value);
 
-/** The live TVL columns (issue #11): slug, the figure as a number, its day, source page and kind. */
+/** The live TVL columns: slug, the figure as a number, its day, source page and kind. */
 function tvlIsSourced({ cell, todayMs, today, add }: Row) {
   const slug = cell("defillama_slug");
   if (slug !== "" && (!SLUG_PATTERN.test(slug) || slug.length > 100)) {
@@ -725,7 +726,7 @@ function termsAreSourced({ cell, todayMs, add }: Row) {
 }
 
 /**
- * Chains (issue #19): every chain a protocol is on, in one naming. The spec's eleven are spelled
+ * Chains: every chain a protocol is on, in one naming. The spec's eleven are spelled
  * as in BLOCKCHAINS; another chain takes DefiLlama's name, except where DefiLlama has several
  * spellings (CHAIN_ALIASES), which must be written the one way we store.
  */
@@ -785,7 +786,7 @@ function defillamaId(text: string): number | null {
 }
 
 /**
- * The yield's provenance (issue #19). A DefiLlama yield has its numbers, day and DefiLlama page,
+ * The yield's provenance. A DefiLlama yield has its numbers, day and DefiLlama page,
  * and its text is the numbers' range; a curated one cites the page that states it and the page's
  * date for the figure, or the day it was read when the page gives none. A yield with no
  * yield_source ('Unknown', 'N/A', or an older, unsourced figure) carries none of the yield_*

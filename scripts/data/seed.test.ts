@@ -87,7 +87,7 @@ describe("the committed data", () => {
         expect(row.yield_as_of, row.name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(row.notes, row.name).toMatch(/Yield: /);
       } else if (row.yield_source === null) {
-        // No October 2025 estimate survives without the page that states it (issue #19).
+        // No October 2025 estimate survives without the page that states it.
         expect(["Unknown", "N/A"], row.name).toContain(row.yield_range);
       }
     }

@@ -1,5 +1,5 @@
 // The TVL's source, date and staleness as readers see them: on a card and in the comparison's
-// Source row (issue #11). Real components, parsed rows as the API serves them.
+// Source row. Real components, parsed rows as the API serves them.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The yield's source and date (issue #19), shown as the TVL's is: on a card, in the comparison's
+// The yield's source and date, shown as the TVL's is: on a card, in the comparison's
 // Source row and in the protocol page's key figures; and the 'No longer tracked by DefiLlama'
 // note next to a dropped row's TVL. Real components, parsed rows as the API serves them.
 import { render, screen, within } from "@testing-library/react";

@@ -13,7 +13,7 @@ export const ASSET_CLASSES = [
 ] as const;
 
 /**
- * A tracked row's asset class until data/asset-classes.csv maps it (issue #19): shown as such,
+ * A tracked row's asset class until data/asset-classes.csv maps it: shown as such,
  * offered by the asset-class filter only when some row has it, never counted as a class.
  */
 export const UNCLASSIFIED = "Unclassified";
@@ -32,7 +32,7 @@ export const BLOCKCHAINS = [
   "Celo",
 ] as const;
 
-// Term sheets (issue #13). 'unknown' is a value of its own, never a blank: it is shown as
+// Term sheets. 'unknown' is a value of its own, never a blank: it is shown as
 // 'Unknown', and 'no' and 'unknown' are never merged.
 export const INVESTOR_ACCESS = [
   "retail",

@@ -1,6 +1,6 @@
 import type { InvestorAccess, Kyc, Redemption } from "@/config/domain";
 
-// Display labels of the term sheet (issue #13), shared by the comparison and the CSV export.
+// Display labels of the term sheet, shared by the comparison and the CSV export.
 
 /** 'unknown' is shown as 'Unknown' everywhere; it is never merged with 'No' or left blank. */
 export const UNKNOWN_LABEL = "Unknown";

@@ -46,7 +46,7 @@ export type TvlFields = {
   asOf: string | null;
 };
 
-/** The Protocol fields the yield's provenance is read from (issue #19). */
+/** The Protocol fields the yield's provenance is read from. */
 export type YieldFields = {
   name: string;
   yieldSource: "defillama" | "curated" | null;

@@ -26,7 +26,7 @@ export function HomePage() {
   // The loaded page (stats, filters, 15 cards) is the biggest render of the visit. Rendered from a
   // deferred copy of the data, the urgent render that follows the response only keeps the loading
   // frame, and the directory renders at transition priority, which yields to the browser every
-  // few milliseconds instead of holding the main thread in one long task (issue #5: TBT).
+  // few milliseconds instead of holding the main thread in one long task (the TBT budget in docs/performance.md).
   const data = useDeferredValue(latestData);
   const protocols = data ?? NO_PROTOCOLS;
   const stats = useMemo(() => (data ? computeStats(data) : null), [data]);

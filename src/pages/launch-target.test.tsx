@@ -1,4 +1,4 @@
-// Issue 22, item 1: no text promises a launch date that has passed. With the spec's default target
+// No text promises a launch date that has passed. With the spec's default target
 // (Q1 2026), every place that shows it names it before it ends and says 'opening soon' after.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";

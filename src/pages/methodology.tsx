@@ -30,7 +30,7 @@ type SectionId = (typeof SECTIONS)[number]["id"];
 const published = RULE_VERSIONS[0]!;
 
 /**
- * `/methodology` (issue 20): the risk rating's method, rendered from the rule's own constants and
+ * `/methodology`: the risk rating's method, rendered from the rule's own constants and
  * the sentences docs/methodology.md states (src/lib/risk-method.ts). Prerendered at build, so it
  * reads in full without JavaScript.
  */

@@ -1,4 +1,4 @@
-// The protocol page's yield history (issue #19): next to the TVL's, with the same range buttons,
+// The protocol page's yield history: next to the TVL's, with the same range buttons,
 // summary and 'Show data' table, requested only on that page. The whole app over MSW.
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";

@@ -110,7 +110,7 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
         />
         <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
           <KeyFigures protocol={protocol} />
-          {/* The two histories side by side from lg, stacked below it (issue #19). */}
+          {/* The two histories side by side from lg, stacked below it. */}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
             <YieldHistory protocol={protocol} />

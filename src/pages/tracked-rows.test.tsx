@@ -1,4 +1,4 @@
-// Issue #19 on the site: tracked rows (listed from DefiLlama, not reviewed), dropped rows, and
+// On the site: tracked rows (listed from DefiLlama, not reviewed), dropped rows, and
 // every chain a protocol is on. The whole app over MSW, with the 16 fixture rows plus the
 // issue's kinds of row.
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
--- Provenance for every figure (issue #8): where it came from, the date it refers to, and notes
+-- Provenance for every figure: where it came from, the date it refers to, and notes
 -- (estimate or published, caveats). Nullable so rows written before this migration stay valid;
 -- data/protocols.csv requires source_url and as_of for every row it writes.
 alter table public.protocols

@@ -1,4 +1,4 @@
--- Live, sourced TVL (issue #11): each protocol's TVL as a number with its own date and source,
+-- Live, sourced TVL: each protocol's TVL as a number with its own date and source,
 -- refreshed daily from DefiLlama (npm run data:refresh, or the refresh-protocols Edge Function),
 -- and a daily history. Nullable so rows written before this migration stay valid.
 alter table public.protocols

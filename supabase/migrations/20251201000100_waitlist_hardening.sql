@@ -1,4 +1,4 @@
--- Waitlist hardening (issue 14): double opt-in and a durable rate limit shared by every Edge
+-- Waitlist hardening: double opt-in and a durable rate limit shared by every Edge
 -- isolate. Like the waitlist migration, everything here is reachable by service_role only:
 -- RLS on with no policy, no table privilege and no EXECUTE for anon/authenticated.
 --

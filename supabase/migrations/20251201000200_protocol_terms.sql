@@ -1,4 +1,4 @@
--- Term sheets (issue #13): who may buy a product, whether the issuer runs KYC, how money comes
+-- Term sheets: who may buy a product, whether the issuer runs KYC, how money comes
 -- back out, the fees, and the page that states them. 'unknown' is a value, not a blank: the
 -- enum columns default to it, and 'no' and 'unknown' are different answers.
 alter table public.protocols

@@ -1,5 +1,5 @@
 -- Yields that refresh themselves, every RWA protocol DefiLlama tracks, and a refresh one bad
--- figure cannot stop (issues #19 and #21, item 4).
+-- figure cannot stop.
 --
 -- * DefiLlama's stable id next to its slug, so a renamed slug keeps matching (defillama_id).
 -- * A yield with its own numbers, date, kind of source and page (yield_*), and a daily history
@@ -407,7 +407,7 @@ comment on function public.apply_protocol_refresh(date, jsonb) is
 revoke execute on function public.apply_protocol_refresh(date, jsonb) from public, anon, authenticated;
 grant execute on function public.apply_protocol_refresh(date, jsonb) to service_role;
 
--- The trailing baselines the refresh's guardrail compares a new figure with (issue #21, item 4):
+-- The trailing baselines the refresh's guardrail compares a new figure with:
 -- per protocol, the median of the TVL and of each end of the yield range over the seven days
 -- before run_day. Null where there is no point in that window.
 create function public.protocol_refresh_baselines(run_day date)

@@ -1,4 +1,4 @@
--- Held confirmation mails (issue 21, item 5). Before this, a signup whose mailbox had been mailed in
+-- Held confirmation mails. Before this, a signup whose mailbox had been mailed in
 -- the last day stored its row with no mail due at all: an attacker who signed up `victim+x@` once a
 -- day left the victim's own signup without a mail, although the page said one was coming. Now such
 -- a mail is held, not dropped: the row keeps it due (mail_waiting_since) and the resync sends it as

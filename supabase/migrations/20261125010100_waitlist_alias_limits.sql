@@ -1,4 +1,4 @@
--- Alias-proof limits (issue 21, item 2). The one-mail-a-day rule and the signup limit count per
+-- Alias-proof limits. The one-mail-a-day rule and the signup limit count per
 -- mailbox, and the mailbox used to drop only a "+tag": Gmail ignores dots and answers at
 -- googlemail.com too, so a 9-character Gmail local part had 256 spellings, each with its own
 -- allowance, and one client could send one inbox 256 confirmation mails a day.

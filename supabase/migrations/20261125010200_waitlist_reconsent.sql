@@ -1,4 +1,4 @@
--- Legacy single-opt-in rows (issue 21, item 8). 20251201000100_waitlist_hardening.sql counted the
+-- Legacy single-opt-in rows. 20251201000100_waitlist_hardening.sql counted the
 -- rows the provider had synced before double opt-in as confirmed (confirmed_at = synced_at): they
 -- joined the audience without ever following a link. This marks them, and lets the resync ask each
 -- of them once for consent (`npm run waitlist:resync -- --reconsent`, a dry run unless --send):

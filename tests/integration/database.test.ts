@@ -197,7 +197,7 @@ describe("protocols term sheet (20251201000200_protocol_terms.sql)", () => {
 describe("yields, tracked rows and DefiLlama ids (20261125001900_yields_and_tracked_rows.sql)", () => {
   type Row = Record<string, unknown>;
   const insertRow = (extra: Row) => {
-    const row: Row = { ...valid, name: `Issue 19 ${Math.random()}`, ...extra };
+    const row: Row = { ...valid, name: `Yield columns row ${Math.random()}`, ...extra };
     const columns = Object.keys(row);
     return db.query(
       `insert into public.protocols (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
@@ -207,7 +207,7 @@ describe("yields, tracked rows and DefiLlama ids (20261125001900_yields_and_trac
   const outcome = (extra: Row) =>
     db.transaction(async (tx) => {
       try {
-        const row: Row = { ...valid, name: "Issue 19 row", ...extra };
+        const row: Row = { ...valid, name: "Yield columns row", ...extra };
         const columns = Object.keys(row);
         await tx.query(
           `insert into public.protocols (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
@@ -377,7 +377,7 @@ describe("protocols constraints", () => {
         ],
         asset_classes: ["US Treasuries", "Private Credit", "Real Estate", "Commodities", "Carbon Credits", "Equities"],
       });
-      // Every chain a protocol is on is stored (issue #19), in one naming: not only the eleven.
+      // Every chain a protocol is on is stored, in one naming: not only the eleven.
       await insertProtocol(tx as unknown as PGlite, {
         name: "Other chains",
         blockchains: ["BNB Chain", "Hyperliquid L1"],

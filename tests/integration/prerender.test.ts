@@ -1,4 +1,4 @@
-// The prerendered home frame (issue #5): what src/entry-prerender.tsx renders, how
+// The prerendered home frame (first paint must not wait for JavaScript): what src/entry-prerender.tsx renders, how
 // build/prerender.ts puts it into index.html, what the boot script does on each kind of visit,
 // and one real production build into a temporary --outDir.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from "react";
 
 /**
  * The attribute that marks a protocol card's figures (TVL, yield, risk, minimum and the TVL's
- * source line). Nothing fixed on the page may cover them (issue 22): the floating join button
+ * source line). Nothing fixed on the page may cover them: the floating join button
  * steps aside while any of them passes beneath it.
  */
 export const CARD_FIGURES_ATTRIBUTE = "data-card-figures";

@@ -6,7 +6,7 @@ describe("protocolKeys", () => {
     expect(protocolKeys(["RealT", "Ondo Finance (OUSG + USDY)", "Superstate USTB"])).toEqual(["R", "O", "S"]);
   });
 
-  it("tells apart protocols that share an initial by two letters (issue 22: Backed Finance and BlackRock)", () => {
+  it("tells apart protocols that share an initial by two letters (Backed Finance and BlackRock)", () => {
     expect(protocolKeys(["Backed Finance (bTokens)", "BlackRock BUIDL (Securitize)", "Exodus"])).toEqual([
       "BF",
       "BB",

@@ -29,7 +29,7 @@ describe("bestValues", () => {
     expect(bestValues([a, b, c])).toEqual({ tvl: ["a", "b"], yield: ["b"] });
   });
 
-  it("never marks a minimum that states no single figure, in our data's own wording (issue 22)", () => {
+  it("never marks a minimum that states no single figure, in our data's own wording", () => {
     // Backed Finance, BlackRock BUIDL and Exodus as data/protocols.csv holds them.
     const backed = make("backed", { minInvestment: "None secondary; primary for pros" });
     const blackrock = make("blackrock", { minInvestment: "$5M" });

@@ -6,8 +6,8 @@ const bar = "rounded bg-muted";
 /**
  * The directory while the list loads, and what the prerendered index.html shows: the filter panel
  * (the search and five selects, as protocol-filters.tsx), the count line and the first grid's
- * cards, each as tall as the loaded version so nothing moves when the data arrives (CLS budget,
- * issue #5).
+ * cards, each as tall as the loaded version so nothing moves when the data arrives (the CLS
+ * budget in docs/performance.md).
  */
 export function DirectoryLoading() {
   return (

@@ -6,7 +6,7 @@ export type FigureProvenance = {
   asOf: string | null;
   sourceUrl: string | null;
   sourceLabel: string;
-  /** A tracked row's figure no one has reviewed: it has no date or source to give (issue #19). */
+  /** A tracked row's figure no one has reviewed: it has no date or source to give. */
   unreviewed?: true;
 };
 

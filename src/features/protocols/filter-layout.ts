@@ -3,7 +3,7 @@
 // Six cells: search, four selects (asset class, risk, blockchain, investor type) and the sort.
 // At most three to a row, so every label and option reads in full ('All asset classes', 'Any
 // investor type', 'Minimum investment (low to high)') at any width: six in one row at 1280 px cut
-// them to 'All asset class…' (issue 22; e2e/filter-labels.spec.ts checks 1280, 1024, 768, 375).
+// them to 'All asset class…' (e2e/filter-labels.spec.ts checks 1280, 1024, 768, 375).
 export const FILTER_GRID = "grid gap-4 md:grid-cols-2 lg:grid-cols-3";
 export const FILTER_SEARCH_CELL = "md:col-span-2 lg:col-span-1";
 export const FILTER_CELLS = 6;

@@ -5,7 +5,7 @@ import { DEFAULT_FILTERS } from "./filter";
 import { canonicalFilters, filterOptions } from "./filter-options";
 import { parseProtocolRows } from "./model";
 
-describe("filterOptions (issue #19)", () => {
+describe("filterOptions", () => {
   it("offers the spec's lists alone when the data holds nothing beyond them", () => {
     expect(filterOptions(parseProtocolRows(protocolRows))).toEqual({
       assetClasses: ASSET_CLASSES,

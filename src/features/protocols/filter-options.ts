@@ -1,4 +1,4 @@
-// What the asset-class and blockchain selects offer (issue #19): the spec's vocabularies first,
+// What the asset-class and blockchain selects offer: the spec's vocabularies first,
 // then what the data holds beyond them. Chains are no longer cut to the spec's eleven, so a
 // visitor can find a protocol by any chain it is on.
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, UNCLASSIFIED } from "@/config/site";

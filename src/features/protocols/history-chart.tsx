@@ -29,7 +29,7 @@ type HistoryChartProps = {
   /** The canvas holder's test id ('tvl-chart'). */
   testId?: string;
   /**
-   * A range's lower end (the yield's lowest APY, issue #19): drawn as a second line with the band
+   * A range's lower end (the yield's lowest APY): drawn as a second line with the band
    * between the two filled; `value` is then the upper end, the one the rules measure.
    */
   lowerOf?: (point: DayPoint) => number;

@@ -15,7 +15,7 @@ import { onDemandComponent } from "@/lib/on-demand-component";
 import { cn } from "@/lib/utils";
 import { formatAsOf } from "@/lib/tvl-provenance";
 
-// One panel for every history on the protocol page (the TVL's, the yield's: issue #19): range
+// One panel for every history on the protocol page (the TVL's, the yield's): range
 // buttons, the chart, its spoken summary and the data behind 'Show data', all read from the same
 // range view (lib/history-rules.ts), so what is drawn, said and listed never disagree.
 

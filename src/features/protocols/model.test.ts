@@ -72,7 +72,7 @@ describe("parseProtocolRow", () => {
     expect(parseProtocolRow(missing)).toMatchObject({ tvl: "—", yieldRange: "—", minInvestment: "7" });
   });
 
-  it("reads the yield's figures and provenance, tracked rows and DefiLlama's dates (issue #19), degrading bad values", () => {
+  it("reads the yield's figures and provenance, tracked rows and DefiLlama's dates, degrading bad values", () => {
     const tracked = {
       ...base,
       risk_level: null,

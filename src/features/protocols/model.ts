@@ -7,7 +7,7 @@ import type { Protocol, ProtocolTerms } from "./types";
 /** Shown for a text figure the database left empty or filled with the wrong type. */
 export const MISSING_VALUE = "—";
 
-/** A tracked row's figures that no one has stated yet (issue #19): said in words, never blank. */
+/** A tracked row's figures that no one has stated yet: said in words, never blank. */
 export const UNKNOWN_VALUE = "Unknown";
 
 /** True for a figure that states nothing: 'Unknown' (any case) or a missing value. Shown muted. */

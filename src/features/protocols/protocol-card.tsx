@@ -66,7 +66,7 @@ export const ProtocolCard = memo(function ProtocolCard({
       >
         {protocol.description || "No description on record."}
       </p>
-      {/* A tracked row (issue #19) says its terms and risk are not reviewed yet; reviewed rows show nothing here. */}
+      {/* A tracked row says its terms and risk are not reviewed yet; reviewed rows show nothing here. */}
       <TrackedNote protocol={protocol} variant="card" />
 
       {/* The figures and their source lines: nothing fixed (the floating join button) may cover them. */}
@@ -79,7 +79,7 @@ export const ProtocolCard = memo(function ProtocolCard({
             <FigureText value={protocol.yieldRange} />
           </Figure>
           <Figure label="Risk">
-            {/* The badge opens the evidence: the protocol page's Risk section (issue 20). */}
+            {/* The badge opens the evidence: the protocol page's Risk section. */}
             <ProtocolLink
               slug={protocol.slug}
               section={RISK_SECTION_ID}

@@ -1,6 +1,6 @@
 import type { Protocol } from "./types";
 
-/** What a tracked row says on its card and its page (issue #19): listed from DefiLlama, not reviewed. */
+/** What a tracked row says on its card and its page: listed from DefiLlama, not reviewed. */
 export const TRACKED_NOTE = "Listed from DefiLlama: terms and risk not reviewed yet";
 
 /** The page's longer word on a tracked row: what comes from DefiLlama, and what is not known yet. */

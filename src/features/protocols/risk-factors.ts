@@ -1,4 +1,4 @@
-// The evidence behind one protocol's risk level (protocol_risk_factors, issue 20): one row per
+// The evidence behind one protocol's risk level (protocol_risk_factors): one row per
 // factor that has evidence, its request, and the seven lines the page and the comparison show.
 import { queryOptions } from "@tanstack/react-query";
 import { utcDay } from "@/lib/iso-day";

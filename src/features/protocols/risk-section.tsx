@@ -86,7 +86,7 @@ function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: st
 }
 
 /**
- * Issue 20's 'Risk' section: the overall level, then each of the seven factors with its assessment
+ * The protocol page's 'Risk' section: the overall level, then each of the seven factors with its assessment
  * (in words, not only colour), the finding, its source and the day it was read; 'Unknown' muted,
  * never blank. The factors load here only (never on `/`), like the TVL history.
  */

@@ -1,5 +1,5 @@
 // `npm run bench` (never `npm test`): the directory's pure functions over 10,000 rows, the
-// scale issue #5 asks the page to stay fast at. Rows follow the local API's synthetic set.
+// scale the page must stay fast at (a hundred times the data, docs/performance.md). Rows follow the local API's synthetic set.
 import { expect, test } from "vitest";
 import { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
 import { DEFAULT_FILTERS, filterProtocols } from "./filter";

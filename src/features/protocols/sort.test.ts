@@ -79,7 +79,7 @@ describe("parseMinInvestment", () => {
     "$5Kg",
     "",
     null,
-    // More than one minimum: which would rank? (issue 22: this one was marked Best.)
+    // More than one minimum: which would rank? (This one was once marked Best.)
     "none secondary; primary for pros",
     "$100 or $1,000",
     "$10K retail / $100K professional",

@@ -15,7 +15,7 @@ describe("computeStats", () => {
     });
   });
 
-  it("counts every chain, the spec's and the others, but not 'Unclassified' as an asset class (issue #19)", () => {
+  it("counts every chain, the spec's and the others, but not 'Unclassified' as an asset class", () => {
     expect(computeStats(parseProtocolRows([...protocolRows, trackedRow]))).toMatchObject({
       totalProtocols: 17,
       assetClassCount: 6,

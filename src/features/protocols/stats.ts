@@ -25,7 +25,7 @@ export function computeStats(protocols: readonly Protocol[]): ProtocolStats {
     assetClassCount: distinctCount(
       protocols.map((protocol) => protocol.assetClasses.filter((assetClass) => assetClass !== UNCLASSIFIED)),
     ),
-    // Every chain counts, the spec's eleven and the others DefiLlama lists (issue #19).
+    // Every chain counts, the spec's eleven and the others DefiLlama lists.
     blockchainCount: distinctCount(protocols.map((protocol) => protocol.blockchains)),
     dataAsOf: dataAsOfMonth(protocols),
   };

@@ -21,7 +21,7 @@ function Term({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** "Can I buy this?" (issue 13): who may buy, KYC, how money comes back, the fees, and the page that says so. */
+/** "Can I buy this?": who may buy, KYC, how money comes back, the fees, and the page that says so. */
 export function TermsSection({ protocol }: { protocol: Protocol }) {
   const { terms, name } = protocol;
   return (

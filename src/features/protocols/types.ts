@@ -1,7 +1,7 @@
 import type { InvestorAccess, Kyc, Redemption } from "@/config/domain";
 import type { RiskLevel } from "@/config/site";
 
-/** Who may buy, KYC, how money comes back out, fees, and the page that states them (issue #13). */
+/** Who may buy, KYC, how money comes back out, fees, and the page that states them. */
 export type ProtocolTerms = {
   investorAccess: InvestorAccess;
   kyc: Kyc;
@@ -53,7 +53,7 @@ export type Protocol = {
   yieldSource: "defillama" | "curated" | null;
   /** The page stating the yield (http(s) only). */
   yieldSourceUrl: string | null;
-  /** 'tracked': listed from DefiLlama, its terms and risk not reviewed yet (issue #19). */
+  /** 'tracked': listed from DefiLlama, its terms and risk not reviewed yet. */
   reviewStatus: "reviewed" | "tracked";
   /** The day DefiLlama stopped tracking it (the row keeps its last figure): 'No longer tracked by DefiLlama'. */
   defillamaDroppedOn: string | null;

@@ -51,7 +51,7 @@ describe("directory view in the URL", () => {
     });
   });
 
-  it("keeps any well-formed chain (issue #19: every chain is listed) and 'Unclassified', dropping malformed ones", () => {
+  it("keeps any well-formed chain (every chain is listed) and 'Unclassified', dropping malformed ones", () => {
     expect(parse("?chain=zkSync%20Era&asset=unclassified").filters).toEqual({
       ...DEFAULT_FILTERS,
       selectedAssetClass: "Unclassified",

@@ -30,7 +30,7 @@ function vocabulary(value: string | null, options: readonly string[]): string {
 const CHAIN_NAME = /^[^;|\p{Cc}\s](?:[^;|\p{Cc}]{0,58}[^;|\p{Cc}\s])?$/u;
 
 /**
- * Any chain (issue #19: every chain a protocol is on is listed): the spec's eleven in their
+ * Any chain (every chain a protocol is on is listed): the spec's eleven in their
  * canonical spelling, any other well-formed name as written. The directory matches it against the
  * chains in the data (filter-options.ts) and ignores one it does not offer.
  */

@@ -22,7 +22,7 @@ const lowerOf = (point: DayPoint) => (point as YieldPoint).min;
 const formatPoint = (point: DayPoint) => formatYieldRange(point as YieldPoint);
 
 /**
- * The yield history next to the TVL's (issue #19): the range's two ends as a band, with the same
+ * The yield history next to the TVL's: the range's two ends as a band, with the same
  * range buttons, summary and 'Show data' table. Requested only on the protocol page.
  */
 export function YieldHistory({ protocol }: { protocol: Protocol }) {

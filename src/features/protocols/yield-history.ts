@@ -1,4 +1,4 @@
-// The yield history of one protocol (protocol_yield_history, issue #19: one range per day, written
+// The yield history of one protocol (protocol_yield_history: one range per day, written
 // by the daily refresh from DefiLlama's pools, or a curated figure), its request and its formats.
 // The chart's rules (ranges, gaps, large moves) are the shared ones in lib/history-rules.ts, over
 // the range's upper end: the figure the directory sorts yields by.

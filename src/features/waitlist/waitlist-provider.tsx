@@ -33,8 +33,8 @@ export function WaitlistProvider({ children }: { children: ReactNode }) {
   const openerRef = useRef<HTMLElement | null>(null);
 
   // No prefetch at idle: the dialog chunk carries the full Supabase client (~55 KB gzip), which
-  // would compete with the page on a slow line before anyone asked for it (issue #5 counts it as
-  // boot JS). Join buttons warm it on hover, touch and focus instead (`prefetchWaitlist`), which
+  // would compete with the page on a slow line before anyone asked for it (the boot budget
+  // counts it as boot JS, docs/performance.md). Join buttons warm it on hover, touch and focus instead (`prefetchWaitlist`), which
   // on a desktop or a phone comes well before the click lands.
 
   const openWaitlist = useCallback((options?: OpenWaitlistOptions) => {

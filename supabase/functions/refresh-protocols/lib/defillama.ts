@@ -92,7 +92,7 @@ export type LlamaEntry = {
  * Validates the envelope of GET /protocols only: a non-empty array with at least one object that
  * has a numeric tvl (a list where nothing has a figure is broken, not a day where every protocol
  * lost its TVL). The entries are checked one by one when the directory uses them (readEntry), so
- * one malformed entry elsewhere no longer rejects the list (issue #21, item 4).
+ * one malformed entry elsewhere does not reject the list.
  */
 export function parseProtocolList(body: unknown, label: string): RawEntry[] {
   const malformed = (why: string) =>
@@ -214,7 +214,7 @@ export function parseProtocolHistory(body: unknown, label: string): { points: Hi
 }
 
 /**
- * One naming for chains (issue #19): DefiLlama spells some chains in several ways (its site's
+ * One naming for chains: DefiLlama spells some chains in several ways (its site's
  * list says 'OP Mainnet', 'BSC' and 'XRPL' where GET /protocols says 'Optimism', 'Binance' and
  * 'Ripple'). Each alias maps to the one name we store: the spec's eleven as written in
  * src/config/domain.ts BLOCKCHAINS (a test keeps them in step), and for other chains their

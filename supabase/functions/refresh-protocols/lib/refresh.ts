@@ -12,7 +12,7 @@
 //   ones a person accepted;
 // - marks rows DefiLlama dropped, or tracked rows that fell below the threshold, never deleting;
 // - holds a figure that moved too far (against the last figure and the 7-day median), a first
-//   figure, and any value that is malformed, one protocol at a time (issue #21, item 4).
+//   figure, and any value that is malformed, one protocol at a time.
 import {
   entryId,
   entrySlug,

@@ -1,4 +1,4 @@
-// Tracked rows (issue #19): every protocol DefiLlama lists in its RWA categories with a TVL of at
+// Tracked rows: every protocol DefiLlama lists in its RWA categories with a TVL of at
 // least the threshold that the directory does not have yet. What DefiLlama states (name,
 // description, website, chains, TVL, yields, listing day, audits) is taken, dated and sourced;
 // everything else is 'Unknown', 'Not rated' or 'Unclassified' until a person reviews the row.

@@ -5,7 +5,7 @@ import { showValue, SourceError } from "./defillama.ts";
 
 export const YIELDS_API = "https://yields.llama.fi/pools";
 const YIELDS_SITE = "https://defillama.com/yields";
-/** Pools smaller than this are left out of the range (issue #19). */
+/** Pools smaller than this are left out of the range. */
 export const MIN_POOL_TVL_USD = 1_000_000;
 /** The database's bound for an APY (percent): 0 <= apy < 1000. */
 export const MAX_APY = 1000;
@@ -51,7 +51,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * Validates the response's envelope only: `{ status?: 'success', data: [...] }`. The pools are
  * checked one by one when a protocol we list uses them, so one malformed pool elsewhere does not
- * reject the list (issue #21, item 4).
+ * reject the list.
  */
 export function parseYieldsResponse(body: unknown, label: string): RawPool[] {
   const malformed = (why: string) =>
