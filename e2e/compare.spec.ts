@@ -91,7 +91,8 @@ test("select three, the fourth is refused with the limit dialog, remove one from
 });
 
 test("the comparison dialog shows every row for each selected protocol, with its link", async ({ page, isMobile }) => {
-  // Three protocols with different risk levels where the seed allows, to see the badges differ.
+  // Three protocols with different risk levels where the seed allows (tracked rows, 'Not rated',
+  // among them), to see the badges differ.
   const picked: ProtocolRow[] = [];
   for (const row of seed.slice(0, 9)) {
     if (picked.length < 3 && !picked.some((p) => p.risk_level === row.risk_level)) picked.push(row);
@@ -153,7 +154,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   // Risk badges are coloured by level: different levels, different colours.
   const colours = new Set<string>();
   for (const index of picked.keys()) {
-    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level!, { exact: true });
+    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level ?? "Not rated", { exact: true });
     colours.add(await badge.evaluate((element) => getComputedStyle(element).backgroundColor));
   }
   expect(colours.size).toBe(new Set(picked.map((row) => row.risk_level)).size);

@@ -64,7 +64,7 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
   await expect(shown).toContainText(withManyChains.description);
   await expect(shown).toContainText(withManyChains.tvl);
   await expect(shown).toContainText(withManyChains.yield_range);
-  await expect(shown).toContainText(withManyChains.risk_level!);
+  await expect(shown).toContainText(withManyChains.risk_level ?? "Not rated");
   await expect(shown).toContainText(withManyChains.min_investment);
   for (const assetClass of withManyChains.asset_classes) await expect(shown).toContainText(assetClass);
   for (const chain of withManyChains.blockchains.slice(0, 3)) await expect(shown).toContainText(chain);
