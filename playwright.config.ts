@@ -18,8 +18,11 @@ export default defineConfig({
   retries: 0,
   // Two cores: more workers only make every test slower.
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Budgets for a 2-core CI machine running two workers, the preview and the local API beside
+  // them: a journey over the 79-row directory with an axe scan took 25-38 s there (measured
+  // 2026-11-25). Timing goals live in the bench (`npm run bench`), not here: these only stop a hang.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: CI
     ? [["line"], ["json", { outputFile: "test-results/e2e-results.json" }], ["html", { open: "never" }]]
     : [["list"], ["json", { outputFile: "test-results/e2e-results.json" }], ["html", { open: "never" }]],
