@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
 import { ErrorBoundary } from "@/components/error-boundary";
@@ -43,10 +43,11 @@ export function AppRoutes({ onFirstCommit }: AppRoutesProps = {}) {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   const previousPath = useRef(pathname);
-  // Another route is an intent to try again: a page whose code failed to download is fetched anew
-  // (under a fresh URL) when the visitor comes back to it. Clearing a failure is idempotent, so
-  // running it while rendering is safe; it must happen before the page below reads its code.
-  useMemo(() => (forgetFailedDownloads(), pathname), [pathname]);
+  // Each route the visitor reaches is an intent to try again: a page whose code failed to download
+  // is fetched anew (under a fresh URL) when they come back to it. After the commit, never while
+  // rendering: a navigation's render is retried while its page is pending, and each retry would
+  // otherwise clear the failure it is about to show and download again, without end.
+  useEffect(() => forgetFailedDownloads(), [pathname]);
 
   // A link to another page starts at its top (the old scroll position would otherwise stay).
   // Back/forward (POP) and the first load are left to the browser's own scroll restoration.
