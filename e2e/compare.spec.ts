@@ -11,6 +11,7 @@ import {
   waitlistDialog,
 } from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
+import { SPEC_COMPARISON_ROWS } from "../tests/fixtures/comparison-rows.ts";
 
 let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
@@ -112,15 +113,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   if (isMobile) await expect(compared).toHaveCount(picked.length);
   else await expect(table.getByRole("columnheader")).toHaveCount(picked.length + 1);
 
-  for (const label of [
-    "Total Value Locked",
-    "Yield Range",
-    "Risk Level",
-    "Min Investment",
-    "Asset Classes",
-    "Blockchains",
-    "Website",
-  ]) {
+  for (const label of SPEC_COMPARISON_ROWS) {
     if (isMobile) await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
     else await expect(table.getByRole("rowheader", { name: label })).toBeVisible();
   }
