@@ -41,15 +41,17 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
               </a>
             </div>
             {/* Open data, written by npm run build (build/open-data.ts): plain files, never loaded by the page. */}
+            {/* Both formats are links alike, so neither reads dimmer than the other. */}
             <p className="text-slate-400">
+              Download the data as{" "}
               <a href="/data/protocols.csv" download className={linkClass}>
-                Download the data
+                CSV
               </a>{" "}
-              (CSV,{" "}
+              or{" "}
               <a href="/data/protocols.json" className={linkClass}>
                 JSON
-              </a>
-              ; CC BY 4.0)
+              </a>{" "}
+              (CC BY 4.0)
             </p>
           </nav>
         </div>
