@@ -18,6 +18,9 @@ test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
 });
 
+/** A protocol's risk as its badge reads: a tracked row (issue 19) has no level yet. */
+const riskText = (row: ProtocolRow) => row.risk_level ?? "Not rated";
+
 async function select(page: Page, name: string): Promise<void> {
   await cardToggle(page, name).click();
   await expectSelected(page, name, true);
@@ -133,7 +136,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
     await expect(headerOf(index)).toContainText(protocol.description);
     await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
     await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
-    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level!);
+    await expect(cellOf("Risk Level")).toHaveText(riskText(protocol));
     await expect(cellOf("Min Investment")).toHaveText(protocol.min_investment);
     for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
     for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);
@@ -146,7 +149,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   // Risk badges are coloured by level: different levels, different colours.
   const colours = new Set<string>();
   for (const index of picked.keys()) {
-    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level!, { exact: true });
+    const badge = valueOf("Risk Level", index).getByText(riskText(picked[index]!), { exact: true });
     colours.add(await badge.evaluate((element) => getComputedStyle(element).backgroundColor));
   }
   expect(colours.size).toBe(new Set(picked.map((row) => row.risk_level)).size);
@@ -214,4 +217,48 @@ test("on a phone the dialogs fit the screen and scroll", async ({ page, isMobile
   await expect(submit).toBeInViewport();
   await waitlist.getByRole("textbox", { name: "Email address" }).tap();
   await expect(waitlist.getByRole("textbox", { name: "Email address" })).toBeFocused();
+});
+
+test("the comparison scrolls in one place: the table under a fixed title on a desktop, the whole dialog on a phone", async ({
+  page,
+  isMobile,
+}) => {
+  await gotoHome(page, seed.length);
+  for (const row of seed.slice(0, 3)) await select(page, row.name);
+  await compareButton(page).click();
+  const dialog = comparisonDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Loading...", { exact: true })).toHaveCount(0, { timeout: 15_000 });
+
+  // What can scroll up and down, the dialog itself included, named by role and label.
+  const scrollers = () =>
+    dialog.evaluate((root) =>
+      [root, ...root.querySelectorAll("*")]
+        .filter((element) => {
+          const { overflowY } = getComputedStyle(element);
+          return /auto|scroll/.test(overflowY) && element.scrollHeight > element.clientHeight + 1;
+        })
+        .map((element) => `${element.getAttribute("role")}: ${element.getAttribute("aria-label") ?? "(unnamed)"}`),
+    );
+  const title = dialog.getByRole("heading", { name: "Protocol Comparison Dashboard" });
+  const lastRow = isMobile
+    ? dialog.getByRole("heading", { name: "Source", exact: true })
+    : dialog.getByRole("rowheader", { name: "Source", exact: true });
+
+  if (isMobile) {
+    expect(await scrollers()).toEqual(["dialog: (unnamed)"]);
+  } else {
+    // The 1280x900 case of issue 22: the dialog stays put, only the table region scrolls.
+    expect(await scrollers()).toEqual(["region: Comparison table"]);
+    await dialog.getByRole("region", { name: "Comparison table" }).evaluate((region) => {
+      region.scrollTop = region.scrollHeight;
+    });
+    await expect(lastRow).toBeInViewport();
+    await expect(title).toBeInViewport();
+    expect(await dialog.evaluate((root) => root.scrollTop)).toBe(0);
+  }
+  // Either way the last row is reachable, and there is still one scroller.
+  await lastRow.scrollIntoViewIfNeeded();
+  await expect(lastRow).toBeInViewport();
+  expect(await scrollers()).toHaveLength(1);
 });
