@@ -5,6 +5,10 @@ import { Wordmark } from "@/components/layout/wordmark";
 const linkClass =
   "rounded-sm text-slate-200 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-300";
 
+/** A link inside a sentence: underlined, so it is told apart from the text by more than colour. */
+const inTextLinkClass =
+  "rounded-sm text-slate-200 underline decoration-slate-500 underline-offset-4 transition-colors hover:text-white hover:decoration-white focus-visible:outline-2 focus-visible:outline-teal-300";
+
 type SiteFooterProps = {
   /** Px covered by a bar fixed at the bottom of the viewport; added below the content so the end of the page stays readable. */
   bottomClearance?: number;
@@ -44,11 +48,11 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
             {/* Both formats are links alike, so neither reads dimmer than the other. */}
             <p className="text-slate-400">
               Download the data as{" "}
-              <a href="/data/protocols.csv" download className={linkClass}>
+              <a href="/data/protocols.csv" download className={inTextLinkClass}>
                 CSV
               </a>{" "}
               or{" "}
-              <a href="/data/protocols.json" className={linkClass}>
+              <a href="/data/protocols.json" className={inTextLinkClass}>
                 JSON
               </a>{" "}
               (CC BY 4.0)
