@@ -1,7 +1,7 @@
 import { Search, X } from "lucide-react";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
-import { LazySelect, loadSelect } from "@/components/ui/lazy-select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
 import type { FilterOptions } from "./filter-options";
 import type { ProtocolFilters } from "./filter";
@@ -48,13 +48,6 @@ function FilterSelect({
 
 const sortLabel = (key: string) => SORT_LABELS[key as SortKey];
 
-/**
- * Starts the selects' download on intent anywhere in the filter bar: a pointer over it, a touch on
- * it, focus on any of its fields. The pointer crosses the bar on its way to a select, so the code
- * is usually in before the first press, which then opens as fast as the later ones. A failed load
- * is left for the press to retry (lazy-select.tsx).
- */
-const warmSelects = () => void loadSelect().catch(() => {});
 const INVESTOR_VALUES = INVESTOR_TYPES.map((type) => type.value);
 const investorLabel = (value: string) => INVESTOR_TYPES.find((type) => type.value === value)?.label ?? value;
 
@@ -82,7 +75,7 @@ export function ProtocolFiltersBar({
     onChange({ ...filters, [key]: value });
 
   return (
-    <div className={FILTER_GRID} onPointerEnter={warmSelects} onTouchStart={warmSelects} onFocus={warmSelects}>
+    <div className={FILTER_GRID}>
       <div className={`flex min-w-0 flex-col gap-1.5 ${FILTER_SEARCH_CELL}`}>
         <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Search by name
