@@ -1,11 +1,11 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { FLOATING_BUTTON_ROOM_PX } from "@/components/layout/floating-join-button";
 import { useBottomClearance } from "@/components/layout/use-bottom-clearance";
 import { isToasterWanted, subscribeToToasterDemand } from "@/lib/toaster-demand";
 
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-/** sonner's default distance from the edge on phones (below its 600px breakpoint). */
+/** sonner's default distances from the bottom edge: from its 600px breakpoint, and below it. */
+const EDGE_PX = 24;
 const PHONE_EDGE_PX = 16;
 
 /** sonner's Toaster, loaded and mounted once something can toast (see lib/toaster-demand.ts). */
@@ -17,9 +17,10 @@ export function ToasterHost() {
 
 /**
  * At the bottom, where no heading or form is: the top holds the banner, the header and a dialog's
- * title, and the waitlist form sits in the middle. On wider screens bottom-right, above the
- * floating 'Join Waitlist' button; on phones full width along the bottom. Either way above the
- * comparison tray while it is shown. Toasts still show above an open dialog.
+ * title, and the waitlist form sits in the middle. Bottom-right on wider screens, full width on
+ * phones, and above the comparison tray while it is shown. A toast may pass over the floating
+ * 'Join Waitlist' button for its few seconds; raised above it, it covered the feature cards'
+ * headings at 1280x900. Toasts still show above an open dialog.
  */
 function PlacedToaster() {
   const tray = useBottomClearance("[data-selection-bar]");
@@ -27,7 +28,7 @@ function PlacedToaster() {
     <Suspense fallback={null}>
       <Toaster
         position="bottom-right"
-        offset={{ bottom: tray + FLOATING_BUTTON_ROOM_PX }}
+        offset={{ bottom: Math.max(tray, EDGE_PX) }}
         mobileOffset={{ bottom: Math.max(tray, PHONE_EDGE_PX) }}
         richColors
         closeButton
