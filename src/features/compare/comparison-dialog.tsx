@@ -71,8 +71,9 @@ export function ComparisonDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         // One scroll at a time: from 640px the table scrolls (both ways) under a fixed title and
-        // Best note, so the dialog itself must not; on a phone the whole dialog scrolls as one.
-        className={cn("max-w-5xl p-0 sm:p-0", !isPhone && "overflow-hidden")}
+        // Best note, so the dialog itself must not (clip, not hidden: a hidden box can still be
+        // scrolled by script or find-in-page); on a phone the whole dialog scrolls as one.
+        className={cn("max-w-5xl p-0 sm:p-0", !isPhone && "overflow-clip")}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           if (opener?.isConnected) opener.focus();
