@@ -11,11 +11,15 @@ import {
   waitlistDialog,
 } from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
+import { SPEC_COMPARISON_ROWS } from "../tests/fixtures/comparison-rows.ts";
 
 let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
 });
+
+/** A protocol's risk as its badge reads: a tracked row (issue 19) has no level yet. */
+const riskText = (row: ProtocolRow) => row.risk_level ?? "Not rated";
 
 async function select(page: Page, name: string): Promise<void> {
   await cardToggle(page, name).click();
@@ -91,8 +95,7 @@ test("select three, the fourth is refused with the limit dialog, remove one from
 });
 
 test("the comparison dialog shows every row for each selected protocol, with its link", async ({ page, isMobile }) => {
-  // Three protocols with different risk levels where the seed allows (tracked rows, 'Not rated',
-  // among them), to see the badges differ.
+  // Three protocols with different risk levels where the seed allows, to see the badges differ.
   const picked: ProtocolRow[] = [];
   for (const row of seed.slice(0, 9)) {
     if (picked.length < 3 && !picked.some((p) => p.risk_level === row.risk_level)) picked.push(row);
@@ -106,22 +109,14 @@ test("the comparison dialog shows every row for each selected protocol, with its
   const dialog = comparisonDialog(page);
   await expect(dialog).toBeVisible();
   // The desktop shows a table; a phone (below 640px) one block per metric, each protocol's value
-  // stacked under it, so a phone never scrolls sideways. The same texts either way.
+  // stacked under it (issue #13). The same texts either way.
   const table = dialog.getByRole("table");
   const compared = dialog.getByRole("list", { name: "Compared protocols" }).getByRole("listitem");
   const headerOf = (index: number) => (isMobile ? compared.nth(index) : table.getByRole("columnheader").nth(index + 1));
   if (isMobile) await expect(compared).toHaveCount(picked.length);
   else await expect(table.getByRole("columnheader")).toHaveCount(picked.length + 1);
 
-  for (const label of [
-    "Total Value Locked",
-    "Yield Range",
-    "Risk Level",
-    "Min Investment",
-    "Asset Classes",
-    "Blockchains",
-    "Website",
-  ]) {
+  for (const label of SPEC_COMPARISON_ROWS) {
     if (isMobile) await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
     else await expect(table.getByRole("rowheader", { name: label })).toBeVisible();
   }
@@ -141,7 +136,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
     await expect(headerOf(index)).toContainText(protocol.description);
     await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
     await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
-    await expect(cellOf("Risk Level")).toHaveText(protocol.risk_level ?? "Not rated");
+    await expect(cellOf("Risk Level")).toHaveText(riskText(protocol));
     await expect(cellOf("Min Investment")).toHaveText(protocol.min_investment);
     for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
     for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);
@@ -154,7 +149,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   // Risk badges are coloured by level: different levels, different colours.
   const colours = new Set<string>();
   for (const index of picked.keys()) {
-    const badge = valueOf("Risk Level", index).getByText(picked[index]!.risk_level ?? "Not rated", { exact: true });
+    const badge = valueOf("Risk Level", index).getByText(riskText(picked[index]!), { exact: true });
     colours.add(await badge.evaluate((element) => getComputedStyle(element).backgroundColor));
   }
   expect(colours.size).toBe(new Set(picked.map((row) => row.risk_level)).size);
@@ -222,4 +217,49 @@ test("on a phone the dialogs fit the screen and scroll", async ({ page, isMobile
   await expect(submit).toBeInViewport();
   await waitlist.getByRole("textbox", { name: "Email address" }).tap();
   await expect(waitlist.getByRole("textbox", { name: "Email address" })).toBeFocused();
+});
+
+test("the comparison scrolls in one place: the table under a fixed title on a desktop, the whole dialog on a phone", async ({
+  page,
+  isMobile,
+}) => {
+  await gotoHome(page, seed.length);
+  for (const row of seed.slice(0, 3)) await select(page, row.name);
+  await compareButton(page).click();
+  const dialog = comparisonDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Loading...", { exact: true })).toHaveCount(0, { timeout: 15_000 });
+
+  // What can scroll up and down, the dialog itself included, named by role and label.
+  const scrollers = () =>
+    dialog.evaluate((root) =>
+      [root, ...root.querySelectorAll("*")]
+        .filter((element) => {
+          const { overflowY } = getComputedStyle(element);
+          return /auto|scroll/.test(overflowY) && element.scrollHeight > element.clientHeight + 1;
+        })
+        .map((element) => `${element.getAttribute("role")}: ${element.getAttribute("aria-label") ?? "(unnamed)"}`),
+    );
+  const title = dialog.getByRole("heading", { name: "Protocol Comparison Dashboard" });
+  const lastRow = isMobile
+    ? dialog.getByRole("heading", { name: "Source", exact: true })
+    : dialog.getByRole("rowheader", { name: "Source", exact: true });
+
+  if (isMobile) {
+    expect(await scrollers()).toEqual(["dialog: (unnamed)"]);
+  } else {
+    // The 1280x900 case of issue 22: the dialog stays put, only the table region scrolls.
+    expect(await scrollers()).toEqual(["region: Comparison table"]);
+    await dialog.getByRole("region", { name: "Comparison table" }).evaluate((region) => {
+      region.scrollTop = region.scrollHeight;
+    });
+    await expect(lastRow).toBeInViewport();
+    await expect(title).toBeInViewport();
+    // Not even a script (or find-in-page) can scroll the dialog itself.
+    expect(await dialog.evaluate((root) => ((root.scrollTop = 300), root.scrollTop))).toBe(0);
+  }
+  // Either way the last row is reachable, and there is still one scroller.
+  await lastRow.scrollIntoViewIfNeeded();
+  await expect(lastRow).toBeInViewport();
+  expect(await scrollers()).toHaveLength(1);
 });

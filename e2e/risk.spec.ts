@@ -143,7 +143,7 @@ test.describe("without JavaScript", () => {
     );
     await expect(page.getByText("Version 1.0 · published", { exact: false })).toBeVisible();
     // Plain links, so a reader without JavaScript can still move on.
-    await expect(page.getByRole("link", { name: "Back to the directory" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Back to directory" })).toHaveAttribute("href", "/");
   });
 });
 

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { FACTOR_LABELS, RISK_FACTORS } from "../src/lib/risk-rating.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
@@ -12,6 +11,7 @@ import {
   searchBox,
 } from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
+import { COMPARISON_ROWS, TERM_COMPARISON_ROWS } from "../tests/fixtures/comparison-rows.ts";
 
 // Term sheets: the investor-type filter, the terms in the comparison, the phone comparison
 // without sideways scrolling, and the open-data files the build writes.
@@ -105,7 +105,7 @@ test("the comparison shows the terms; 'Unknown' is spelled out", async ({ page, 
   const unknown = seed.find((row) => row.investor_access === "unknown" && row.kyc === "unknown")!;
   await gotoHome(page, seed.length);
   const dialog = await compareThese(page, [sourced.name, unknown.name]);
-  for (const label of ["Investor access", "KYC", "Redemption", "Fees"]) {
+  for (const label of TERM_COMPARISON_ROWS) {
     if (isMobile) await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
     else await expect(dialog.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
   }
@@ -168,22 +168,7 @@ test("the desktop comparison keeps its table with the term rows before Source", 
   const two = seed.slice(0, 2).map((row) => row.name);
   await gotoHome(page, seed.length);
   const table = (await compareThese(page, two)).getByRole("table");
-  await expect(table.getByRole("rowheader")).toHaveText([
-    "Total Value Locked",
-    "Yield Range",
-    "Risk Level",
-    // One row per risk factor, under the overall level.
-    ...RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]),
-    "Min Investment",
-    "Asset Classes",
-    "Blockchains",
-    "Website",
-    "Investor access",
-    "KYC",
-    "Redemption",
-    "Fees",
-    "Source",
-  ]);
+  await expect(table.getByRole("rowheader")).toHaveText([...COMPARISON_ROWS]);
   await expectNoAxeViolations(page, "the desktop comparison with the term rows");
 });
 
@@ -193,7 +178,7 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
 }) => {
   await gotoHome(page, seed.length);
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("link", { name: "Download the data" })).toHaveAttribute("href", "/data/protocols.csv");
+  await expect(footer.getByRole("link", { name: "CSV", exact: true })).toHaveAttribute("href", "/data/protocols.csv");
   await expect(footer.getByRole("link", { name: "JSON" })).toHaveAttribute("href", "/data/protocols.json");
 
   const json = await request.get("/data/protocols.json");

@@ -1,4 +1,5 @@
-import type { Page, Route, TestInfo } from "@playwright/test";
+import type { Locator, Page, Route, TestInfo } from "@playwright/test";
+import { settleAnimations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { gotoHome, toast, waitlistDialog } from "./support/home.ts";
 import { fetchOutbox, fetchWaitlist } from "./support/seed.ts";
@@ -6,6 +7,7 @@ import { fetchOutbox, fetchWaitlist } from "./support/seed.ts";
 const FUNCTION_ROUTE = "**/functions/v1/add-to-waitlist";
 const SUCCESS = "Success! You're on the waitlist. Check your email for confirmation.";
 const FAILED = "Failed to join waitlist. Please try again.";
+const INVALID = "Please enter a valid email address";
 
 /** A fresh address per test and project: the e2e database is shared by the whole run. */
 function uniqueEmail(testInfo: TestInfo, tag: string): string {
@@ -46,7 +48,8 @@ test("an address without '@' is refused on the spot and nothing is sent", async 
   const email = dialog.getByRole("textbox", { name: "Email address" });
   await expect(email).toHaveAttribute("type", "email");
   await expect(email).toHaveAttribute("required", "");
-  await expect(email).toHaveAttribute("placeholder", "hello@rwaatlas.com");
+  // An example address: our own contact address there looked as if the field were filled in.
+  await expect(email).toHaveAttribute("placeholder", "you@example.com");
 
   await email.fill("not-an-email");
   await dialog.getByRole("button", { name: "Get Early Access" }).click();
@@ -54,12 +57,82 @@ test("an address without '@' is refused on the spot and nothing is sent", async 
   await expect(dialog).toBeVisible();
   await expect(email).toHaveValue("not-an-email");
   await expect(email).toHaveAttribute("aria-invalid", "true");
+  // The same words next to the field, read with it.
+  await expect(dialog.getByText("Please enter a valid email address", { exact: true })).toBeVisible();
+  await expect(email).toHaveAccessibleDescription("Please enter a valid email address");
 
   // Empty counts as invalid too.
   await email.fill("   ");
   await dialog.getByRole("button", { name: "Get Early Access" }).click();
   await expect(toast(page, "Please enter a valid email address")).toBeVisible();
   expect(sent).toEqual([]);
+});
+
+/** The on-screen box of each toast showing `text`, once they have finished moving in. */
+async function toastBox(page: Page, text: string) {
+  const item = page
+    .getByRole("region", { name: /notifications/i })
+    .getByRole("listitem")
+    .filter({ hasText: text });
+  await expect(item).toHaveCount(1);
+  await settleAnimations(page);
+  return (await item.boundingBox())!;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** No heading on screen inside `root` (the page, or the open dialog above it) lies under `box`. */
+async function expectNoHeadingUnder(root: Locator, box: Box) {
+  const covered = await root.evaluate(
+    (element, toast) =>
+      [...element.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")]
+        .map((heading) => ({ text: heading.textContent ?? "", rect: heading.getBoundingClientRect() }))
+        .filter(
+          ({ rect }) =>
+            rect.width > 0 &&
+            rect.x < toast.x + toast.width &&
+            toast.x < rect.x + rect.width &&
+            rect.y < toast.y + toast.height &&
+            toast.y < rect.y + rect.height,
+        )
+        .map(({ text }) => text),
+    box,
+  );
+  expect(covered, "headings under the toast").toEqual([]);
+}
+
+test("toasts cover no heading or form, and a success clears the form's error toast", async ({ page }, testInfo) => {
+  const dialog = await openFromBanner(page);
+  const email = dialog.getByRole("textbox", { name: "Email address" });
+  await email.fill("not-an-email");
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+
+  // The error toast leaves the form and the dialog's headings in view.
+  const error = await toastBox(page, INVALID);
+  expect(overlaps(error, (await dialog.locator("form").boundingBox())!), "the error toast covers the form").toBe(false);
+  await expectNoHeadingUnder(dialog, error);
+
+  await email.fill(uniqueEmail(testInfo, "toasts"));
+  await dialog.getByRole("button", { name: "Get Early Access" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The success toast stands alone (the error is cleared) and covers neither banner nor header.
+  const success = await toastBox(page, SUCCESS);
+  await expect(toast(page, INVALID)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /notifications/i }).getByRole("listitem")).toHaveCount(1);
+  for (const [what, box] of [
+    ["the banner", await page.getByRole("complementary", { name: "Announcement" }).boundingBox()],
+    ["the header", await page.getByRole("banner").boundingBox()],
+  ] as const) {
+    expect(overlaps(success, box!), `the success toast covers ${what}`).toBe(false);
+  }
+  await expectNoHeadingUnder(page.locator("body"), success);
+  // On screen, whole.
+  const viewport = page.viewportSize()!;
+  expect(success.y + success.height).toBeLessThanOrEqual(viewport.height);
+  expect(success.x + success.width).toBeLessThanOrEqual(viewport.width);
 });
 
 test("joins, shows 'Joining...' while sending, lands in the database, and a repeat is still a success", async ({
@@ -174,7 +247,7 @@ test("double opt-in: the mailed link confirms on the button press, leaves no tok
   await expect(page.getByRole("heading", { level: 1, name: "This link has expired or isn't valid" })).toBeVisible({
     timeout: 15_000,
   });
-  await page.getByRole("link", { name: "Back to the directory" }).click();
+  await page.getByRole("link", { name: "Back to directory" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -9,6 +9,11 @@ export const site = {
   productName: override(import.meta.env.VITE_PRODUCT_NAME, "RWA Atlas"),
   contactEmail: override(import.meta.env.VITE_CONTACT_EMAIL, "hello@rwaatlas.com"),
   /**
+   * The waitlist field's placeholder (SPEC's '{email}', a configuration value). An example
+   * address, not ours: the contact address there read as if the field were already filled in.
+   */
+  emailPlaceholder: "you@example.com",
+  /**
    * 'Data as of …' when the loaded rows carry no TVL dates (an older backend), and in the
    * prerendered shell before data arrives. vite.config.ts defaults it to the month of the newest
    * tvl_as_of in data/protocols.csv (what the seed serves); VITE_DATA_AS_OF overrides it.

@@ -55,7 +55,7 @@ describe("/confirm", () => {
     const launch = { target: site.launchTarget, past: isLaunchTargetPast(site.launchTarget, new Date()) };
     expect(screen.getByText(confirmedBody(launch))).toBeInTheDocument();
     expect(sent).toEqual([{ token: TOKEN }]);
-    expect(screen.getByRole("link", { name: "Back to the directory" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Back to directory" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("link", { name: "Explore the directory" })).toHaveAttribute("href", "/");
     expect(document.title).toMatch(/^Confirm your email/);
   });

@@ -5,6 +5,10 @@ import { Wordmark } from "@/components/layout/wordmark";
 const linkClass =
   "rounded-sm text-slate-200 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-300";
 
+/** A link inside a sentence: underlined, so it is told apart from the text by more than colour. */
+const inTextLinkClass =
+  "rounded-sm text-slate-200 underline decoration-slate-500 underline-offset-4 transition-colors hover:text-white hover:decoration-white focus-visible:outline-2 focus-visible:outline-teal-300";
+
 type SiteFooterProps = {
   /** Px covered by a bar fixed at the bottom of the viewport; added below the content so the end of the page stays readable. */
   bottomClearance?: number;
@@ -41,15 +45,17 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
               </a>
             </div>
             {/* Open data, written by npm run build (build/open-data.ts): plain files, never loaded by the page. */}
+            {/* Both formats are links alike, so neither reads dimmer than the other. */}
             <p className="text-slate-400">
-              <a href="/data/protocols.csv" download className={linkClass}>
-                Download the data
+              Download the data as{" "}
+              <a href="/data/protocols.csv" download className={inTextLinkClass}>
+                CSV
               </a>{" "}
-              (CSV,{" "}
-              <a href="/data/protocols.json" className={linkClass}>
+              or{" "}
+              <a href="/data/protocols.json" className={inTextLinkClass}>
                 JSON
-              </a>
-              ; CC BY 4.0)
+              </a>{" "}
+              (CC BY 4.0)
             </p>
           </nav>
         </div>

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseProtocolRows } from "@/features/protocols/model";
-import { FACTOR_LABELS, RISK_FACTORS } from "@/lib/risk-rating";
+import { COMPARISON_ROWS, FACTOR_COMPARISON_ROWS } from "../../../tests/fixtures/comparison-rows";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
 import { riskFactorRows } from "../../../tests/fixtures/risk-factors";
 import { server } from "../../../tests/msw/server";
@@ -15,22 +15,6 @@ import { ComparisonDialog } from "./comparison-dialog";
 const all = parseProtocolRows(protocolRows);
 const [first] = all;
 const byName = (name: string) => all.find((p) => p.name === name)!;
-// The specification's rows, then the term sheet's, then Source.
-const ROW_LABELS = [
-  "Total Value Locked",
-  "Yield Range",
-  "Risk Level",
-  ...RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]),
-  "Min Investment",
-  "Asset Classes",
-  "Blockchains",
-  "Website",
-  "Investor access",
-  "KYC",
-  "Redemption",
-  "Fees",
-  "Source",
-];
 const hostile = parseProtocolRows(hostileRows);
 // A DefiLlama-sourced TVL beside a sourced term sheet.
 const live = {
@@ -81,7 +65,7 @@ describe("ComparisonDialog", () => {
       within(table)
         .getAllByRole("rowheader")
         .map((th) => th.textContent),
-    ).toEqual(ROW_LABELS);
+    ).toEqual(COMPARISON_ROWS);
     // Each name links to the protocol's page; of the links out, only the first protocol has a safe
     // url (and a terms source): the javascript: and data: ones render no link.
     const links = within(table).getAllByRole("link");
@@ -246,9 +230,8 @@ describe("ComparisonDialog", () => {
         .getAllByRole("heading", { level: 3 })
         .map((h) => h.textContent);
       // A factor's block says it is one of the risk factors (the table indents them under Risk Level instead).
-      const factorLabels: string[] = RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]);
       expect(headings).toEqual(
-        ROW_LABELS.map((label) => (factorLabels.includes(label) ? `Risk factor: ${label}` : label)),
+        COMPARISON_ROWS.map((label) => (FACTOR_COMPARISON_ROWS.includes(label) ? `Risk factor: ${label}` : label)),
       );
       const kyc = within(dialog).getByRole("region", { name: "KYC" });
       const entries = within(kyc).getAllByRole("listitem");

@@ -47,6 +47,7 @@ function FilterSelect({
 }
 
 const sortLabel = (key: string) => SORT_LABELS[key as SortKey];
+
 const INVESTOR_VALUES = INVESTOR_TYPES.map((type) => type.value);
 const investorLabel = (value: string) => INVESTOR_TYPES.find((type) => type.value === value)?.label ?? value;
 

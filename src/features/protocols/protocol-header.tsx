@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router-dom";
+import { BackToDirectory } from "@/components/layout/back-to-directory";
 import { CompareToggle } from "./compare-toggle";
 import { ProtocolTags } from "./protocol-tags";
 import { RiskBadge } from "./risk-badge";
@@ -14,19 +13,6 @@ type ProtocolHeaderProps = {
   selected: boolean;
   onToggleSelect: (slug: string) => void;
 };
-
-/** 'Back to directory': the page's way home, in its header and in its loading and error states. */
-export function BackToDirectory({ to }: { to: string }) {
-  return (
-    <Link
-      to={to}
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to directory
-    </Link>
-  );
-}
 
 /** Name, description, tags, risk, 'Visit Protocol' and the comparison toggle. */
 export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSelect }: ProtocolHeaderProps) {

@@ -1,24 +1,8 @@
-import { useSyncExternalStore } from "react";
+import { useMediaQuery } from "@/lib/use-media-query";
 
 // Mirrors the grid's Tailwind breakpoints (sm: 640px -> 2 columns, lg: 1024px -> 3 columns).
-const QUERIES = [
-  ["(min-width: 1024px)", 3],
-  ["(min-width: 640px)", 2],
-] as const;
-
-function subscribe(onChange: () => void) {
-  const lists = QUERIES.map(([query]) => window.matchMedia(query));
-  for (const list of lists) list.addEventListener("change", onChange);
-  return () => {
-    for (const list of lists) list.removeEventListener("change", onChange);
-  };
-}
-
-function snapshot(): number {
-  for (const [query, columns] of QUERIES) if (window.matchMedia(query).matches) return columns;
-  return 1;
-}
-
 export function useGridColumns(): number {
-  return useSyncExternalStore(subscribe, snapshot, () => 1);
+  const large = useMediaQuery("(min-width: 1024px)");
+  const small = useMediaQuery("(min-width: 640px)");
+  return large ? 3 : small ? 2 : 1;
 }

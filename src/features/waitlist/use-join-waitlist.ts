@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { supabase } from "@/lib/supabase";
-import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
+import { WAITLIST_ERROR_TOASTS, WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import { TURNSTILE_HEADER } from "@/features/waitlist/turnstile";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 import { toast } from "@/lib/toast";
@@ -42,14 +42,17 @@ export function useJoinWaitlist() {
     mutationKey: ["waitlist", "join"],
     mutationFn: joinWaitlist,
     onSuccess: () => {
+      // The form's earlier errors no longer hold: clear them so the success toast stands alone.
+      toast.dismiss(WAITLIST_ERROR_TOASTS.invalid);
+      toast.dismiss(WAITLIST_ERROR_TOASTS.failed);
       toast.success(WAITLIST_MESSAGES.success);
     },
     onError: (error) => {
       if (error instanceof WaitlistFunctionError) {
-        toast.error(WAITLIST_MESSAGES.failed);
+        toast.error(WAITLIST_MESSAGES.failed, { id: WAITLIST_ERROR_TOASTS.failed });
       } else {
         console.error("Waitlist signup failed unexpectedly:", error);
-        toast.error(WAITLIST_MESSAGES.unexpected);
+        toast.error(WAITLIST_MESSAGES.unexpected, { id: WAITLIST_ERROR_TOASTS.failed });
       }
     },
   });

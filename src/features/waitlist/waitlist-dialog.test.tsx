@@ -49,6 +49,9 @@ function spyOnFunction(respond: () => Response | Promise<Response> = () => HttpR
   };
 }
 
+/** The toaster's live region: where the spec's toasts show (apart from any text in the dialog). */
+const toasts = () => screen.getByRole("region", { name: /notifications/i });
+
 async function openDialog(user: ReturnType<typeof userEvent.setup>, opener = "Open waitlist") {
   await user.click(screen.getByRole("button", { name: opener }));
   return screen.findByRole("dialog", { name: "Join the Waitlist" });
@@ -64,7 +67,9 @@ describe("waitlist dialog", () => {
     const email = within(dialog).getByRole("textbox", { name: "Email address" });
     expect(email).toHaveAttribute("type", "email");
     expect(email).toBeRequired();
-    expect(email).toHaveAttribute("placeholder", site.contactEmail);
+    // An example address: our own contact address there read as if the field were filled in.
+    expect(email).toHaveAttribute("placeholder", "you@example.com");
+    expect(email).not.toHaveAttribute("placeholder", site.contactEmail);
     expect(email).toHaveFocus();
     expect(within(dialog).getByText(/updates on our development progress and get early access/)).toBeInTheDocument();
     expect(within(dialog).queryByText("Comparison Limit Reached")).not.toBeInTheDocument();
@@ -74,7 +79,7 @@ describe("waitlist dialog", () => {
     ["an empty address", ""],
     ["a blank address", "   "],
     ["an address without '@'", "ada.example.com"],
-  ])("refuses %s with a toast and sends nothing", async (_case, value) => {
+  ])("refuses %s with a toast and the same words at the field, and sends nothing", async (_case, value) => {
     const bodies = spyOnFunction();
     const user = renderWaitlist();
     const dialog = await openDialog(user);
@@ -82,10 +87,56 @@ describe("waitlist dialog", () => {
     if (value) await user.type(email, value);
     await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
 
-    expect(await screen.findByText(INVALID)).toBeInTheDocument();
+    expect(await within(toasts()).findByText(INVALID)).toBeInTheDocument();
+    // Next to the field too, and read with it: focus is back on the field.
+    expect(within(dialog).getByText(INVALID)).toBeVisible();
+    expect(email).toHaveAccessibleDescription(INVALID);
     expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveFocus();
     expect(screen.getByRole("dialog", { name: "Join the Waitlist" })).toBeInTheDocument();
     expect(bodies).toEqual([]);
+  });
+
+  it("takes the error away from the field as soon as the address is edited", async () => {
+    const user = renderWaitlist();
+    const dialog = await openDialog(user);
+    const email = within(dialog).getByRole("textbox", { name: "Email address" });
+    await user.type(email, "ada.example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
+    expect(within(dialog).getByText(INVALID)).toBeVisible();
+
+    await user.type(email, "x");
+    expect(within(dialog).queryByText(INVALID)).not.toBeInTheDocument();
+    expect(email).not.toHaveAccessibleDescription();
+    expect(email).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("clears the form's error toasts when it then succeeds, so the success toast stands alone", async () => {
+    let status = 503;
+    spyOnFunction(() => HttpResponse.json(status === 200 ? { ok: true } : { error: "x" }, { status }));
+    const user = renderWaitlist();
+    const dialog = await openDialog(user);
+    const email = within(dialog).getByRole("textbox", { name: "Email address" });
+    const submit = () => user.click(within(dialog).getByRole("button", { name: "Get Early Access" }));
+
+    await user.type(email, "ada.example.com");
+    await submit();
+    expect(await within(toasts()).findByText(INVALID)).toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, "ada@example.com");
+    await submit();
+    expect(await within(toasts()).findByText(FAILED)).toBeInTheDocument();
+    // Both errors are up now; the next attempt succeeds.
+    expect(within(toasts()).getByText(INVALID)).toBeInTheDocument();
+
+    status = 200;
+    await submit();
+    expect(await within(toasts()).findByText(SUCCESS)).toBeInTheDocument();
+    // Gone at once (the exit animation takes 200 ms), long before their own 5 s would run out.
+    const soon = { timeout: 1500 };
+    await waitFor(() => expect(within(toasts()).queryByText(INVALID)).not.toBeInTheDocument(), soon);
+    await waitFor(() => expect(within(toasts()).queryByText(FAILED)).not.toBeInTheDocument(), soon);
+    expect(within(toasts()).getAllByRole("listitem")).toHaveLength(1);
   });
 
   it("joins: sends the trimmed address and source, toasts success, closes, and reopens empty", async () => {

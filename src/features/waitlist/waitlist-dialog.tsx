@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { isValidWaitlistEmail } from "@/features/waitlist/email";
 import { turnstileSiteKey, useTurnstile } from "@/features/waitlist/turnstile";
 import { useJoinWaitlist } from "@/features/waitlist/use-join-waitlist";
-import { WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
+import { WAITLIST_ERROR_TOASTS, WAITLIST_MESSAGES } from "@/features/waitlist/waitlist-messages";
 import type { WaitlistSource } from "@/features/waitlist/waitlist-source";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { OPENING_SOON } from "@/lib/launch-target";
@@ -47,6 +47,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
   const [invalid, setInvalid] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const errorId = useId();
   const join = useJoinWaitlist();
   const sending = join.isPending;
   // The bot check, when the build has a Turnstile site key; its token goes with the signup.
@@ -60,8 +61,9 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
     if (sending) return;
     if (!isValidWaitlistEmail(email)) {
       setInvalid(true);
-      // A fixed id replaces the previous toast instead of stacking copies on repeated clicks.
-      toast.error(WAITLIST_MESSAGES.invalid, { id: "waitlist-invalid-email" });
+      // The spec's toast, and the same words under the field (below). A fixed id replaces the
+      // previous toast instead of stacking copies on repeated clicks.
+      toast.error(WAITLIST_MESSAGES.invalid, { id: WAITLIST_ERROR_TOASTS.invalid });
       inputRef.current?.focus();
       return;
     }
@@ -138,16 +140,23 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
             inputMode="email"
             autoComplete="email"
             required
-            placeholder={site.contactEmail}
+            placeholder={site.emailPlaceholder}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
               if (invalid) setInvalid(false);
             }}
             aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? errorId : undefined}
             disabled={sending}
             className="h-11 aria-[invalid=true]:border-red-500"
           />
+          {/* Read with the field when focus returns to it; the toast is the live announcement. */}
+          {invalid && (
+            <p id={errorId} className="-mt-1 text-sm font-medium text-red-700">
+              {WAITLIST_MESSAGES.invalid}
+            </p>
+          )}
           {siteKey && <div ref={botCheckRef} data-bot-check="" />}
           <Button type="submit" variant="accent" size="lg" disabled={sending} className="w-full">
             {sending && <Loader2 className="animate-spin" aria-hidden="true" />}

@@ -7,3 +7,12 @@ export const WAITLIST_MESSAGES = {
   failed: "Failed to join waitlist. Please try again.",
   unexpected: "Something went wrong. Please try again.",
 } as const;
+
+/**
+ * Fixed ids for the form's error toasts: a repeated error replaces its toast instead of stacking
+ * copies, and a success dismisses both, so no stale error stays behind the success toast.
+ */
+export const WAITLIST_ERROR_TOASTS = {
+  invalid: "waitlist-invalid-email",
+  failed: "waitlist-failed",
+} as const;

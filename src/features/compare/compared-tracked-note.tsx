@@ -1,0 +1,10 @@
+import type { Protocol } from "@/features/protocols/types";
+import { isTracked, TRACKED_NOTE } from "@/features/protocols/review-status";
+
+/** Under a tracked protocol's name (issue #19): its terms and risk are not reviewed yet. */
+export function ComparedTrackedNote({ protocol }: { protocol: Protocol }) {
+  if (!isTracked(protocol)) return null;
+  return (
+    <span className="mt-1.5 block max-w-72 text-xs font-medium whitespace-normal text-slate-700">{TRACKED_NOTE}</span>
+  );
+}

@@ -1,0 +1,99 @@
+import { cn } from "@/lib/utils";
+import { ComparedTrackedNote } from "./compared-tracked-note";
+import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";
+import { protocolKeys } from "./protocol-keys";
+
+// Below Tailwind's sm (640px) the comparison is a stack of metric blocks instead of a table
+// that scrolls sideways; the dialog chooses one of the two layouts, so only one is in the DOM.
+
+/**
+ * One colour per compared slot (white text on each meets WCAG AA) and a key unique among the
+ * compared protocols ('BF' and 'BB', not two 'B's: protocol-keys.ts), read out as 'Key BF'.
+ */
+const KEY_COLOURS = ["bg-teal-700", "bg-indigo-700", "bg-amber-700"] as const;
+function ProtocolKey({ index, keys }: { index: number; keys: readonly string[] }) {
+  const key = keys[index] ?? "?";
+  return (
+    <span
+      className={cn(
+        "inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-1 text-[0.6875rem] font-bold tracking-tight text-white",
+        KEY_COLOURS[index % KEY_COLOURS.length],
+      )}
+    >
+      <span className="sr-only">Key </span>
+      {key}
+      <span className="sr-only">: </span>
+    </span>
+  );
+}
+
+/** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
+export function PhoneComparison(props: LayoutProps) {
+  const { protocols, descriptionIds, context } = props;
+  const keys = protocolKeys(protocols.map((protocol) => protocol.name));
+  return (
+    <div className="min-w-0 [overflow-wrap:anywhere]" role="region" aria-label="Comparison by metric">
+      {/* The table's header row as a list: only one of the two layouts is ever in the DOM. */}
+      <ul aria-label="Compared protocols" className="space-y-3 border-b border-border bg-muted/50 px-4 py-4">
+        {protocols.map((protocol, index) => (
+          <li key={protocol.id} className="flex min-w-0 gap-3">
+            <ProtocolKey index={index} keys={keys} />
+            <div className="min-w-0">
+              <p className="text-base leading-6 font-bold text-foreground">{protocol.name}</p>
+              <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
+                {protocol.description || "No description on record."}
+              </p>
+              <ComparedTrackedNote protocol={protocol} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {ROWS.map((row) => {
+        const headingId = `${descriptionIds}-row-${row.label.replace(/\W+/g, "-")}`;
+        return (
+          <section
+            key={row.label}
+            aria-labelledby={headingId}
+            className="border-b border-border px-4 py-3.5 last:border-b-0"
+          >
+            <h3
+              id={headingId}
+              className={cn(
+                "text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase",
+                row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
+              )}
+            >
+              {row.factor !== undefined ? (
+                <>
+                  <span className="font-normal text-muted-foreground">Risk factor:</span> {row.label}
+                </>
+              ) : (
+                row.label
+              )}
+            </h3>
+            <ul className="mt-2 space-y-2">
+              {protocols.map((protocol, index) => {
+                const { isBest, attributes } = bestProps(row, protocol, props);
+                return (
+                  <li
+                    key={protocol.id}
+                    {...attributes}
+                    className={cn("flex min-w-0 gap-2.5 rounded-md px-2 py-1.5", isBest && "bg-emerald-50")}
+                  >
+                    <ProtocolKey index={index} keys={keys} />
+                    <div className="min-w-0 flex-1">
+                      <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
+                      <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>
+                        {row.render(protocol, context)}
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import type { BestFactors, BestMetric, BestValues } from "@/features/protocols/best-values";
+import { TagList } from "@/features/protocols/protocol-tags";
+import { FigureText } from "@/features/protocols/tracked-note";
+import { RiskBadge } from "@/features/protocols/risk-badge";
+import type { Protocol } from "@/features/protocols/types";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "@/lib/terms";
+import { FACTOR_LABELS, RISK_FACTORS, type RiskFactor } from "@/lib/risk-rating";
+import { FactorValue, Provenance, Term, type FactorState } from "./comparison-values";
+
+// The comparison's rows, shared by both layouts (comparison-table.tsx on wider screens,
+// comparison-phone.tsx below 640px): what each row is called, what it ranks, and how it renders
+// a protocol's value.
+
+/** Where a protocol has no tags to show, the cell says so rather than staying blank. */
+const NONE = <span className="text-slate-400">—</span>;
+
+/** What screen readers hear on a value that holds its row's best, per ranked metric. */
+export const BEST_DESCRIPTION: Record<BestMetric, string> = {
+  tvl: "Best: highest TVL among compared",
+  yield: "Best: highest yield among compared",
+  min: "Best: lowest minimum investment among compared",
+  risk: "Best: lowest risk among compared",
+};
+
+/** Described by the factor rows' best values. */
+export const BEST_FACTOR_DESCRIPTION = "Best: lowest risk on this factor among compared";
+
+/** The id of the hidden description a best value points at: one per metric, one for every factor row. */
+export function bestDescriptionId(descriptionIds: string, key: BestMetric | "factor"): string {
+  return `${descriptionIds}-${key}`;
+}
+
+/** What the rows read besides the protocol itself: each compared protocol's factors, by protocol id. */
+export type RowContext = { factors: ReadonlyMap<string, FactorState> };
+
+export type Row = {
+  label: string;
+  metric?: BestMetric;
+  /** A risk factor's row (issue 20): ranked by bestFactorValues, headed as a sub-row of Risk Level. */
+  factor?: RiskFactor;
+  render: (protocol: Protocol, context: RowContext) => ReactNode;
+};
+
+export const ROWS: Row[] = [
+  {
+    label: "Total Value Locked",
+    metric: "tvl",
+    render: (p) => <FigureText value={p.tvl} className="text-lg font-bold tabular-nums" />,
+  },
+  {
+    label: "Yield Range",
+    metric: "yield",
+    render: (p) => <FigureText value={p.yieldRange} className="font-semibold tabular-nums" />,
+  },
+  {
+    label: "Risk Level",
+    metric: "risk",
+    render: (p) => <RiskBadge level={p.riskLevel} />,
+  },
+  // The seven factors behind the level (issue 20), in the method's order.
+  ...RISK_FACTORS.map((factor): Row => ({
+    label: FACTOR_LABELS[factor],
+    factor,
+    render: (p, { factors }) => <FactorValue state={factors.get(p.id)} factor={factor} />,
+  })),
+  {
+    label: "Min Investment",
+    metric: "min",
+    render: (p) => <FigureText value={p.minInvestment} className="font-semibold" />,
+  },
+  {
+    label: "Asset Classes",
+    render: (p) =>
+      p.assetClasses.length > 0 ? <TagList label="Asset classes" items={p.assetClasses} tone="accent" /> : NONE,
+  },
+  {
+    label: "Blockchains",
+    render: (p) =>
+      p.blockchains.length > 0 ? <TagList label="Blockchains" items={p.blockchains} tone="outline" /> : NONE,
+  },
+  {
+    label: "Website",
+    render: (p) =>
+      p.url === null ? (
+        NONE
+      ) : (
+        <a
+          href={p.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 font-semibold text-accent underline-offset-4 hover:underline"
+        >
+          Visit {p.name}
+          <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ),
+  },
+  // Term sheet (issue #13): after the specification's rows, before 'Source'.
+  { label: "Investor access", render: (p) => <Term label={INVESTOR_ACCESS_LABELS[p.terms.investorAccess]} /> },
+  { label: "KYC", render: (p) => <Term label={KYC_LABELS[p.terms.kyc]} /> },
+  { label: "Redemption", render: (p) => <Term label={redemptionLabel(p.terms)} /> },
+  { label: "Fees", render: (p) => <Term label={feesLabel(p.terms.fees)} /> },
+  { label: "Source", render: (p) => <Provenance protocol={p} /> },
+];
+
+/** What both layouts are given: the compared protocols, the best marks, the rows' context and the description ids. */
+export type LayoutProps = {
+  protocols: readonly Protocol[];
+  best: BestValues;
+  bestFactors: BestFactors;
+  context: RowContext;
+  descriptionIds: string;
+};
+
+/** The classes that add the CSS-generated 'Best' tag after a value (the cell's own text stays the exact figure). */
+export const BEST_TAG =
+  "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']";
+
+/** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
+export function bestProps(row: Row, protocol: Protocol, { best, bestFactors, descriptionIds }: LayoutProps) {
+  const holders =
+    row.metric !== undefined ? best[row.metric] : row.factor !== undefined ? bestFactors[row.factor] : undefined;
+  const isBest = holders?.includes(protocol.slug) ?? false;
+  return {
+    isBest,
+    attributes: {
+      "data-best": isBest || undefined,
+      "aria-describedby": isBest ? bestDescriptionId(descriptionIds, row.metric ?? "factor") : undefined,
+    },
+  };
+}
