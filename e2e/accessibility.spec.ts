@@ -11,6 +11,8 @@ test("home, loaded", async ({ page }) => {
 });
 
 test("waitlist dialog, normal and limit-reached", async ({ page, request }) => {
+  // Two full-page axe scans of the 79-card directory and two dialogs: past a minute on two busy cores.
+  test.slow();
   const names = (await fetchSeed(request)).slice(0, 4).map((row) => row.name);
   await gotoHome(page);
 
@@ -30,6 +32,8 @@ test("waitlist dialog, normal and limit-reached", async ({ page, request }) => {
 });
 
 test("comparison dialog", async ({ page, request }) => {
+  // Two full-page axe scans, one over three protocols' seven factor rows.
+  test.slow();
   const names = (await fetchSeed(request)).slice(0, 3).map((row) => row.name);
   await gotoHome(page);
   for (const name of names) await cardToggle(page, name).click();

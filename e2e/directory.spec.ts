@@ -86,6 +86,8 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
 });
 
 test("search, each dropdown, their combination, back to all, and zero results", async ({ page }) => {
+  // A long journey (a dozen filter changes over 79 cards).
+  test.slow();
   const total = seed.length;
   await gotoHome(page, total);
 
