@@ -43,10 +43,11 @@ describe.each([
     today(date);
     renderWithProviders(<Hero stats={null} onJoinWaitlist={() => {}} />);
     const hero = screen.getByRole("heading", { level: 1 }).closest("section")!;
+    // Two sentences with a space between them (JSX drops a line break before an expression).
     expect(hero).toHaveTextContent(
       says === "Q1 2026"
-        ? "Our portfolio analytics platform opens for early access in Q1 2026."
-        : "Our portfolio analytics platform is opening soon for early access.",
+        ? "commodities and more, free. Our portfolio analytics platform opens for early access in Q1 2026."
+        : "commodities and more, free. Our portfolio analytics platform is opening soon for early access.",
     );
     expect(hero).toHaveTextContent(`Portfolio analytics platform • Early access ${says}`);
     expect(hero).not.toHaveTextContent(other);

@@ -64,7 +64,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
               <span className="whitespace-nowrap">on-chain</span> real-world assets
             </h1>
             <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
-              Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.
+              Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.{" "}
               {launch.past
                 ? `Our portfolio analytics platform is ${OPENING_SOON} for early access.`
                 : `Our portfolio analytics platform opens for early access in ${launch.target}.`}
