@@ -182,6 +182,24 @@ describe("protocol page", () => {
     );
   });
 
+  it("takes a renamed protocol's former address to its page", async () => {
+    history([]);
+    const logged = vi.spyOn(console, "error");
+    server.use(
+      http.get("*/rest/v1/protocols", () =>
+        // The fixture's own 'Superstate USTB' row, renamed as the data now names it.
+        HttpResponse.json(
+          protocolRows.map((row) =>
+            row.name === "Superstate USTB" ? { ...row, name: "Invesco USTB (Superstate)" } : row,
+          ),
+        ),
+      ),
+    );
+    renderApp("/protocols/superstate-ustb");
+    expect(await screen.findByRole("heading", { level: 1, name: "Invesco USTB (Superstate)" })).toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalledWith(expect.stringContaining("404"), expect.anything());
+  });
+
   it("lists up to three similar protocols as links", async () => {
     history([]);
     renderApp(APOLLO_PATH);

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
 import { directoryQuery } from "@/features/protocols/directory-link";
@@ -18,6 +18,7 @@ import { TvlHistory } from "@/features/protocols/tvl-history";
 import { YieldHistory } from "@/features/protocols/yield-history-panel";
 import type { Protocol } from "@/features/protocols/types";
 import { parseDirectoryView, queryString, serializeDirectoryView } from "@/features/protocols/url-state";
+import { FORMER_SLUGS } from "@/features/protocols/slug";
 import { NotFoundPage } from "@/pages/not-found";
 import { CompareTray } from "@/pages/compare-tray";
 import { SiteLayout } from "@/pages/site-layout";
@@ -37,7 +38,14 @@ export function ProtocolPage() {
   }
   if (!data) return <ProtocolLoading />;
   const protocol = data.find((candidate) => candidate.slug === slug.toLowerCase());
-  if (!protocol) return <NotFoundPage />;
+  if (!protocol) {
+    // A renamed protocol's old address moves to its page (the address bar shows the new one).
+    const renamed = FORMER_SLUGS[slug.toLowerCase()];
+    if (renamed && data.some((candidate) => candidate.slug === renamed)) {
+      return <Navigate to={`/protocols/${renamed}`} replace />;
+    }
+    return <NotFoundPage />;
+  }
   return <ProtocolDetails key={protocol.id} protocol={protocol} protocols={data} />;
 }
 

@@ -21,3 +21,12 @@ export function uniqueSlugs(bases: readonly string[]): string[] {
     return candidate;
   });
 }
+
+/**
+ * Slugs a protocol had before a rename (the slug follows the name), so an old link or bookmark
+ * still reaches the page: former slug -> current slug.
+ */
+export const FORMER_SLUGS: Readonly<Record<string, string>> = {
+  // Renamed 2026-11-25 after its sources (DefiLlama's 'Invesco USTB'; Invesco manages the fund).
+  "superstate-ustb": "invesco-ustb-superstate",
+};
