@@ -18,7 +18,7 @@ test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
 });
 
-/** A protocol's risk as its badge reads: a tracked row (issue 19) has no level yet. */
+/** A protocol's risk as its badge reads: a tracked row (listed from DefiLlama, not reviewed) has no level yet. */
 const riskText = (row: ProtocolRow) => row.risk_level ?? "Not rated";
 
 async function select(page: Page, name: string): Promise<void> {
@@ -109,7 +109,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
   const dialog = comparisonDialog(page);
   await expect(dialog).toBeVisible();
   // The desktop shows a table; a phone (below 640px) one block per metric, each protocol's value
-  // stacked under it (issue #13). The same texts either way.
+  // stacked under it. The same texts either way.
   const table = dialog.getByRole("table");
   const compared = dialog.getByRole("list", { name: "Compared protocols" }).getByRole("listitem");
   const headerOf = (index: number) => (isMobile ? compared.nth(index) : table.getByRole("columnheader").nth(index + 1));
@@ -248,7 +248,7 @@ test("the comparison scrolls in one place: the table under a fixed title on a de
   if (isMobile) {
     expect(await scrollers()).toEqual(["dialog: (unnamed)"]);
   } else {
-    // The 1280x900 case of issue 22: the dialog stays put, only the table region scrolls.
+    // At 1280x900 the dialog stays put, only the table region scrolls.
     expect(await scrollers()).toEqual(["region: Comparison table"]);
     await dialog.getByRole("region", { name: "Comparison table" }).evaluate((region) => {
       region.scrollTop = region.scrollHeight;

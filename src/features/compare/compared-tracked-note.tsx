@@ -1,7 +1,7 @@
 import type { Protocol } from "@/features/protocols/types";
 import { isTracked, TRACKED_NOTE } from "@/features/protocols/review-status";
 
-/** Under a tracked protocol's name (issue #19): its terms and risk are not reviewed yet. */
+/** Under a tracked protocol's name (a row listed from DefiLlama, not reviewed): its terms and risk are not reviewed yet. */
 export function ComparedTrackedNote({ protocol }: { protocol: Protocol }) {
   if (!isTracked(protocol)) return null;
   return (

@@ -273,7 +273,7 @@ describe("ComparisonDialog", () => {
       expect(entries[1]).toHaveAccessibleDescription("Best: lowest risk on this factor among compared");
     });
 
-    it("gives protocols that share an initial keys of their own, read out (issue 22: Backed Finance and BlackRock)", () => {
+    it("gives protocols that share an initial keys of their own, read out (Backed Finance and BlackRock)", () => {
       const backed = { ...first!, id: "b1", slug: "backed-finance-btokens", name: "Backed Finance (bTokens)" };
       const two = [backed, byName("BlackRock BUIDL (Securitize)")];
       render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={two} />);

@@ -38,7 +38,7 @@ export type RowContext = { factors: ReadonlyMap<string, FactorState> };
 export type Row = {
   label: string;
   metric?: BestMetric;
-  /** A risk factor's row (issue 20): ranked by bestFactorValues, headed as a sub-row of Risk Level. */
+  /** A risk factor's row (docs/methodology.md): ranked by bestFactorValues, headed as a sub-row of Risk Level. */
   factor?: RiskFactor;
   render: (protocol: Protocol, context: RowContext) => ReactNode;
 };
@@ -59,7 +59,7 @@ export const ROWS: Row[] = [
     metric: "risk",
     render: (p) => <RiskBadge level={p.riskLevel} />,
   },
-  // The seven factors behind the level (issue 20), in the method's order.
+  // The seven factors behind the level, in the method's order (docs/methodology.md).
   ...RISK_FACTORS.map((factor): Row => ({
     label: FACTOR_LABELS[factor],
     factor,
@@ -98,7 +98,7 @@ export const ROWS: Row[] = [
         </a>
       ),
   },
-  // Term sheet (issue #13): after the specification's rows, before 'Source'.
+  // Term sheet: after the specification's rows, before 'Source'.
   { label: "Investor access", render: (p) => <Term label={INVESTOR_ACCESS_LABELS[p.terms.investorAccess]} /> },
   { label: "KYC", render: (p) => <Term label={KYC_LABELS[p.terms.kyc]} /> },
   { label: "Redemption", render: (p) => <Term label={redemptionLabel(p.terms)} /> },
