@@ -23,7 +23,7 @@ const ROOT_MARKER = '<div id="root"></div>';
 type PageRender = { path: string; markup: string; title: string; description: string; jsonLd: string };
 /** What src/entry-prerender.tsx exports (its SSR build is imported below; tests import it directly). */
 export type PrerenderModule = {
-  renderHomeShell: () => string;
+  renderHomeShell: () => Promise<string>;
   renderProtocolPages: (rows: readonly unknown[], siteUrl: string) => PageRender[];
   renderMethodologyPage: (siteUrl: string) => PageRender;
   bootScript: () => string;
@@ -140,7 +140,7 @@ export function prerenderShell(): Plugin {
         const template = readFileSync(indexFile, "utf8");
         const bootSrc = config.base + bootFile;
         const html = injectShell(template, {
-          markup: shell.renderHomeShell(),
+          markup: await shell.renderHomeShell(),
           attribute: shell.PRERENDERED_ATTRIBUTE,
           route: "/",
           bootSrc,

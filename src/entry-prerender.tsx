@@ -5,8 +5,14 @@
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { Route, Routes, StaticRouter } from "react-router-dom";
-import { AppProviders, AppRoutes } from "@/app";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Route,
+  Routes,
+  StaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom";
 import { parseProtocolRows } from "@/features/protocols/model";
 import { protocolsQueryOptions } from "@/features/protocols/queries";
 import {
@@ -26,22 +32,29 @@ import {
 import { ProtocolPage } from "@/pages/protocol";
 import { PRERENDERED_ATTRIBUTE } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";
+import { AppProviders } from "@/providers";
+import { createRoutes } from "@/router";
 
 export { PRERENDERED_ATTRIBUTE };
 
-/** The markup for `#root` on `/`: what the client's first (hydrating) render produces before data. */
-export function renderHomeShell(): string {
-  // Queries never run during a server render: the protocols query is pending with the same
-  // optimistic state ("fetching") the browser's first render sees while the request is in flight.
+/**
+ * The markup for `#root` on `/`: what the browser's first (hydrating) render produces before data,
+ * from the same routes and providers (render-app.tsx). No loader runs: the browser hydrates with
+ * the home loader counted as run, and queries never run during a server render, so the protocols
+ * query is pending with the optimistic state ("fetching") the browser's first render sees.
+ */
+export async function renderHomeShell(): Promise<string> {
   const queryClient = new QueryClient();
   try {
+    const routes = createRoutes(queryClient);
+    const { dataRoutes, query } = createStaticHandler(routes);
+    const context = await query(new Request("http://localhost/"), { filterMatchesToLoad: () => false });
+    if (context instanceof Response) throw new Error(`The home route answered ${context.status}`);
     return renderToString(
       <StrictMode>
-        <StaticRouter location="/">
-          <AppProviders queryClient={queryClient}>
-            <AppRoutes />
-          </AppProviders>
-        </StaticRouter>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+        </AppProviders>
       </StrictMode>,
     );
   } finally {

@@ -41,7 +41,7 @@ const paintsFrame =
 
 void (paintsFrame ? afterFirstPaint() : Promise.resolve())
   .then(() => Promise.all([import("@/start"), import("@/render-app")]))
-  .then(([{ queryClient, releaseProtocols }, { mountApp }]) => mountApp(queryClient, releaseProtocols))
+  .then(([{ queryClient }, { mountApp }]) => mountApp(queryClient))
   .catch((error: unknown) => {
     console.error("The app failed to load:", error);
   });

@@ -2,9 +2,17 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLayoutEffect, type ReactNode } from "react";
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from "react-router-dom";
+import {
+  createMemoryRouter,
+  MemoryRouter,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+  type NavigateFunction,
+} from "react-router-dom";
 import { toast } from "sonner";
-import { AppProviders, AppRoutes } from "@/app";
+import { AppProviders } from "@/providers";
+import { createRoutes } from "@/router";
 import { loadSelect } from "@/components/ui/lazy-select";
 
 /** What the router last committed, and a way to press back/forward. */
@@ -13,6 +21,9 @@ export type RouterHandle = {
   /** Steps through the history like the browser's buttons: -1 back, 1 forward. */
   go: (delta: number) => void;
 };
+
+/** `renderApp`'s router also follows a link by its address (where no link on the page leads). */
+export type AppRouterHandle = RouterHandle & { navigate: (to: string) => Promise<void> };
 
 function RouterProbe({
   onChange,
@@ -28,18 +39,24 @@ function RouterProbe({
 /** A URL, or a history entry with state (as a reload of that entry would start). */
 export type StartAt = string | { pathname: string; search?: string; hash?: string; state?: unknown };
 
+function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+// Sonner keeps active toasts in module state and replays them to a new Toaster; a test must not
+// see the previous test's toasts.
+function freshToasts() {
+  toast.dismiss();
+}
+
 /**
- * The one render harness: `ui` inside the app's real providers (query client, error boundary,
- * waitlist dialog, toaster) and a router at `path`, with a fresh non-retrying QueryClient.
+ * A component inside the app's real providers (query client, error boundary, waitlist dialog,
+ * toaster) and a plain router at `path`, with a fresh non-retrying QueryClient.
  */
 export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   const user = userEvent.setup();
-  // Sonner keeps active toasts in module state and replays them to a new Toaster; a test
-  // must not see the previous test's toasts.
-  toast.dismiss();
+  freshToasts();
   const entry = typeof path === "string" ? { pathname: path } : path;
   let current: RouterHandle["location"] = { pathname: entry.pathname, search: "", hash: "", state: null };
   let navigate: NavigateFunction | undefined;
@@ -49,7 +66,7 @@ export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
     },
     go: (delta) => act(() => void navigate!(delta)),
   };
-  // Same nesting as App(): the router outside, so anything inside the providers may link.
+  // The router outside, so anything inside the providers may link.
   const result = render(
     <MemoryRouter initialEntries={[path]}>
       <AppProviders queryClient={queryClient}>
@@ -66,9 +83,27 @@ export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
   return { ...result, user, queryClient, router };
 }
 
-/** Renders the whole app at `path`. */
+/** The whole app at `path`: the app's own routes (router.tsx), loaders included, in a memory router. */
 export function renderApp(path: StartAt = "/") {
-  return renderWithProviders(<AppRoutes />, path);
+  const queryClient = testQueryClient();
+  const user = userEvent.setup();
+  freshToasts();
+  const memoryRouter = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const router: AppRouterHandle = {
+    get location() {
+      return memoryRouter.state.location;
+    },
+    go: (delta) => act(() => void memoryRouter.navigate(delta)),
+    // Not inside act(): the navigation may wait on a held response; the router renders its
+    // states as a link's click would, and the test awaits what the visitor sees.
+    navigate: async (to) => void memoryRouter.navigate(to),
+  };
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={memoryRouter} />
+    </AppProviders>,
+  );
+  return { ...result, user, queryClient, router };
 }
 
 /**

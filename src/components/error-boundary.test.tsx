@@ -25,21 +25,4 @@ describe("ErrorBoundary", () => {
     await userEvent.click(screen.getByRole("button", { name: "Reload" }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
-
-  it("recovers when its reset key changes (a new route)", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const { rerender } = render(
-      <ErrorBoundary resetKey="/a">
-        <Boom explode />
-      </ErrorBoundary>,
-    );
-    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
-
-    rerender(
-      <ErrorBoundary resetKey="/b">
-        <Boom explode={false} />
-      </ErrorBoundary>,
-    );
-    expect(screen.getByText("All good")).toBeInTheDocument();
-  });
 });

@@ -1,29 +1,24 @@
 import type { ErrorInfo, ReactNode } from "react";
 import { ErrorBoundary as CatchErrors } from "react-error-boundary";
 import { AlertTriangle, RotateCw } from "lucide-react";
+import { logUiError } from "@/components/log-ui-error";
 import { Button } from "@/components/ui/button";
 
-type Props = {
-  children: ReactNode;
-  /** When this value changes (e.g. the route), a caught error is cleared and children render again. */
-  resetKey?: unknown;
-};
-
-// Catches render errors (including a lazy chunk that fails to load after a deploy) so the
-// visitor sees a way forward instead of a blank page.
-export function ErrorBoundary({ children, resetKey }: Props) {
+// Catches what the routes' own error element (router.tsx) does not: an error in the providers or
+// the toaster, so the visitor sees a way forward instead of a blank page.
+export function ErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <CatchErrors fallback={<ErrorFallback />} onError={logError} resetKeys={[resetKey]}>
+    <CatchErrors
+      fallback={<ErrorFallback />}
+      onError={(error, info: ErrorInfo) => logUiError(error, info.componentStack)}
+    >
       {children}
     </CatchErrors>
   );
 }
 
-function logError(error: unknown, info: ErrorInfo) {
-  console.error("Unhandled UI error:", error, info.componentStack);
-}
-
-function ErrorFallback() {
+/** 'Something went wrong' with a Reload button: a page that failed to render or to download. */
+export function ErrorFallback() {
   return (
     <div role="alert" className="flex min-h-[60vh] items-center justify-center px-4 py-16">
       <div className="w-full max-w-md rounded-xl border border-border bg-surface p-8 text-center shadow-sm">

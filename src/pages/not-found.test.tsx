@@ -15,8 +15,8 @@ describe("not-found page", () => {
     const home = screen.getByRole("link", { name: "Return to Home" });
     expect(home).toHaveAttribute("href", "/");
     await user.click(home);
-    expect(screen.queryByRole("heading", { name: "Oops! Page not found" })).not.toBeInTheDocument();
     expect(await screen.findByText(/^Showing \d+ of \d+ protocols/)).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Oops! Page not found" })).not.toBeInTheDocument();
   });
 
   it("also catches nested unknown paths", async () => {

@@ -44,7 +44,8 @@ describe("protocol page", () => {
     renderApp(APOLLO_PATH);
 
     expect(await screen.findByRole("heading", { level: 1, name: apollo.name })).toBeInTheDocument();
-    expect(document.title).toBe(`${apollo.name}: TVL, yield and risk | RWA Atlas`);
+    // Set by an effect after the page commits.
+    await waitFor(() => expect(document.title).toBe(`${apollo.name}: TVL, yield and risk | RWA Atlas`));
     expect(screen.getByText(apollo.description)).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Asset classes" })).getByText("Private Credit")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: `Visit Protocol: ${apollo.name} (opens in a new tab)` })).toHaveAttribute(
@@ -166,7 +167,8 @@ describe("protocol page", () => {
       http.get("*/rest/v1/protocols", () => HttpResponse.json({ message: "Database unavailable" }, { status: 503 })),
     );
     renderApp(APOLLO_PATH);
-    expect(screen.getByText("Loading protocol...")).toBeInTheDocument();
+    // The route waits for the list (its loader) behind the site's frame, then shows the failure.
+    expect(screen.getByText("Loading page...")).toBeInTheDocument();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Error loading protocols");
     expect(alert).toHaveTextContent("Database unavailable");
@@ -216,6 +218,8 @@ describe("protocol page", () => {
     const { user } = renderApp("/?asset=Private+Credit&compare=maple-finance-syrup");
     await screen.findByText(/^Showing \d+ of \d+ protocols/);
     await user.click(screen.getByRole("link", { name: apollo.name }));
+    // The directory stays until the page's code and data are in (its loader).
+    await screen.findByRole("heading", { level: 1, name: apollo.name });
 
     const compare = await screen.findByRole("checkbox", { name: `Select ${apollo.name} for comparison` });
     expect(compare).toHaveAttribute("aria-checked", "false");

@@ -26,8 +26,8 @@ function textOf(html: string): string {
     .replace(/\s+/g, " ");
 }
 
-describe("renderHomeShell", () => {
-  const markup = renderHomeShell();
+describe("renderHomeShell", async () => {
+  const markup = await renderHomeShell();
   const text = textOf(markup);
 
   it("renders the banner, header, hero, stats frame, loading directory and footer", () => {
