@@ -47,6 +47,24 @@ function crossFeatureZone(feature) {
   };
 }
 
+/**
+ * Raw Tailwind palette colours (`text-slate-600`, `hover:bg-teal-800`, `ring-white/20`): outside
+ * components/ui, components use the semantic tokens of tailwind.config.ts
+ * (docs/decisions/004-tailwind-config.md). Matched in every string and template-literal piece, so
+ * className, cn() and cva() arguments and class constants are all covered.
+ */
+const PALETTE =
+  "slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose";
+const COLOUR_UTILITY =
+  "bg|text|border(?:-[xytrblse])?|divide|outline|ring(?:-offset)?|inset-ring|shadow|inset-shadow|drop-shadow|text-shadow|decoration|fill|stroke|from|via|to|accent|caret|placeholder";
+const RAW_PALETTE_CLASS = `(?:^|[^\\w-])(?:${COLOUR_UTILITY})-(?:(?:${PALETTE})-\\d{2,3}|white|black)(?![\\w-])`;
+const RAW_PALETTE_MESSAGE =
+  "Raw Tailwind palette colour: use a semantic token from tailwind.config.ts, or add one whose value is the colour (docs/decisions/004-tailwind-config.md).";
+const rawPaletteSelectors = [
+  { selector: `Literal[value=/${RAW_PALETTE_CLASS}/]`, message: RAW_PALETTE_MESSAGE },
+  { selector: `TemplateElement[value.raw=/${RAW_PALETTE_CLASS}/]`, message: RAW_PALETTE_MESSAGE },
+];
+
 const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/;
 
 /** File names are kebab-case (protocol-card.tsx, use-selection.ts). */
@@ -108,6 +126,11 @@ export default tseslint.config(
   // Fast refresh does not apply to test helpers.
   { files: ["tests/**", "**/*.test.{ts,tsx}"], rules: { "react-refresh/only-export-components": "off" } },
   { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: BROWSER_FORBIDDEN }] } },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/components/ui/**"],
+    rules: { "no-restricted-syntax": ["error", ...rawPaletteSelectors] },
+  },
   // Shared code sits below the features and pages: lib/ and components/ never import them (tests may
   // compose a feature to check a shared piece in place).
   {

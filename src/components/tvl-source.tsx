@@ -31,7 +31,7 @@ function SourceLine({
   return (
     <p className="mt-1.5 flex min-w-0 items-center gap-1.5 text-[0.6875rem] leading-4 whitespace-nowrap text-muted-foreground [.group_&]:justify-end">
       {date !== null && isStale(date, today) && (
-        <span className="shrink-0 rounded-sm bg-amber-100 px-1 font-semibold text-amber-900">
+        <span className="shrink-0 rounded-sm bg-warning-soft px-1 font-semibold text-warning-soft-foreground">
           Stale<span className="sr-only"> ({STALE_EXPLANATION})</span>
         </span>
       )}
@@ -97,7 +97,7 @@ export function DroppedNote({ droppedOn, className }: { droppedOn: string | null
     <p
       className={
         className ??
-        "mt-1.5 text-[0.6875rem] leading-4 font-medium [overflow-wrap:anywhere] text-slate-700 [.group_&]:text-right"
+        "mt-1.5 text-[0.6875rem] leading-4 font-medium [overflow-wrap:anywhere] text-secondary-foreground [.group_&]:text-right"
       }
     >
       {DROPPED_NOTE} since <time dateTime={droppedOn}>{formatAsOf(droppedOn)}</time>

@@ -43,7 +43,7 @@ export function ConfirmPage() {
   return (
     <SiteLayout>
       <PageBand>
-        <p className="mt-4 text-sm font-semibold tracking-wider text-slate-600 uppercase">
+        <p className="mt-4 text-sm font-semibold tracking-wider text-subtle-foreground uppercase">
           Waitlist · Email confirmation
         </p>
       </PageBand>
@@ -73,7 +73,7 @@ function ConfirmFlow({ token, remembered }: Link) {
   if (result.state === "ready") {
     return (
       <Message
-        icon={<MailCheck className="size-6 text-teal-700" aria-hidden="true" />}
+        icon={<MailCheck className="size-6 text-accent" aria-hidden="true" />}
         title={CONFIRM_TEXTS.ready.title}
         body={CONFIRM_TEXTS.ready.body}
       >
@@ -84,7 +84,7 @@ function ConfirmFlow({ token, remembered }: Link) {
   if (result.state === "pending") {
     return (
       <Message
-        icon={<LoaderCircle className="size-6 animate-spin text-slate-500" aria-hidden="true" />}
+        icon={<LoaderCircle className="size-6 animate-spin text-placeholder" aria-hidden="true" />}
         {...CONFIRM_TEXTS.confirming}
         busy
       />
@@ -92,7 +92,7 @@ function ConfirmFlow({ token, remembered }: Link) {
   }
   if (result.state === "failed") {
     return (
-      <Message icon={<CircleAlert className="size-6 text-red-700" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
+      <Message icon={<CircleAlert className="size-6 text-danger" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
         <Button onClick={result.confirm}>Try again</Button>
       </Message>
     );
@@ -158,7 +158,7 @@ function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void
     const texts =
       status === "confirmed" ? { ...CONFIRM_TEXTS.confirmed, body: confirmedBody(launch) } : CONFIRM_TEXTS.already;
     return (
-      <Message icon={<CircleCheck className="size-6 text-teal-700" aria-hidden="true" />} {...texts}>
+      <Message icon={<CircleCheck className="size-6 text-accent" aria-hidden="true" />} {...texts}>
         <Link
           to="/"
           className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-navy-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -169,7 +169,7 @@ function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void
     );
   }
   return (
-    <Message icon={<Clock className="size-6 text-amber-700" aria-hidden="true" />} {...CONFIRM_TEXTS.expired}>
+    <Message icon={<Clock className="size-6 text-warning" aria-hidden="true" />} {...CONFIRM_TEXTS.expired}>
       <Button onClick={onJoin}>Join the waitlist</Button>
     </Message>
   );
@@ -196,7 +196,7 @@ function Message({
           <h1 id="confirm-title" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
             {title}
           </h1>
-          <p className="mt-3 text-base leading-7 text-slate-700">{body}</p>
+          <p className="mt-3 text-base leading-7 text-secondary-foreground">{body}</p>
         </div>
       </div>
       {children && <div className="mt-8 flex flex-wrap gap-3 sm:pl-15">{children}</div>}

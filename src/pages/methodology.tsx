@@ -47,19 +47,19 @@ export function MethodologyPage() {
         <p className="mt-3 text-sm text-muted-foreground">
           Version {RATING_VERSION} · published <time dateTime={published.date}>{formatAsOf(published.date)}</time>
         </p>
-        <p className="mt-6 max-w-3xl text-base leading-7 text-slate-700">{ABOUT_THE_RATING.summary}</p>
+        <p className="mt-6 max-w-3xl text-base leading-7 text-secondary-foreground">{ABOUT_THE_RATING.summary}</p>
       </PageBand>
 
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[13rem_1fr] lg:px-8 lg:py-14">
         <nav aria-label="On this page" className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">On this page</p>
+            <p className="text-xs font-semibold tracking-wider text-subtle-foreground uppercase">On this page</p>
             <ol className="mt-3 flex flex-col gap-1 text-sm">
               {SECTIONS.map((section) => (
                 <li key={section.id}>
                   <a
                     href={`#${section.id}`}
-                    className="block rounded-md px-2 py-1 text-slate-600 hover:bg-muted hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+                    className="block rounded-md px-2 py-1 text-subtle-foreground hover:bg-muted hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     {section.title}
                   </a>
@@ -69,12 +69,12 @@ export function MethodologyPage() {
           </div>
         </nav>
 
-        <article className="min-w-0 text-[0.95rem] leading-7 text-slate-700">
+        <article className="min-w-0 text-[0.95rem] leading-7 text-secondary-foreground">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Aside icon={<CircleCheck className="size-5 text-emerald-700" aria-hidden="true" />} title="What it is">
+            <Aside icon={<CircleCheck className="size-5 text-success" aria-hidden="true" />} title="What it is">
               <p>A rating is {ABOUT_THE_RATING.is}</p>
             </Aside>
-            <Aside icon={<CircleSlash className="size-5 text-red-700" aria-hidden="true" />} title="What it is not">
+            <Aside icon={<CircleSlash className="size-5 text-danger" aria-hidden="true" />} title="What it is not">
               <p>It is not {ABOUT_THE_RATING.isNot}</p>
             </Aside>
           </div>
@@ -202,13 +202,13 @@ function Factor({ factor, number }: { factor: RiskFactor; number: number }) {
           <span className="text-accent tabular-nums">{number}.</span> {FACTOR_LABELS[factor]}
         </h3>
         {computed !== undefined && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-teal-900">
+          <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-strong">
             <Calculator className="size-3" aria-hidden="true" />
             Computed
           </span>
         )}
       </div>
-      <p className="mt-1 text-sm text-slate-700">
+      <p className="mt-1 text-sm text-secondary-foreground">
         {question.charAt(0).toUpperCase()}
         {question.slice(1)}
       </p>
@@ -219,7 +219,7 @@ function Factor({ factor, number }: { factor: RiskFactor; number: number }) {
               <dt>
                 <RiskBadge level={step} />
               </dt>
-              <dd className="text-sm leading-6 text-slate-700">
+              <dd className="text-sm leading-6 text-secondary-foreground">
                 {steps[step].charAt(0).toUpperCase()}
                 {steps[step].slice(1)}
               </dd>
@@ -227,7 +227,7 @@ function Factor({ factor, number }: { factor: RiskFactor; number: number }) {
           ))}
         </dl>
       )}
-      {computed !== undefined && <p className="mt-3 text-sm leading-6 text-slate-700">{computed}</p>}
+      {computed !== undefined && <p className="mt-3 text-sm leading-6 text-secondary-foreground">{computed}</p>}
     </li>
   );
 }

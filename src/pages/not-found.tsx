@@ -22,7 +22,7 @@ export function NotFoundPage() {
     <SiteLayout>
       <section className="flex min-h-[60vh] items-center justify-center px-4 py-20">
         <div className="text-center">
-          <span className="mx-auto mb-6 flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-teal-300 shadow-sm">
+          <span className="mx-auto mb-6 flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-primary-accent shadow-sm">
             <Compass className="size-7" aria-hidden="true" />
           </span>
           <p className="text-sm font-semibold tracking-widest text-accent uppercase tabular-nums">Error 404</p>
@@ -30,8 +30,8 @@ export function NotFoundPage() {
           <p className="mx-auto mt-3 max-w-sm text-base text-muted-foreground">
             The page you are looking for does not exist or has moved. The protocol directory is one click away.
           </p>
-          <p className="mt-2 text-sm break-all text-slate-500">
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-slate-700">{pathname}</code>
+          <p className="mt-2 text-sm break-all text-placeholder">
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-secondary-foreground">{pathname}</code>
           </p>
           <Link to="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
             <ArrowLeft aria-hidden="true" />

@@ -29,7 +29,10 @@ export function PrivacyPolicyPage() {
   const launch = useLaunchTarget();
   const email = site.contactEmail;
   const mail = (
-    <a href={`mailto:${email}`} className="font-medium text-accent underline underline-offset-2 hover:text-teal-800">
+    <a
+      href={`mailto:${email}`}
+      className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
+    >
       {email}
     </a>
   );
@@ -44,13 +47,13 @@ export function PrivacyPolicyPage() {
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8 lg:py-14">
         <nav aria-label="On this page" className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">On this page</p>
+            <p className="text-xs font-semibold tracking-wider text-subtle-foreground uppercase">On this page</p>
             <ol className="mt-3 flex flex-col gap-1 text-sm">
               {SECTIONS.map((section, index) => (
                 <li key={section.id}>
                   <a
                     href={`#${section.id}`}
-                    className="block rounded-md px-2 py-1 text-slate-600 hover:bg-muted hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+                    className="block rounded-md px-2 py-1 text-subtle-foreground hover:bg-muted hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     <span className="tabular-nums">{index + 1}.</span> {section.title}
                   </a>
@@ -61,10 +64,10 @@ export function PrivacyPolicyPage() {
         </nav>
 
         {/* Markup alike in shape with the hero's lists (a closing list, then a block): nothing shared. */}
-        <article className="max-w-prose text-[0.95rem] leading-7 text-slate-700">
-          <div className="flex gap-3 rounded-xl border border-teal-200 bg-accent-soft/40 p-5">
+        <article className="max-w-prose text-[0.95rem] leading-7 text-secondary-foreground">
+          <div className="flex gap-3 rounded-xl border border-accent-border bg-accent-soft/40 p-5">
             <ShieldCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-            <p className="text-sm leading-6 text-slate-800">
+            <p className="text-sm leading-6 text-callout-foreground">
               <strong className="font-semibold text-navy-900">In short:</strong> browsing the {site.productName}{" "}
               directory is anonymous. The only personal information we keep is the e-mail address you give us when you
               join the waitlist, and you can ask us to delete it at any time.
@@ -128,7 +131,7 @@ export function PrivacyPolicyPage() {
               Write to us at the address in{" "}
               <a
                 href="#contact-us"
-                className="font-medium text-accent underline underline-offset-2 hover:text-teal-800"
+                className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
               >
                 section 8
               </a>{" "}
@@ -156,9 +159,9 @@ export function PrivacyPolicyPage() {
             <p>Questions about this policy or your data? Contact us at {mail}.</p>
           </Section>
 
-          <aside className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-navy-900 p-6 text-slate-200 sm:flex-row sm:items-center sm:justify-between">
+          <aside className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-navy-900 p-6 text-primary-secondary-foreground sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm leading-6">
-              <span className="block font-semibold text-white">Want early access?</span>
+              <span className="block font-semibold text-primary-foreground">Want early access?</span>
               Portfolio analytics for tokenized real-world assets,{" "}
               {launch.past ? `${OPENING_SOON}.` : `launching ${launch.target}.`}
             </p>

@@ -97,6 +97,36 @@ describe("lint boundaries", () => {
     ).toEqual([]);
   });
 
+  it("wants semantic colour tokens outside components/ui, in className, cn() and template literals alike", async () => {
+    const raw = /^no-restricted-syntax: Raw Tailwind palette colour: .*docs\/decisions\/004-tailwind-config\.md/;
+    expect(
+      await problems(
+        "src/features/protocols/probe.tsx",
+        'export const P = () => <p className="mt-2 text-slate-600">x</p>;\n',
+      ),
+    ).toEqual([expect.stringMatching(raw)]);
+    // A variant, an opacity and white count too; one report per string.
+    expect(
+      await problems(
+        "src/pages/probe.ts",
+        'import { cn } from "@/lib/utils";\nexport const c = (on: boolean) => cn("p-2", on && "hover:bg-teal-800 ring-white/20");\n',
+      ),
+    ).toEqual([expect.stringMatching(raw)]);
+    expect(
+      await problems("src/components/probe.ts", "export const c = (n: number) => `bg-white/[0.04] p-${n}`;\n"),
+    ).toEqual([expect.stringMatching(raw)]);
+    // The semantic names pass, and so do words that merely contain a colour's name.
+    expect(
+      await problems(
+        "src/features/protocols/probe.tsx",
+        'export const P = () => <p className="text-subtle-foreground hover:bg-accent-hover ring-accent-foreground/20" title="Head-to-head, black-box">x</p>;\n',
+      ),
+    ).toEqual([]);
+    // components/ui maps the tokens onto its primitives, and tailwind.config.ts defines them.
+    expect(await problems("src/components/ui/probe.ts", 'export const c = "text-slate-600";\n')).toEqual([]);
+    expect(await problems("tailwind.config.ts", 'export const c = "text-slate-600";\n')).toEqual([]);
+  });
+
   it("reports an import that leads back to its own file, through any chain", async () => {
     // scripts/data/csv.ts is imported by history.ts; a csv.ts importing history.ts closes a loop.
     const cycle = await problems(

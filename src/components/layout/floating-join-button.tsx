@@ -51,7 +51,7 @@ export function FloatingJoinButton({
       <Button
         variant="accent"
         size="lg"
-        className="rounded-full pr-5 pl-4 shadow-lg ring-1 shadow-teal-900/25 ring-white/20"
+        className="rounded-full pr-5 pl-4 shadow-lg ring-1 shadow-accent-strong/25 ring-accent-foreground/20"
         onClick={onJoinWaitlist}
         onPointerEnter={onIntent}
         onFocus={onIntent}

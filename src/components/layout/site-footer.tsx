@@ -3,11 +3,11 @@ import { site } from "@/config/site";
 import { Wordmark } from "@/components/layout/wordmark";
 
 const linkClass =
-  "rounded-sm text-slate-200 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-teal-300";
+  "rounded-sm text-primary-secondary-foreground underline-offset-4 transition-colors hover:text-primary-foreground hover:underline focus-visible:outline-2 focus-visible:outline-primary-ring";
 
 /** A link inside a sentence: underlined, so it is told apart from the text by more than colour. */
 const inTextLinkClass =
-  "rounded-sm text-slate-200 underline decoration-slate-500 underline-offset-4 transition-colors hover:text-white hover:decoration-white focus-visible:outline-2 focus-visible:outline-teal-300";
+  "rounded-sm text-primary-secondary-foreground underline decoration-primary-underline underline-offset-4 transition-colors hover:text-primary-foreground hover:decoration-primary-foreground focus-visible:outline-2 focus-visible:outline-primary-ring";
 
 type SiteFooterProps = {
   /** Px covered by a bar fixed at the bottom of the viewport; added below the content so the end of the page stays readable. */
@@ -21,14 +21,14 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
 
   return (
     <footer
-      className="mt-auto bg-navy-900 text-slate-300"
+      className="mt-auto bg-navy-900 text-primary-muted-foreground"
       style={bottomClearance > 0 ? { paddingBottom: bottomClearance } : undefined}
     >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
           <div className="max-w-md">
             <Wordmark tone="light" />
-            <p className="mt-4 text-sm leading-relaxed text-slate-300">
+            <p className="mt-4 text-sm leading-relaxed text-primary-muted-foreground">
               Built by a Wall Street portfolio manager bringing traditional-finance analytics to blockchain.
             </p>
           </div>
@@ -46,7 +46,7 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
             </div>
             {/* Open data, written by npm run build (build/open-data.ts): plain files, never loaded by the page. */}
             {/* Both formats are links alike, so neither reads dimmer than the other. */}
-            <p className="text-slate-400">
+            <p className="text-primary-subtle-foreground">
               Download the data as{" "}
               <a href="/data/protocols.csv" download className={inTextLinkClass}>
                 CSV
@@ -60,8 +60,8 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
           </nav>
         </div>
 
-        <div className="mt-10 flex flex-col gap-3 border-t border-white/10 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
-          <p className="text-slate-300">
+        <div className="mt-10 flex flex-col gap-3 border-t border-primary-foreground/10 pt-6 text-xs text-primary-subtle-foreground md:flex-row md:items-center md:justify-between">
+          <p className="text-primary-muted-foreground">
             <span className="tabular-nums">Data as of {dataAsOf ?? site.dataAsOf} • Updated monthly</span>
           </p>
           <p>For information only, not investment advice. Verify details with each protocol before investing.</p>

@@ -64,7 +64,7 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
   }
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="sticky top-0 z-40 border-b border-border/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
@@ -75,7 +75,7 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
-          <a href={mailto} className={cn(buttonVariants({ variant: "ghost" }), "text-slate-700")}>
+          <a href={mailto} className={cn(buttonVariants({ variant: "ghost" }), "text-secondary-foreground")}>
             <Mail aria-hidden="true" />
             Contact Us
           </a>

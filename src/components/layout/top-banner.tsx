@@ -22,9 +22,9 @@ export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
 
   return (
     // data-top-banner: the prerendered page's boot script hides it when dismissed earlier this session.
-    <aside aria-label="Announcement" data-top-banner className="relative bg-navy-900 text-white">
+    <aside aria-label="Announcement" data-top-banner className="relative bg-navy-900 text-primary-foreground">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-2 py-2.5 pr-12 pl-4 sm:px-12">
-        <p className="flex items-center gap-2 text-center text-sm text-slate-100">
+        <p className="flex items-center gap-2 text-center text-sm text-banner-foreground">
           <Sparkles className="hidden size-4 shrink-0 text-gold sm:block" aria-hidden="true" />
           <span>Portfolio Analytics Platform Coming Soon - Join the waitlist for early access</span>
         </p>
@@ -43,7 +43,7 @@ export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
         type="button"
         onClick={dismiss}
         aria-label="Dismiss banner"
-        className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300"
+        className="absolute top-1/2 right-2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-primary-muted-foreground transition-colors hover:bg-primary-foreground/10 hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-primary-ring"
       >
         <X className="size-4" aria-hidden="true" />
       </button>

@@ -8,15 +8,20 @@ export function Wordmark({ className, tone = "dark" }: WordmarkProps) {
   return (
     <span className={cn("inline-flex items-center gap-2.5", className)}>
       <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" className={tone === "dark" ? "fill-navy-900" : "fill-white/10"} />
-        <rect x="8" y="17" width="4" height="7" rx="1" className="fill-teal-300" />
-        <rect x="14" y="12" width="4" height="12" rx="1" className="fill-teal-400" />
+        <rect
+          width="32"
+          height="32"
+          rx="8"
+          className={tone === "dark" ? "fill-navy-900" : "fill-primary-foreground/10"}
+        />
+        <rect x="8" y="17" width="4" height="7" rx="1" className="fill-mark-low" />
+        <rect x="14" y="12" width="4" height="12" rx="1" className="fill-mark-mid" />
         <rect x="20" y="8" width="4" height="16" rx="1" className="fill-gold" />
       </svg>
       <span
         className={cn(
           "text-lg font-bold tracking-tight whitespace-nowrap",
-          tone === "dark" ? "text-navy-900" : "text-white",
+          tone === "dark" ? "text-navy-900" : "text-primary-foreground",
         )}
       >
         {site.productName}

@@ -5,6 +5,8 @@ import { isTracked, TRACKED_NOTE } from "@/features/protocols/review-status";
 export function ComparedTrackedNote({ protocol }: { protocol: Protocol }) {
   if (!isTracked(protocol)) return null;
   return (
-    <span className="mt-1.5 block max-w-72 text-xs font-medium whitespace-normal text-slate-700">{TRACKED_NOTE}</span>
+    <span className="mt-1.5 block max-w-72 text-xs font-medium whitespace-normal text-secondary-foreground">
+      {TRACKED_NOTE}
+    </span>
   );
 }

@@ -115,7 +115,7 @@ export function ComparisonDialog({
         {isPhone ? <PhoneComparison {...layout} /> : <ComparisonTable {...layout} />}
         {anyBest && (
           <p className="shrink-0 border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
-            <span className="mr-1.5 rounded bg-emerald-700 px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-white uppercase">
+            <span className="mr-1.5 rounded bg-success px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-success-foreground uppercase">
               Best
             </span>
             marks the highest TVL and yield and the lowest minimum and risk among the compared protocols, and the lowest

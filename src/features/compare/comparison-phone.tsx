@@ -10,13 +10,13 @@ import { protocolKeys } from "./protocol-keys";
  * One colour per compared slot (white text on each meets WCAG AA) and a key unique among the
  * compared protocols ('BF' and 'BB', not two 'B's: protocol-keys.ts), read out as 'Key BF'.
  */
-const KEY_COLOURS = ["bg-teal-700", "bg-indigo-700", "bg-amber-700"] as const;
+const KEY_COLOURS = ["bg-slot-1", "bg-slot-2", "bg-slot-3"] as const;
 function ProtocolKey({ index, keys }: { index: number; keys: readonly string[] }) {
   const key = keys[index] ?? "?";
   return (
     <span
       className={cn(
-        "inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-1 text-[0.6875rem] font-bold tracking-tight text-white",
+        "inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-1 text-[0.6875rem] font-bold tracking-tight text-slot-foreground",
         KEY_COLOURS[index % KEY_COLOURS.length],
       )}
     >
@@ -59,7 +59,7 @@ export function PhoneComparison(props: LayoutProps) {
             <h3
               id={headingId}
               className={cn(
-                "text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase",
+                "text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase",
                 row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
               )}
             >
@@ -78,11 +78,11 @@ export function PhoneComparison(props: LayoutProps) {
                   <li
                     key={protocol.id}
                     {...attributes}
-                    className={cn("flex min-w-0 gap-2.5 rounded-md px-2 py-1.5", isBest && "bg-emerald-50")}
+                    className={cn("flex min-w-0 gap-2.5 rounded-md px-2 py-1.5", isBest && "bg-success-soft")}
                   >
                     <ProtocolKey index={index} keys={keys} />
                     <div className="min-w-0 flex-1">
-                      <p className="text-xs font-semibold text-slate-600">{protocol.name}</p>
+                      <p className="text-xs font-semibold text-subtle-foreground">{protocol.name}</p>
                       <div className={cn("mt-0.5 text-sm text-foreground", isBest && BEST_TAG)}>
                         {row.render(protocol, context)}
                       </div>

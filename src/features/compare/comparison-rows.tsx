@@ -14,7 +14,7 @@ import { FactorValue, Provenance, Term, type FactorState } from "./comparison-va
 // a protocol's value.
 
 /** Where a protocol has no tags to show, the cell says so rather than staying blank. */
-const NONE = <span className="text-slate-400">—</span>;
+const NONE = <span className="text-faint-foreground">—</span>;
 
 /** What screen readers hear on a value that holds its row's best, per ranked metric. */
 export const BEST_DESCRIPTION: Record<BestMetric, string> = {
@@ -117,7 +117,7 @@ export type LayoutProps = {
 
 /** The classes that add the CSS-generated 'Best' tag after a value (the cell's own text stays the exact figure). */
 export const BEST_TAG =
-  "flex flex-wrap items-center gap-2 after:rounded after:bg-emerald-700 after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-white after:uppercase after:content-['Best']";
+  "flex flex-wrap items-center gap-2 after:rounded after:bg-success after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-success-foreground after:uppercase after:content-['Best']";
 
 /** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
 export function bestProps(row: Row, protocol: Protocol, { best, bestFactors, descriptionIds }: LayoutProps) {

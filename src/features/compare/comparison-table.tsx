@@ -43,7 +43,7 @@ export function ComparisonTable(props: LayoutProps) {
               <th
                 scope="row"
                 className={cn(
-                  "sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase sm:w-36 sm:px-6 sm:text-xs",
+                  "sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase sm:w-36 sm:px-6 sm:text-xs",
                   row.factor !== undefined && FACTOR_HEADER,
                 )}
               >
@@ -55,7 +55,7 @@ export function ComparisonTable(props: LayoutProps) {
                   <td
                     key={protocol.id}
                     {...attributes}
-                    className={cn("px-4 py-3.5 text-foreground", isBest && "bg-emerald-50")}
+                    className={cn("px-4 py-3.5 text-foreground", isBest && "bg-success-soft")}
                   >
                     {/* The 'Best' tag is CSS-generated text so the cell's own text stays the exact figure. */}
                     <div className={cn(isBest && BEST_TAG)}>{row.render(protocol, context)}</div>

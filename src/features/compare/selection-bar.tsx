@@ -20,14 +20,14 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
     <section
       aria-label="Comparison selection"
       data-selection-bar=""
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-4xl rounded-2xl border border-white/10 bg-navy-900/95 p-3 text-white shadow-2xl backdrop-blur sm:bottom-5 sm:p-4"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-4xl rounded-2xl border border-primary-foreground/10 bg-navy-900/95 p-3 text-primary-foreground shadow-2xl backdrop-blur sm:bottom-5 sm:p-4"
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="flex min-w-0 flex-1 flex-col items-start gap-2 sm:flex-row sm:items-center">
           <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
             <p className="mr-1 flex shrink-0 items-baseline gap-1.5 text-sm font-semibold">
-              <span className="text-slate-300">Compare</span>
-              <span className="rounded-md bg-teal-400/15 px-1.5 py-0.5 text-teal-200 tabular-nums">
+              <span className="text-primary-muted-foreground">Compare</span>
+              <span className="rounded-md bg-primary-accent-soft/15 px-1.5 py-0.5 text-primary-accent-soft-foreground tabular-nums">
                 {protocols.length}/{max}
               </span>
             </p>
@@ -39,7 +39,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
             {protocols.map((protocol) => (
               <li
                 key={protocol.id}
-                className="flex max-w-[calc(50%-0.1875rem)] min-w-0 items-center gap-1 rounded-full border border-white/15 bg-white/10 py-0.5 pr-0.5 pl-3 text-sm sm:max-w-[16rem]"
+                className="flex max-w-[calc(50%-0.1875rem)] min-w-0 items-center gap-1 rounded-full border border-primary-foreground/15 bg-primary-foreground/10 py-0.5 pr-0.5 pl-3 text-sm sm:max-w-[16rem]"
               >
                 <span className="truncate" title={protocol.name}>
                   {protocol.name}
@@ -48,7 +48,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
                   type="button"
                   aria-label={`Remove ${protocol.name} from comparison`}
                   onClick={() => onRemove(protocol.slug)}
-                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300"
+                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-primary-muted-foreground hover:bg-primary-foreground/15 hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-primary-ring"
                 >
                   <X className="size-3.5" aria-hidden="true" />
                 </button>
@@ -59,7 +59,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
         <Button
           variant="accent"
           onClick={onCompare}
-          className="w-full bg-teal-500 text-navy-900 hover:bg-teal-400 md:w-auto"
+          className="w-full bg-primary-action text-navy-900 hover:bg-primary-action-hover md:w-auto"
         >
           <BarChart3 aria-hidden="true" />
           Compare in Dashboard

@@ -25,21 +25,21 @@ export function CompareToggle({ name, selected, onToggle, size = "sm" }: Compare
         "inline-flex items-center gap-2 rounded-md border text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         size === "sm" ? "h-9 px-3" : "h-10 px-4",
         selected
-          ? "border-accent bg-accent text-accent-foreground hover:bg-teal-800"
-          : "border-border bg-surface text-foreground hover:border-slate-400 hover:bg-muted",
+          ? "border-accent bg-accent text-accent-foreground hover:bg-accent-hover"
+          : "border-border bg-surface text-foreground hover:border-control-border hover:bg-muted",
       )}
     >
       <span
         aria-hidden="true"
         className={cn(
           "flex size-4 items-center justify-center rounded-[4px] border",
-          selected ? "border-white bg-white text-accent" : "border-slate-400",
+          selected ? "border-accent-foreground bg-accent-foreground text-accent" : "border-control-border",
         )}
       >
         {selected ? (
           <Check className="size-3" strokeWidth={3} />
         ) : (
-          <Plus className="size-3 text-slate-500" strokeWidth={3} />
+          <Plus className="size-3 text-placeholder" strokeWidth={3} />
         )}
       </span>
       {selected ? "Selected" : "Compare"}

@@ -57,11 +57,11 @@ export function DirectoryError({ message }: { message: string }) {
   return (
     <div
       role="alert"
-      className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+      className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-danger-border bg-danger-soft px-6 py-12 text-center"
     >
-      <AlertTriangle className="size-7 text-red-700" aria-hidden="true" />
-      <p className="text-base font-semibold text-red-900">Error loading protocols</p>
-      <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-red-800">
+      <AlertTriangle className="size-7 text-danger" aria-hidden="true" />
+      <p className="text-base font-semibold text-danger-heading">Error loading protocols</p>
+      <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">
         {message.trim() || "Failed to load protocols"}
       </p>
     </div>

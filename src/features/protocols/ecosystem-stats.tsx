@@ -21,7 +21,7 @@ function Tile({ icon, label, value, hint }: { icon: ReactNode; label: string; va
       </dt>
       <dd className="mt-0.5">
         <span className="block text-3xl font-bold tracking-tight text-foreground tabular-nums">{value}</span>
-        <span className="mt-1 block text-xs text-slate-500">{hint}</span>
+        <span className="mt-1 block text-xs text-placeholder">{hint}</span>
       </dd>
     </div>
   );

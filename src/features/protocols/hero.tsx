@@ -40,7 +40,10 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
   ];
 
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-navy-900 text-white">
+    <section
+      aria-labelledby="hero-heading"
+      className="relative isolate overflow-hidden bg-navy-900 text-primary-foreground"
+    >
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(45,212,191,0.18),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(27,58,99,0.9),transparent)]"
@@ -52,18 +55,18 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-teal-400/30 bg-teal-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-teal-200">
-              <span className="size-1.5 rounded-full bg-teal-300" aria-hidden="true" />
+            <p className="inline-flex items-center gap-2 rounded-full border border-primary-accent-soft/30 bg-primary-accent-soft/10 px-3 py-1 text-xs font-semibold tracking-wide text-primary-accent-soft-foreground">
+              <span className="size-1.5 rounded-full bg-primary-accent" aria-hidden="true" />
               Free protocol explorer, available now
             </p>
             <h1
               id="hero-heading"
               className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl"
             >
-              Bringing <span className="text-teal-300">Wall Street</span> experience to{" "}
+              Bringing <span className="text-primary-accent">Wall Street</span> experience to{" "}
               <span className="whitespace-nowrap">on-chain</span> real-world assets
             </h1>
-            <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
+            <p className="mt-5 max-w-xl text-base leading-relaxed text-primary-muted-foreground sm:text-lg">
               Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.{" "}
               {launch.past
                 ? `Our portfolio analytics platform is ${OPENING_SOON} for early access.`
@@ -80,16 +83,16 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
             </div>
           </div>
 
-          <dl className="grid grid-cols-3 gap-px overflow-hidden rounded-xl border border-white/10 bg-white/10 backdrop-blur-sm">
+          <dl className="grid grid-cols-3 gap-px overflow-hidden rounded-xl border border-primary-foreground/10 bg-primary-foreground/10 backdrop-blur-sm">
             {figures.map((figure) => (
               <div
                 key={figure.label}
                 className="flex flex-col justify-between bg-navy-900/70 px-2 py-5 text-center sm:px-5 sm:py-6"
               >
-                <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-slate-400 uppercase sm:text-xs">
+                <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-primary-subtle-foreground uppercase sm:text-xs">
                   {figure.label}
                 </dt>
-                <dd className="mt-1.5 text-2xl font-bold tracking-tight text-white tabular-nums sm:text-3xl">
+                <dd className="mt-1.5 text-2xl font-bold tracking-tight text-primary-foreground tabular-nums sm:text-3xl">
                   {figure.value}
                 </dd>
               </div>
@@ -97,22 +100,25 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
           </dl>
         </div>
 
-        <div className="mt-14 border-t border-white/10 pt-10">
-          <p className="text-xs font-semibold tracking-[0.18em] text-teal-300 uppercase">
+        <div className="mt-14 border-t border-primary-foreground/10 pt-10">
+          <p className="text-xs font-semibold tracking-[0.18em] text-primary-accent uppercase">
             Portfolio analytics platform • Early access {launch.past ? OPENING_SOON : launch.target}
           </p>
           <ul className="mt-5 grid gap-4 md:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4 rounded-xl border border-white/10 bg-white/[0.04] p-5">
+              <li
+                key={title}
+                className="flex gap-4 rounded-xl border border-primary-foreground/10 bg-primary-foreground/[0.04] p-5"
+              >
                 <span
-                  className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-teal-400/15 text-teal-300"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-accent-soft/15 text-primary-accent"
                   aria-hidden="true"
                 >
                   <Icon className="size-5" />
                 </span>
                 <div>
-                  <h2 className="text-sm font-semibold text-white">{title}</h2>
-                  <p className="mt-1 text-sm leading-relaxed text-slate-300">{text}</p>
+                  <h2 className="text-sm font-semibold text-primary-foreground">{title}</h2>
+                  <p className="mt-1 text-sm leading-relaxed text-primary-muted-foreground">{text}</p>
                 </div>
               </li>
             ))}

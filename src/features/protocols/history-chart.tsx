@@ -215,7 +215,7 @@ export function HistoryChart({
       >
         <div className="text-muted-foreground" />
         <div className="font-semibold text-foreground tabular-nums" />
-        <div className="font-semibold text-amber-700" hidden />
+        <div className="font-semibold text-warning" hidden />
       </div>
     </div>
   );
@@ -227,7 +227,7 @@ function makeLabel(text: string, kind: "missing" | "jump"): HTMLSpanElement {
   label.dataset.mark = kind;
   label.className =
     kind === "jump"
-      ? "absolute -translate-x-1/2 rounded border border-amber-300 bg-amber-50 px-1 text-[0.6875rem] font-bold whitespace-nowrap text-amber-800 tabular-nums"
-      : "absolute -translate-x-1/2 text-[0.6875rem] font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase";
+      ? "absolute -translate-x-1/2 rounded border border-warning-border-strong bg-warning-subtle px-1 text-[0.6875rem] font-bold whitespace-nowrap text-warning-foreground tabular-nums"
+      : "absolute -translate-x-1/2 text-[0.6875rem] font-semibold tracking-wide whitespace-nowrap text-subtle-foreground uppercase";
   return label;
 }

@@ -48,7 +48,7 @@ export function NoHistory({ title, children }: { title: string; children: ReactN
   return (
     <Frame>
       <div>
-        <LineChart className="mx-auto size-7 text-slate-400" aria-hidden="true" />
+        <LineChart className="mx-auto size-7 text-faint-foreground" aria-hidden="true" />
         <p className="mt-2 font-semibold text-foreground">{title}</p>
         <p className="mt-1 max-w-sm text-sm text-muted-foreground">{children}</p>
       </div>
@@ -100,13 +100,13 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
       <div
         role="alert"
         className={cn(
-          "flex flex-col items-center justify-center gap-2 rounded-lg border border-red-200 bg-red-50 px-6 text-center",
+          "flex flex-col items-center justify-center gap-2 rounded-lg border border-danger-border bg-danger-soft px-6 text-center",
           CHART_HEIGHT,
         )}
       >
-        <AlertTriangle className="size-6 text-red-700" aria-hidden="true" />
-        <p className="font-semibold text-red-900">Error loading {figure} history</p>
-        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-red-800">{error.message}</p>
+        <AlertTriangle className="size-6 text-danger" aria-hidden="true" />
+        <p className="font-semibold text-danger-heading">Error loading {figure} history</p>
+        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">{error.message}</p>
       </div>
     );
   } else if (!data) {
@@ -142,8 +142,8 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
                     range === option
                       ? "bg-surface text-foreground shadow-sm"
                       : reason !== null
-                        ? "cursor-not-allowed text-slate-600 line-through decoration-slate-400"
-                        : "text-slate-600 hover:text-foreground",
+                        ? "cursor-not-allowed text-subtle-foreground line-through decoration-faint-foreground"
+                        : "text-subtle-foreground hover:text-foreground",
                   )}
                 >
                   {option}
@@ -152,7 +152,7 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
             })}
           </div>
           {disabled.length > 0 && (
-            <p id={reasonsId} className="text-xs text-slate-600">
+            <p id={reasonsId} className="text-xs text-subtle-foreground">
               {disabled
                 .map((option) => `${option.range} is unavailable: ${option.disabledReason!.toLowerCase()}.`)
                 .join(" ")}
@@ -163,7 +163,7 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
           {view && view.points.length >= MIN_CHART_POINTS && (
             <Suspense fallback={<div className={cn("rounded-lg bg-muted/50", CHART_HEIGHT)} />}>{chart(view)}</Suspense>
           )}
-          <figcaption className="mt-3 text-sm text-slate-700">{summary(view)}</figcaption>
+          <figcaption className="mt-3 text-sm text-secondary-foreground">{summary(view)}</figcaption>
         </figure>
         {view && <DataTable view={view} rangeName={RANGE_NAMES[range]} table={table} />}
       </>
@@ -244,7 +244,7 @@ function DataTable<P extends DayPoint & { source: string | null }>({
                 <Fragment key={point.day}>
                   {missing && (
                     <tr className="border-t border-border bg-muted/50" data-missing="">
-                      <td colSpan={4} className="px-4 py-1.5 text-slate-700 italic">
+                      <td colSpan={4} className="px-4 py-1.5 text-secondary-foreground italic">
                         {describeMissing(missing)}
                       </td>
                     </tr>
@@ -255,7 +255,7 @@ function DataTable<P extends DayPoint & { source: string | null }>({
                     </td>
                     <td className="px-4 py-1.5 text-right">{table.value(point)}</td>
                     <td className="px-4 py-1.5 text-muted-foreground">{sourceName(point.source)}</td>
-                    <td className="px-4 py-1.5 font-semibold text-amber-800">
+                    <td className="px-4 py-1.5 font-semibold text-warning-foreground">
                       {jump && `${jump.label} since ${formatAsOf(jump.from.day)}`}
                     </td>
                   </tr>

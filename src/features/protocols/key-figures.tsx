@@ -43,7 +43,7 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
       )}
       {stale && (
         <span
-          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900"
+          className="inline-flex items-center gap-1 rounded-full bg-warning-soft px-2 py-0.5 font-semibold text-warning-soft-foreground"
           title={`Older than ${STALE_AFTER_DAYS} days`}
         >
           <AlertCircle className="size-3" aria-hidden="true" />
@@ -98,7 +98,7 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
           note={
             <DroppedNote
               droppedOn={protocol.defillamaDroppedOn}
-              className="mt-1 text-xs font-medium [overflow-wrap:anywhere] text-slate-700"
+              className="mt-1 text-xs font-medium [overflow-wrap:anywhere] text-secondary-foreground"
             />
           }
         />
@@ -122,7 +122,7 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         />
       </dl>
       {protocol.notes && (
-        <p className="mt-4 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-slate-700">
+        <p className="mt-4 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-secondary-foreground">
           <span className="font-semibold text-foreground">Notes on the figures: </span>
           {protocol.notes}
         </p>

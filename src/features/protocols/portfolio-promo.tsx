@@ -10,7 +10,7 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
   return (
     <aside
       aria-labelledby="promo-heading"
-      className="relative isolate overflow-hidden rounded-2xl bg-navy-900 px-6 py-8 text-white shadow-lg sm:px-10 sm:py-10"
+      className="relative isolate overflow-hidden rounded-2xl bg-navy-900 px-6 py-8 text-primary-foreground shadow-lg sm:px-10 sm:py-10"
     >
       <div
         aria-hidden="true"
@@ -19,7 +19,7 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
       <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
         <div className="flex gap-5">
           <span
-            className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 sm:flex"
+            className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary-accent-soft/15 text-primary-accent sm:flex"
             aria-hidden="true"
           >
             <BarChart3 className="size-6" />
@@ -31,7 +31,7 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
             <h2 id="promo-heading" className="mt-3 text-2xl font-bold tracking-tight">
               Want Portfolio Analytics?
             </h2>
-            <p className="mt-2 max-w-xl text-sm leading-relaxed text-slate-300 sm:text-base">
+            <p className="mt-2 max-w-xl text-sm leading-relaxed text-primary-muted-foreground sm:text-base">
               Track your RWA holdings. Calculate risk metrics. Optimize allocation. Built with TradFi expertise.
             </p>
           </div>

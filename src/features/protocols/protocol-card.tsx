@@ -44,7 +44,7 @@ export const ProtocolCard = memo(function ProtocolCard({
       aria-labelledby={titleId}
       className={cn(
         "group relative flex h-full flex-col rounded-xl border bg-surface p-5 shadow-sm transition duration-200 hover:-translate-y-0.5 hover:shadow-md motion-reduce:hover:translate-y-0",
-        selected ? "border-accent ring-2 ring-accent/30" : "border-border hover:border-slate-300",
+        selected ? "border-accent ring-2 ring-accent/30" : "border-border hover:border-border-strong",
         className,
       )}
     >

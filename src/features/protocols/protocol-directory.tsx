@@ -149,8 +149,8 @@ export function ProtocolDirectory({
       </div>
 
       {results.length === 0 ? (
-        <div className="flex min-h-60 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-12 text-center">
-          <SearchX className="size-8 text-slate-400" aria-hidden="true" />
+        <div className="flex min-h-60 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border-strong bg-surface px-6 py-12 text-center">
+          <SearchX className="size-8 text-faint-foreground" aria-hidden="true" />
           <p className="text-base font-semibold text-foreground">
             {protocols.length === 0 ? "No protocols to show yet." : "No protocols match your filters."}
           </p>

@@ -30,7 +30,7 @@ function FilterSelect({
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-subtle-foreground uppercase">
         {label}
       </label>
       <LazySelect
@@ -77,12 +77,12 @@ export function ProtocolFiltersBar({
   return (
     <div className={FILTER_GRID}>
       <div className={`flex min-w-0 flex-col gap-1.5 ${FILTER_SEARCH_CELL}`}>
-        <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <label htmlFor={searchId} className="text-xs font-semibold tracking-wide text-subtle-foreground uppercase">
           Search by name
         </label>
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-placeholder"
             aria-hidden="true"
           />
           <Input
@@ -100,7 +100,7 @@ export function ProtocolFiltersBar({
               type="button"
               aria-label="Clear search"
               onClick={() => set("searchQuery", "")}
-              className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded text-slate-500 hover:bg-muted hover:text-foreground"
+              className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded text-placeholder hover:bg-muted hover:text-foreground"
             >
               <X className="size-4" aria-hidden="true" />
             </button>

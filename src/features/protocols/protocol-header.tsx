@@ -31,7 +31,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
               </h1>
               <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
             </div>
-            <p className="mt-3 text-base leading-relaxed text-slate-700">
+            <p className="mt-3 text-base leading-relaxed text-secondary-foreground">
               {protocol.description || "No description on record."}
             </p>
             <TrackedNote protocol={protocol} variant="page" />

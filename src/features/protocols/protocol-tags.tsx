@@ -1,12 +1,12 @@
 import { UNCLASSIFIED } from "@/config/domain";
 
 const TONES = {
-  accent: "bg-accent-soft/70 text-teal-900",
-  outline: "border border-border text-slate-700",
+  accent: "bg-accent-soft/70 text-accent-strong",
+  outline: "border border-border text-secondary-foreground",
 } as const;
 
 /** A tracked row's 'Unclassified' reads as the absence of a class, not as a seventh one. */
-const UNCLASSIFIED_TONE = "border border-dashed border-slate-300 text-slate-600 italic";
+const UNCLASSIFIED_TONE = "border border-dashed border-border-strong text-subtle-foreground italic";
 
 /**
  * One list of tags, named for assistive tech: asset classes in the accent tone, blockchains
@@ -38,7 +38,7 @@ export function TagList({
       ))}
       {hidden.length > 0 && (
         <li
-          className="rounded-md border border-dashed border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-600"
+          className="rounded-md border border-dashed border-border-strong px-2 py-0.5 text-xs font-medium text-subtle-foreground"
           title={hidden.join(", ")}
           aria-label={`${hidden.length} more: ${hidden.join(", ")}`}
         >

@@ -77,7 +77,7 @@ function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: st
         {unknown ? (
           <p className="text-sm text-muted-foreground italic">No evidence found yet</p>
         ) : (
-          <p className="text-sm leading-relaxed text-slate-700">{line.evidence!.finding}</p>
+          <p className="text-sm leading-relaxed text-secondary-foreground">{line.evidence!.finding}</p>
         )}
         <ReadOn line={line} protocolName={protocolName} />
       </div>
@@ -118,11 +118,11 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
     body = (
       <div
         role="alert"
-        className="mt-4 flex flex-col items-center justify-center gap-2 rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center"
+        className="mt-4 flex flex-col items-center justify-center gap-2 rounded-lg border border-danger-border bg-danger-soft px-6 py-10 text-center"
       >
-        <AlertTriangle className="size-6 text-red-700" aria-hidden="true" />
-        <p className="font-semibold text-red-900">Error loading the risk factors</p>
-        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-red-800">{error.message}</p>
+        <AlertTriangle className="size-6 text-danger" aria-hidden="true" />
+        <p className="font-semibold text-danger-heading">Error loading the risk factors</p>
+        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">{error.message}</p>
       </div>
     );
   } else if (!lines) {
@@ -174,7 +174,7 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
           <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Overall</span>
           <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
         </p>
-        <p className="text-sm leading-relaxed text-slate-700">{summary}</p>
+        <p className="text-sm leading-relaxed text-secondary-foreground">{summary}</p>
       </div>
       {body}
       <p className="mt-3 text-xs leading-relaxed text-muted-foreground">

@@ -16,7 +16,7 @@ export function SimilarProtocols({ protocols, assetClass }: { protocols: readonl
         {protocols.map((protocol) => (
           <li
             key={protocol.id}
-            className="relative rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md"
+            className="relative rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-border-strong hover:shadow-md"
           >
             <ProtocolLink
               slug={protocol.slug}
@@ -25,7 +25,7 @@ export function SimilarProtocols({ protocols, assetClass }: { protocols: readonl
               {protocol.name}
             </ProtocolLink>
             <div className="mt-2 flex items-center justify-between gap-2 text-sm">
-              <span className="text-slate-700 tabular-nums">
+              <span className="text-secondary-foreground tabular-nums">
                 <span className="text-muted-foreground">TVL </span>
                 {protocol.tvl}
               </span>

@@ -9,15 +9,15 @@ export function TrackedNote({ protocol, variant }: { protocol: Protocol; variant
   if (!isTracked(protocol)) return null;
   if (variant === "card") {
     return (
-      <p className="mt-3 flex items-start gap-1.5 rounded-md border border-dashed border-slate-300 bg-slate-50 px-2 py-1 text-[0.6875rem] leading-4 font-medium text-slate-700">
+      <p className="mt-3 flex items-start gap-1.5 rounded-md border border-dashed border-border-strong bg-surface-subtle px-2 py-1 text-[0.6875rem] leading-4 font-medium text-secondary-foreground">
         <Info className="mt-px size-3 shrink-0" aria-hidden="true" />
         {TRACKED_NOTE}
       </p>
     );
   }
   return (
-    <div className="mt-4 flex max-w-3xl items-start gap-2.5 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-      <Info className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
+    <div className="mt-4 flex max-w-3xl items-start gap-2.5 rounded-lg border border-dashed border-border-strong bg-surface-subtle px-4 py-3 text-sm text-secondary-foreground">
+      <Info className="mt-0.5 size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
       <p>
         <span className="font-semibold text-foreground">{TRACKED_NOTE}.</span> {TRACKED_DETAIL}
       </p>

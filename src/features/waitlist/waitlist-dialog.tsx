@@ -82,14 +82,14 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
 
   return (
     <>
-      <div className="rounded-t-xl border-b border-border bg-gradient-to-br from-accent-soft/70 via-white to-white px-6 pt-6 pb-5">
+      <div className="rounded-t-xl border-b border-border bg-gradient-to-br from-accent-soft/70 via-surface to-surface px-6 pt-6 pb-5">
         <DialogHeader>
-          <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-navy-900 text-teal-300 shadow-sm">
+          <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-navy-900 text-primary-accent shadow-sm">
             <BarChart3 className="size-5" aria-hidden="true" />
           </span>
           <DialogTitle>Join the Waitlist</DialogTitle>
           {!limitReached && (
-            <DialogDescription className="text-slate-700">
+            <DialogDescription className="text-secondary-foreground">
               Get early access to institutional-grade portfolio analytics for tokenized RWAs.
             </DialogDescription>
           )}
@@ -100,16 +100,16 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
         {limitReached && (
           <DialogDescription asChild>
             <div className="flex flex-col gap-3">
-              <div className="rounded-lg border border-amber-200 bg-risk-medium-bg/60 p-4">
+              <div className="rounded-lg border border-warning-border bg-risk-medium-bg/60 p-4">
                 <p className="flex items-center gap-2 text-sm font-semibold text-risk-medium-fg">
                   <Lock className="size-4 shrink-0" aria-hidden="true" />
                   Comparison Limit Reached
                 </p>
-                <p className="mt-1 text-sm text-slate-800">
+                <p className="mt-1 text-sm text-callout-foreground">
                   You can compare up to {MAX_COMPARED} protocols at once with our free preview tool.
                 </p>
               </div>
-              <p className="text-sm text-slate-700">
+              <p className="text-sm text-secondary-foreground">
                 Join the waitlist for the full {site.productName} platform, with unlimited comparisons, advanced risk
                 metrics and real-time tracking.
               </p>
@@ -119,7 +119,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
 
         <ul className="flex flex-col gap-2" aria-label="What you get">
           {features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2.5 text-sm text-slate-700">
+            <li key={feature} className="flex items-start gap-2.5 text-sm text-secondary-foreground">
               <span className="mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
                 <Check className="size-3" aria-hidden="true" strokeWidth={3} />
               </span>
@@ -149,11 +149,11 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? errorId : undefined}
             disabled={sending}
-            className="h-11 aria-[invalid=true]:border-red-500"
+            className="h-11 aria-[invalid=true]:border-field-invalid"
           />
           {/* Read with the field when focus returns to it; the toast is the live announcement. */}
           {invalid && (
-            <p id={errorId} className="-mt-1 text-sm font-medium text-red-700">
+            <p id={errorId} className="-mt-1 text-sm font-medium text-danger">
               {WAITLIST_MESSAGES.invalid}
             </p>
           )}
@@ -172,7 +172,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
             href="/privacy-policy"
             target="_blank"
             rel="noopener"
-            className="font-medium text-accent underline underline-offset-2 hover:text-teal-800"
+            className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
           >
             Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
           </a>
