@@ -59,6 +59,18 @@ const [defillama, stale, curated, estimate, legacy] = parseProtocolRows([
   },
   { ...base, id: "e", name: "Older Backend", as_of: "2025-10-31" },
 ]);
+const unknown = parseProtocolRows([
+  {
+    ...base,
+    id: "f",
+    name: "Exodus (EXOD tokenized shares)",
+    tvl: "N/A",
+    tvl_usd: null,
+    tvl_as_of: "2025-07-31",
+    tvl_source: "curated",
+    tvl_source_url: null,
+  },
+])[0];
 
 function card(protocol: NonNullable<typeof defillama>) {
   // The card's name links to the protocol's page: it renders inside the app's router.
@@ -101,6 +113,13 @@ describe("a card's TVL source", () => {
       /Stale \(older than 45 days\)TVL: Curated estimate· /,
     );
     expect(within(reental).queryByRole("link", { name: /TVL source/ })).not.toBeInTheDocument();
+  });
+
+  it("gives no day, source or stale mark to a TVL that is N/A: there is no figure to date", () => {
+    const article = card(unknown!);
+    expect(within(article).getByText("N/A")).toBeInTheDocument();
+    expect(within(article).queryByText(/Curated estimate|^As of/)).not.toBeInTheDocument();
+    expect(within(article).queryByText("Stale")).not.toBeInTheDocument();
   });
 
   it("falls back to the row's date on a database without the TVL columns", () => {

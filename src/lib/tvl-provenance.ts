@@ -40,6 +40,8 @@ export type TvlProvenance = SourceProvenance;
 /** The Protocol fields the TVL's provenance is read from. */
 export type TvlFields = {
   name: string;
+  /** The display text: 'N/A' when no figure is known. */
+  tvl: string;
   tvlSource: "defillama" | "curated" | null;
   tvlSourceUrl: string | null;
   tvlAsOf: string | null;
@@ -66,8 +68,12 @@ function sourced(source: "defillama" | "curated", href: string | null, date: str
   return { label: hostLabel(href), href, date };
 }
 
-/** Where the TVL figure comes from and which day it describes; null when nothing is recorded. */
+/**
+ * Where the TVL figure comes from and which day it describes; null when nothing is recorded, or
+ * when there is no figure ('N/A': a day and a source would date a number that is not shown).
+ */
 export function tvlProvenance(protocol: TvlFields): TvlProvenance | null {
+  if (protocol.tvl === "N/A") return null;
   const date = protocol.tvlAsOf ?? protocol.asOf;
   if (protocol.tvlSource !== null) return sourced(protocol.tvlSource, protocol.tvlSourceUrl, date);
   return date === null ? null : { label: "", href: null, date };
