@@ -39,7 +39,7 @@ export function DirectoryLoading() {
         {Array.from({ length: 6 }, (_, index) => (
           <li
             key={index}
-            className="h-[24.25rem] animate-pulse rounded-xl border border-border bg-surface p-5 sm:h-[25.375rem]"
+            className="h-[27.6875rem] animate-pulse rounded-xl border border-border bg-surface p-5 sm:h-[26.6875rem]"
           >
             <div className={`h-5 w-2/3 ${bar}`} />
             <div className={`mt-3 h-4 w-full ${bar}`} />
