@@ -278,3 +278,27 @@ test("a fourth pick on a protocol page opens the limit-reached waitlist dialog, 
   await expect(selectionBar(page)).toContainText("3/3");
   await expect(page.getByRole("checkbox", { name: `Select ${d!.name} for comparison` })).not.toBeChecked();
 });
+
+test("a slow page keeps the directory on screen, under a progress bar, until it arrives", async ({ page }) => {
+  await serveHistory(page, []);
+  const [first] = seed;
+  await gotoHome(page);
+  // The protocol page's code is held back, as on a slow line.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/protocol-*.js*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await card(page, first!.name).getByRole("link", { name: first!.name, exact: true }).click();
+
+  await expect(page.locator(".route-progress")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading page..." })).toBeAttached();
+  await expect(card(page, first!.name)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  release();
+  await expect(protocolHeading(page, first!.name)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/protocols/${slugify(first!.name)}$`));
+  await expect(page.locator(".route-progress")).toHaveCount(0);
+});
