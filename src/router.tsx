@@ -22,26 +22,16 @@ import { SiteLayout } from "@/pages/site-layout";
 // The home page ships with the app's code (the render-app chunk); every other page is a chunk of
 // its own, fetched by its route's loader (lib/on-demand.ts: after a failed download, the next
 // visit fetches it again under a fresh URL).
-const protocolPage = onDemand(
-  () => import("@/pages/protocol"),
-  (m) => m.ProtocolPage,
-);
-const methodologyPage = onDemand(
-  () => import("@/pages/methodology"),
-  (m) => m.MethodologyPage,
-);
-const privacyPolicyPage = onDemand(
-  () => import("@/pages/privacy-policy"),
-  (m) => m.PrivacyPolicyPage,
-);
-const confirmPage = onDemand(
-  () => import("@/pages/confirm"),
-  (m) => m.ConfirmPage,
-);
-const notFoundPage = onDemand(
-  () => import("@/pages/not-found"),
-  (m) => m.NotFoundPage,
-);
+const protocolPage = pageCode(() => import("@/pages/protocol"), "ProtocolPage");
+const methodologyPage = pageCode(() => import("@/pages/methodology"), "MethodologyPage");
+const privacyPolicyPage = pageCode(() => import("@/pages/privacy-policy"), "PrivacyPolicyPage");
+const confirmPage = pageCode(() => import("@/pages/confirm"), "ConfirmPage");
+const notFoundPage = pageCode(() => import("@/pages/not-found"), "NotFoundPage");
+
+/** A page's chunk, on demand: the module's export named `name`. */
+function pageCode<M, K extends keyof M>(importer: () => Promise<M>, name: K): OnDemand<M[K]> {
+  return onDemand(importer, (module) => module[name]);
+}
 
 /**
  * The page's code, fetched before the route renders (a new attempt on every visit after a
