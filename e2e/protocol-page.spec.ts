@@ -99,10 +99,18 @@ test("a protocol page shows its figures with sources and the TVL history, with a
       protocol.yield_source_url!,
     );
   } else if (protocol.yield_source === null && protocol.review_status !== "tracked") {
-    await expect(figures.getByRole("link", { name: "Source for Yield (opens in a new tab)" })).toHaveAttribute(
-      "href",
-      protocol.source_url!,
-    );
+    // A DefiLlama page states no yield without pools: the notes say which page does, or that none does.
+    if (protocol.source_url!.startsWith("https://defillama.com/")) {
+      await expect(figures.getByRole("link", { name: "Source in the notes" }).first()).toHaveAttribute(
+        "href",
+        "#figure-notes",
+      );
+    } else {
+      await expect(figures.getByRole("link", { name: "Source for Yield (opens in a new tab)" })).toHaveAttribute(
+        "href",
+        protocol.source_url!,
+      );
+    }
   }
 
   const chart = page.getByTestId("tvl-chart");

@@ -56,8 +56,10 @@ describe("protocol page", () => {
     const figures = screen.getByRole("region", { name: "Key figures" });
     for (const value of ["$100M", "8-10%", "$50K", "Medium"])
       expect(within(figures).getByText(value)).toBeInTheDocument();
-    // No source recorded for this row: said so, never a dead link.
-    expect(within(figures).getAllByText("Source not recorded")).toHaveLength(4);
+    // No source recorded for this row: said so, never a dead link. The risk level's sources are
+    // the evidence in the page's Risk section.
+    expect(within(figures).getAllByText("Source not recorded")).toHaveLength(3);
+    expect(within(figures).getByRole("link", { name: "Evidence below" })).toHaveAttribute("href", "#risk");
     expect(within(figures).getAllByText("Oct 31, 2025")).toHaveLength(4);
 
     // The exact request the live-data issue serves.
@@ -67,6 +69,31 @@ describe("protocol page", () => {
     expect(
       screen.getByText(/TVL went from \$50M on Oct 1, 2024 to \$100M on Oct 31, 2025 \(\+100\.0%\)/),
     ).toBeInTheDocument();
+  });
+
+  it("sends a covered row's minimum to the notes that name its page: DefiLlama's page states no minimum", async () => {
+    history([]);
+    server.use(
+      http.get("*/rest/v1/protocols", () =>
+        HttpResponse.json(
+          protocolRows.map((row) =>
+            row.name === apollo.name
+              ? {
+                  ...row,
+                  source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
+                  notes: "Min investment: 50,000 USDC first, as the issuer's page states (read 25 Nov 2026).",
+                }
+              : row,
+          ),
+        ),
+      ),
+    );
+    renderApp(APOLLO_PATH);
+    const figures = await screen.findByRole("region", { name: "Key figures" });
+    const minimum = within(figures).getByText("Min Investment").closest("div")!;
+    expect(within(minimum).getByRole("link", { name: "Source in the notes" })).toHaveAttribute("href", "#figure-notes");
+    expect(within(minimum).queryByRole("link", { name: /defillama|opens in a new tab/i })).not.toBeInTheDocument();
+    expect(document.getElementById("figure-notes")).toHaveTextContent("Min investment: 50,000 USDC first");
   });
 
   it("shows the terms with their source and date, and 'Unknown' where no source states a term", async () => {

@@ -1,4 +1,5 @@
 import { tvlProvenance, yieldProvenance } from "@/lib/tvl-provenance";
+import { RISK_SECTION_ID } from "./directory-link";
 import type { Protocol } from "./types";
 
 /** Where a key figure comes from and which day it describes. */
@@ -8,7 +9,15 @@ export type FigureProvenance = {
   sourceLabel: string;
   /** A tracked row's figure no one has reviewed: it has no date or source to give. */
   unreviewed?: true;
+  /** Where on this page the figure's sources are given (`#risk`, `#figure-notes`), instead of a page elsewhere. */
+  inPage?: string;
 };
+
+/** The id of the protocol page's 'Notes on the figures', which names each curated figure's page. */
+export const FIGURE_NOTES_ID = "figure-notes";
+
+/** DefiLlama's protocol pages state TVLs, never a minimum investment. */
+const isDefiLlamaPage = (url: string | null) => url !== null && url.startsWith("https://defillama.com/");
 
 /** What a tracked row's unreviewed figures say instead of a date and a source. */
 export const NOT_REVIEWED = "Not reviewed yet";
@@ -34,6 +43,17 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   // minimum or risk: those figures are not reviewed yet, and say so.
   if (protocol.reviewStatus === "tracked" && figure !== "tvl") {
     return { asOf: null, sourceUrl: null, sourceLabel: NOT_REVIEWED, unreviewed: true };
+  }
+  // The risk level is computed from the evidence in the page's Risk section, factor by factor.
+  if (figure === "risk" && protocol.riskLevel !== null) {
+    return { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Evidence below", inPage: `#${RISK_SECTION_ID}` };
+  }
+  // A covered row's source is its DefiLlama page, which states no minimum, and no yield where
+  // DefiLlama has no pool: the notes name the page that does, or say that none does.
+  if ((figure === "minInvestment" || figure === "yield") && isDefiLlamaPage(protocol.sourceUrl)) {
+    return protocol.notes !== null
+      ? { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source in the notes", inPage: `#${FIGURE_NOTES_ID}` }
+      : { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source" };
   }
   return { asOf: protocol.asOf, sourceUrl: protocol.sourceUrl, sourceLabel: "Source" };
 }

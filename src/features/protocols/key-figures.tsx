@@ -1,7 +1,7 @@
 import { AlertCircle, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
-import { figureProvenance, type FigureProvenance } from "./figure-provenance";
+import { FIGURE_NOTES_ID, figureProvenance, type FigureProvenance } from "./figure-provenance";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { DroppedNote } from "@/components/tvl-source";
 import { RiskBadge } from "./risk-badge";
@@ -21,7 +21,14 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
       ) : (
         <span>Date not recorded</span>
       )}
-      {sourceUrl !== null ? (
+      {provenance.inPage !== undefined ? (
+        <a
+          href={provenance.inPage}
+          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {sourceLabel}
+        </a>
+      ) : sourceUrl !== null ? (
         <a
           href={sourceUrl}
           target="_blank"
@@ -122,7 +129,10 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         />
       </dl>
       {protocol.notes && (
-        <p className="mt-4 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-secondary-foreground">
+        <p
+          id={FIGURE_NOTES_ID}
+          className="mt-4 scroll-mt-24 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-secondary-foreground"
+        >
           <span className="font-semibold text-foreground">Notes on the figures: </span>
           {protocol.notes}
         </p>
