@@ -201,6 +201,7 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
     for (const field of [
       ...["source_url", "as_of", "tvl_usd", "tvl_as_of", "tvl_source", "tvl_source_url"],
       ...["investor_access", "kyc", "redemption", "fees", "terms_source_url", "terms_as_of"],
+      "min_investment_source_url",
     ]) {
       expect(row, `${String(row.name)} has ${field}`).toHaveProperty(field);
     }
@@ -229,6 +230,7 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
       ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of".split(","),
       ..."defillama_id,yield_apy_min,yield_apy_max,yield_as_of,yield_source,yield_source_url,yield_pools".split(","),
       ..."review_status,defillama_dropped_on,defillama_listed_at,defillama_audits".split(","),
+      "min_investment_source_url",
       ..."generated_at,schema_version,license".split(","),
     ]
       .map((column) => `"${column}"`)

@@ -7,7 +7,7 @@
 -- so a change to the data shows in a diff as the lines of the protocol and columns it touched.
 -- 79 protocols.
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   '3F',
   '3F is a vault protocol built on Morpho that gives you leveraged exposure to tokenized RWAs.',
   array['Unclassified']::text[],
@@ -42,10 +42,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2026-05-25',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Aave Horizon RWA',
   'A specialized Aave lending market on Ethereum, where institutions or other qualified users borrow stablecoins against real-world assets (RWAs). Unlocking stablecoin liquidity against their previously siloed tokenized assets.',
   array['Unclassified']::text[],
@@ -80,10 +81,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-12-09',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Anemoy Capital',
   'Anemoy is a web3 native asset manager powered by Centrifuge, providing investors with exposure to a broad spectrum of superior assets',
   array['Unclassified']::text[],
@@ -118,10 +120,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-12-09',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Apollo ACRED (Securitize)',
   'Tokenized feeder fund, run with Securitize, that invests substantially all its assets in the Apollo Diversified Credit Fund, an interval fund that repurchases at least 5% of its shares each quarter. Open to US accredited investors.',
   array['Private Credit']::text[],
@@ -156,10 +159,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2025-08-14',
-  0
+  0,
+  'https://docs.yield.xyz/documentation/earn/rwas/securitize'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Asseto AoABT',
   'AoABT is a token under the AoABT token series supported and operated by Asseto, backed 1:1 by Class C Shares of the Underlying Fund',
   array['Unclassified']::text[],
@@ -194,10 +198,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-08-08',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Backed Finance (bTokens)',
   'Tracker certificates on ETFs and stocks (bCSPX, bIB01 and others), each fully backed by the underlying security; issued by Backed Assets (Jersey) and tokenized by Swiss Backed Finance, which Kraken agreed to buy in December 2025. Freely transferable; minting needs KYC.',
   array['Equities', 'US Treasuries']::text[],
@@ -232,10 +237,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2023-08-30',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'BlackRock BUIDL (Securitize)',
   'Tokenized USD institutional liquidity fund holding cash, US Treasury bills and repo; dividends are paid as new tokens.',
   array['US Treasuries']::text[],
@@ -270,10 +276,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-07-06',
-  0
+  0,
+  'https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Blockchain Capital',
   'BCAP Token is an Ethereum-based smart contract digital token representing an indirect fractional non-voting economic interest in the sole limited partnership interest in Blockchain III Digital Liquid Venture Fund held by the Issuer Blockchain Capital TokenHub Pte. Ltd',
   array['Unclassified']::text[],
@@ -308,10 +315,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-09-09',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Brickken',
   'Brickken enables businesses to create digital tokens backed by tokenized Real World Assets (RWA). Through the Token Suite, Clients can raise private or public capital by creating their own custom white-label token store & token offering.',
   array['Unclassified']::text[],
@@ -346,10 +354,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-01-24',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Centrifuge',
   'Tokenization infrastructure for institutional funds, such as the Janus Henderson Anemoy Treasury fund (JTRSY) and AAA CLO fund (JAAA). Each pool sets its own access, currency and liquidity terms.',
   array['Private Credit', 'US Treasuries']::text[],
@@ -384,10 +393,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-08-01',
-  2
+  2,
+  'https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Circle USYC (ex-Hashnote)',
   'Circle''s tokenized money market fund: shares of a Cayman fund (Hashnote International Short Duration Yield Fund) investing mainly in reverse repo backed by US government securities, issued by Circle''s Bermuda entity to non-US institutions; Circle acquired Hashnote in January 2025.',
   array['US Treasuries']::text[],
@@ -422,10 +432,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2023-10-26',
-  0
+  0,
+  'https://usyc.docs.hashnote.com/getting-started/subscription'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Clearpool',
   'Unsecured on-chain lending to institutional borrowers, mainly crypto trading firms: permissionless Dynamic pools whose rates adjust with utilization, and KYC''d Prime pools for whitelisted institutions.',
   array['Private Credit']::text[],
@@ -460,10 +471,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2022-04-11',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Clearpool TPOOL',
   'This USDX pool is dedicated to investing in or purchasing treasuries and distribute the resulting yield to liquidity providers',
   array['Unclassified']::text[],
@@ -498,10 +510,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-07-12',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'DigiFT',
   'DigiFT is the first regulated exchange for on-chain real-world assets, approved as a Recognised Market Operator with a Capital Markets Services license by the Monetary Authority of Singapore. DigiFT allows asset owners to issue blockchain-based security tokens and investors can trade with continuous liquidity via an AMM.',
   array['Unclassified']::text[],
@@ -536,10 +549,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2023-09-29',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Dinari (dShares)',
   'dShares: tokens backed 1:1 by US stocks and ETFs, minted only when the underlying shares are bought; sold to non-US investors under Regulation S and to US customers through Dinari''s affiliated broker-dealer, Dinari Securities (SEC/FINRA member). KYC required.',
   array['Equities']::text[],
@@ -574,10 +588,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-02-29',
-  0
+  0,
+  'https://forum.arbitrum.foundation/t/dinari-dshares-usfr-d-spy-d-step-application/23456'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Estate Protocol',
   'Estate protocol offers investors access to fractional ownership of real estate in the most sought-after markets in the world with secure, globally recognized asset protection. Estate Protocol enables cross-border investments with minimal barriers, allowing anyone to invest in high-quality real estate with as little as $50.',
   array['Unclassified']::text[],
@@ -612,10 +627,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-10-09',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Ethena USDtb',
   'USDtb is a digital dollar, otherwise known as a USD stablecoin. USDtb can be used the same way a holder would use any other dollar, whether to send and receive payments, acquire and trade assets, or to simply hold dollars.',
   array['Unclassified']::text[],
@@ -650,10 +666,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-12-16',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Etherfuse Stablebonds',
   'Tokens backed by government bonds: Mexican CETES, US Treasury notes and UK gilts.',
   array['US Treasuries']::text[],
@@ -688,10 +705,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2025-11-13',
-  0
+  0,
+  'https://forum.arbitrum.foundation/t/etherfuse-step-application/27933'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'EthicHub',
   'Crowdlending to smallholder farmers in Latin America, backed by a crowd-collateral pool.',
   array['Private Credit']::text[],
@@ -726,10 +744,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2022-09-16',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Exodus (EXOD tokenized shares)',
   'Exodus Movement Class A common stock issued as tokenized shares on Algorand, with Securitize as transfer agent.',
   array['Equities']::text[],
@@ -764,10 +783,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Fidelity FDIT',
   'OnChain share class of the Fidelity Treasury Digital Fund, a registered money market fund holding cash and US Treasuries; shares are recorded as FDIT tokens on Ethereum and sold to institutional investors.',
   array['US Treasuries']::text[],
@@ -802,10 +822,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  null
+  null,
+  'https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Figure Markets Democratized Prime',
   'Democratized Prime connects your cash or crypto with borrowers seeking liquidity on their collateral',
   array['Unclassified']::text[],
@@ -840,10 +861,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-07-28',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Franklin Templeton BENJI (FOBXX)',
   'SEC-registered (''40 Act) US government money market fund whose share register is kept on public blockchains.',
   array['US Treasuries']::text[],
@@ -878,10 +900,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  null
+  null,
+  'https://forum.arbitrum.foundation/t/franklin-onchain-u-s-government-money-fund-fobxx-step-application/23655'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Frax USD',
   'Frax USD (frxUSD) is a fully collateralized stablecoin issued by Frax Finance, combining off-chain custodians holding cash-equivalent reserves with on-chain minting and redemption mechanisms',
   array['Unclassified']::text[],
@@ -916,10 +939,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-08-19',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'GAIB',
   'GAIB is a financial layer for AI infrastructure, turning GPU-backed assets into yield-generating opportunities. Its AI synthetic dollar, AID, gives investors exposure to the AI economy while earning yield from compute resources. Users can stake AID (sAID) to earn passive income without giving up liquidity. GAIB also supports cloud providers and data centers by offering capital solutions to improve access to compute. Integrated with DeFi protocols like lending, borrowing, and structured products, GAIB connects AI and blockchain to open new investment opportunities',
   array['Unclassified']::text[],
@@ -954,10 +978,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-08-06',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'GoldFinger',
   'ART (Aurum Reserve Token) is gold-backed, yield-bearing token on BSC. Each ART is redeemable for physical gold reserves and automatically accrues daily yield from gold-related portfolio, enabling seamless DeFi composability while preserving gold''s store-of-value properties.',
   array['Unclassified']::text[],
@@ -992,10 +1017,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-12-02',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Goldfinch (Prime)',
   'Non-US access to Ares, Apollo and Golub private-credit funds, plus legacy undercollateralized emerging-market loans.',
   array['Private Credit']::text[],
@@ -1030,10 +1056,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2021-10-24',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Hastra',
   'Hastra.io is a decentralized finance protocol on the Solana blockchain that connects institutional-grade real-world assets with the crypto ecosystem. Developed in partnership with the financial services company Figure, Hastra allows users to earn sustainable yields from audited, real-world lending operations.',
   array['Unclassified']::text[],
@@ -1068,10 +1095,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2026-01-19',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Huma Finance V2',
   'Permissionless DeFi yield, powered by real-world payment flows.',
   array['Unclassified']::text[],
@@ -1106,10 +1134,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2026-05-27',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Invesco USTB (Superstate)',
   'Invesco Short Duration US Government Securities Fund: a private fund of short-duration US Treasury bills with a continuously updated NAV, managed by Invesco. Its shares are USTB tokens on Ethereum, Solana and Plume, or held in book-entry by Superstate, which runs the tokens and their transfer agent.',
   array['US Treasuries']::text[],
@@ -1144,10 +1173,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-03-08',
-  0
+  0,
+  'https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'KAIO',
   'KAIO (previous Libre Capital) enables regulated RWAs to thrive in permissionless finance while ensuring seamless compliance, interoperability, and liquidity access.',
   array['Unclassified']::text[],
@@ -1182,10 +1212,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-01-29',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Kasu',
   'Kasu is a real-world asset protocol bridging institutional-grade private credit yields to DeFi, enabling lenders to earn sustainable returns from tokenised private debt, invoice finance, and other high-grade credit products. It connects TradFi lenders and DeFi liquidity through a hybrid capital stack with transparent, on-chain yield',
   array['Unclassified']::text[],
@@ -1220,10 +1251,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-12-08',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'KlimaDAO',
   'KlimaDAO''s carbon treasury, restructured as the Klima Protocol (Klima 2.0) on Base: a rules-based protocol that acquires carbon credits and offers them only for retirement, with two tokens, kVCM and K2, that KLIMA holders received through a fair launch.',
   array['Carbon Credits']::text[],
@@ -1258,10 +1290,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2021-11-04',
-  1
+  1,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Lofty',
   'Marketplace for fractional US rental properties with daily rent and secondary trading.',
   array['Real Estate']::text[],
@@ -1296,10 +1329,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2022-08-04',
-  0
+  0,
+  'https://re-investing.beehiiv.com/p/lofty-ai-review'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Mantle Index Four Fund',
   'This fund offers diversified exposure to leading cryptocurrencies by tracking a market-cap-weighted index of top Layer 1 and Layer 2 tokens, including assets like BTC, ETH, and SOL. Designed to function as the crypto equivalent of the S&P 500, it allows investors to access broad crypto beta without managing wallets or selecting individual assets. The portfolio is rebalanced quarterly and includes a fixed USD allocation, while the remaining assets are weighted by market cap within set limits. Enhanced yield potential is achieved through the use of staked instruments such as mETH, bbSOL, and sUSDe. Structured for institutional investors, the fund features traditional administration, a 1% management fee, and simplified access to digital assets and stablecoins',
   array['Unclassified']::text[],
@@ -1334,10 +1368,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-10-24',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Maple Finance (Syrup)',
   'On-chain asset manager whose Syrup vaults (syrupUSDC, syrupUSDT, syrupUSDG) lend stablecoins through Maple pools as overcollateralized, fixed-rate loans to crypto-native institutions, with some capital in futures basis trades and DeFi liquidity.',
   array['Private Credit']::text[],
@@ -1372,10 +1407,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'MatrixDock STBT',
   'Short-Term US Treasury Bill Token enables risk-free yields from U.S. Treasury securities and reverse repos. Pegged 1:1 to USD, interest is rebased to holders STBT balances daily.',
   array['Unclassified']::text[],
@@ -1410,10 +1446,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2023-04-11',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Matrixdock XAUm',
   'Matrixdock''s gold token (Matrixport group), backed 1:1 by LBMA-standard gold bars held in Brink''s vaults in Singapore and Hong Kong.',
   array['Commodities']::text[],
@@ -1448,10 +1485,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2025-06-19',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Meld Gold',
   'Gram-denominated gold and silver tokens (GOLD$ and SILVER$) on Algorand from Meld, an Australian issuer; traded on Algorand DEXs such as Tinyman, Pact and Vestige, and redeemable for metal through meld.gold.',
   array['Commodities']::text[],
@@ -1486,10 +1524,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2023-05-11',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Midas RWA',
   'Midas is an asset tokenization protocol bringing regulatory-compliant exposure to institutional-grade assets onchain, unlocking DeFi composability for real-world assets (RWA).',
   array['Unclassified']::text[],
@@ -1524,10 +1563,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-07-12',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Moss (MCO2)',
   'Token backed by Verra REDD+ carbon credits from Amazon forest projects in Brazil and Peru, on Ethereum, Polygon and Celo; nothing new has been tokenized since May 2022, when Verra prohibited tokenization.',
   array['Carbon Credits']::text[],
@@ -1562,10 +1602,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Nest Credit',
   'Nest Credit provides native yield from tokenized RWAs on Plume Network',
   array['Unclassified']::text[],
@@ -1600,10 +1641,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-10-26',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'ORIGYN',
   'The ORIGYN Protocol has been made possible thanks to the major contribution of the ORIGYN Foundation and embodies its vision of becoming the universal digital standard for certification, traceability, and authentication',
   array['Unclassified']::text[],
@@ -1638,10 +1680,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-03-03',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'OnRe',
   'Connecting on-chain capital to real-world reinsurance risk — unlocking stable, uncorrelated returns that are liquid, composable and accessible for the first time',
   array['Unclassified']::text[],
@@ -1676,10 +1719,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-07-14',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Ondo Finance (OUSG + USDY)',
   'OUSG is a tokenized short-term US Treasury fund for qualified purchasers, invested mostly in BlackRock''s BUIDL; USDY is a tokenized note secured by short-term US Treasuries and bank deposits, for non-US investors.',
   array['US Treasuries']::text[],
@@ -1714,10 +1758,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  2
+  2,
+  'https://docs.ondo.finance/qualified-access-products/ousg/overview'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Ondo Global Markets',
   'Total-return tracker tokens on US stocks and ETFs (the ''…on'' tokens, e.g. TSLAon) for non-US investors: structured notes issued by Ondo Global Markets (BVI), backed by the underlying securities with dividends reinvested; launched on 3 Sep 2025 with more than 100 assets.',
   array['Equities']::text[],
@@ -1752,10 +1797,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2025-09-03',
-  2
+  2,
+  'https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'OpenEden TBILL',
   'Tokenized fund of short-dated US Treasury bills, issued by a BVI-regulated professional fund through an on-chain vault; BNY is primary custodian and BNY Investments manages the portfolio; rated A-bf by Moody''s.',
   array['US Treasuries']::text[],
@@ -1790,10 +1836,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2023-06-01',
-  2
+  2,
+  'https://docs.openeden.com/treasury-bills-vault/faq'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'OpenEden USDO',
   'USDO is collateralized by tokenized U.S. Treasury Bills and money market funds (such as OpenEden’s TBILL), from which USDO’s yield is generated. The reserves serve as the foundation for maintaining a minimum 100% collateralization ratio, meaning every USDO token in circulation is fully backed by equivalent assets',
   array['Unclassified']::text[],
@@ -1828,10 +1875,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-04-04',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'OpenTrade',
   'Fintechs around the world use OpenTrade to power safe, compliant stablecoin yield products.',
   array['Unclassified']::text[],
@@ -1866,10 +1914,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-12-06',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Paimon',
   'Paimon is a BSC-based RWA and DeFi protocol focused on bringing institutional-grade real-world financial assets on-chain through tokenization and decentralized infrastructure bridging TradFi and DeFi.',
   array['Unclassified']::text[],
@@ -1904,10 +1953,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2026-02-17',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Pareto Credit',
   'Pareto is a private credit marketplace that connects institutional lenders and borrowers, offering scalable yield opportunities and bridging institutional capital with on-chain credit markets.',
   array['Unclassified']::text[],
@@ -1942,10 +1992,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-07-14',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Paxos Gold (PAXG)',
   'Token for one fine troy ounce of London Good Delivery gold in London vaults, issued and held in custody by Paxos Trust Company, which New York''s financial regulator (NYDFS) supervises.',
   array['Commodities']::text[],
@@ -1980,10 +2031,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-07-09',
-  0
+  0,
+  'https://levex.com/en/blog/pax-gold-paxg-guide'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'R25',
   'R25 builds RWA vault infrastructure that enables automated and curated on-chain yield strategies',
   array['Unclassified']::text[],
@@ -2018,10 +2070,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2026-04-29',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'RAAC',
   'RAAC is a lending and borrowing protocol powered by real-world assets (RWAs). We build stablecoins backed by commodities and facilitate on-chain borrowing against real-estate, capital markets, and more.',
   array['Unclassified']::text[],
@@ -2056,10 +2109,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   null,
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Re',
   'Re is a decentralized reinsurance protocol that bridges real-world insurance risk on-chain. It pools capital through stablecoins, issues tokenized receipt assets (reUSD, reUSDe), and allocates funds into regulated reinsurance contracts. Returns are generated from underwriting premiums and on-chain yield, with transparent reporting of collateral and performance.',
   array['Unclassified']::text[],
@@ -2094,10 +2148,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-12-22',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'RealT',
   'Fractional US rental homes, mostly in Detroit, one LLC per property, with weekly rent paid in stablecoins.',
   array['Real Estate']::text[],
@@ -2132,10 +2187,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2021-11-02',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Reental',
   'Spanish platform tokenizing participating loans on rental and development property in Spain, Mexico and the US.',
   array['Real Estate']::text[],
@@ -2170,10 +2226,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  null
+  null,
+  'https://revistas.eleconomista.es/digital/2022/junio/como-invertir-en-ladrillo-con-tokens-CG11422990'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Republic Note',
   'One asset, broad exposure to venture & crypto',
   array['Unclassified']::text[],
@@ -2208,10 +2265,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-01-13',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Securitize Tokenized AAA CLO Fund',
   'This Fund provides digital, tokenized exposure to a diversified portfolio of U.S. dollar-denominated Collateralized Loan Obligations (CLOs), with a focus on tranches rated AAA.',
   array['Unclassified']::text[],
@@ -2246,10 +2304,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-12-30',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Sky RWA',
   'Real World Assets (RWAs) are a collateral type in the Maker Protocol which require legal entities to represent the MakerDAO in order to interact with real world counterparties in deals ratified by governance.',
   array['Unclassified']::text[],
@@ -2284,10 +2343,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2023-10-19',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Spiko (USTBL / EUTBL)',
   'French UCITS money market funds investing in US or euro-area T-bills, with shares registered natively on-chain.',
   array['US Treasuries']::text[],
@@ -2322,10 +2382,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-08-13',
-  2
+  2,
+  'https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Stobox',
   'Stobox is a turnkey tokenization technology provider delivering regulated digital asset infrastructure for compliant security tokens and real-world assets. We build enterprise-grade platforms that enable businesses to issue, manage, and scale tokenized assets with embedded compliance, automation, and regulatory alignment. Our mission is to bridge traditional finance and blockchain by making regulated tokenization seamless, secure, and accessible for companies at every stage.',
   array['Unclassified']::text[],
@@ -2360,10 +2421,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2026-02-16',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Swarm Markets',
   'Berlin-based, BaFin-regulated platform whose issuer, SwarmX GmbH, issues prospectus-based stock certificate tokens and bond ETF tokens (SX1411 standard), traded through Swarm''s KYC''d markets and its permissionless Open dOTC.',
   array['Equities']::text[],
@@ -2398,10 +2460,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2021-12-02',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Sygnum FIUSD Liquidity Fund',
   'This project focuses on the tokenization of Fidelity International''s Money Market Fund by Sygnum Bank, specifically the Fidelity Institutional Liquidity Fund (ILF) USD Fund Class G Acc. Sygnum Bank is the token issuer of the above mentioned.',
   array['Unclassified']::text[],
@@ -2436,10 +2499,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-09-25',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Syntetika',
   'A tokenization hub for regulated investment strategies. Each strategy runs in a licensed, third-party-verified fund and is accessed onchain through a single token',
   array['Unclassified']::text[],
@@ -2474,10 +2538,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   '2026-08-24',
   '2026-08-19',
-  3
+  3,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'T RIZE',
   'T-RIZE is an institutional-grade RWA tokenization platform enhanced by decentralized machine learning.',
   array['Unclassified']::text[],
@@ -2512,10 +2577,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-04-02',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Tangible RWA',
   'Tangible is an NFT marketplace for Real World Assets. Tangible is also the creator of Real USD, the first stablecoin backed by tokenized, yield-producing real estate.Rental income from Real USD’s backing is paid out to Real USD holders in the form of a daily rebase projected to range between 10 - 15% APY.',
   array['Unclassified']::text[],
@@ -2550,10 +2616,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2022-10-27',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Tether Gold (XAUt)',
   'Token for one fine troy ounce of London Good Delivery gold held in Swiss vaults, issued by Tether''s TG Commodities, a licensed stablecoin issuer in El Salvador.',
   array['Commodities']::text[],
@@ -2588,10 +2655,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2024-07-09',
-  0
+  0,
+  'https://interchaininfo.zone/indexes/tether-gold'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Theo Network thBill',
   'thBILL is a yield-bearing basket of tokenized U.S. Treasury bills from regulated issuers, designed as a stable core asset within the Theo ecosystem.',
   array['Unclassified']::text[],
@@ -2626,10 +2694,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   '2026-09-05',
   '2025-09-10',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Toucan Protocol',
   'Carbon-credit tokenization: Puro.earth biochar removal credits (CORCs) are tokenized as TCO2 and pooled into the CHAR token on Base and Celo; the legacy BCT and NCT pools remain, but the Verra bridge is deprecated.',
   array['Carbon Credits']::text[],
@@ -2664,10 +2733,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2022-08-04',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'TrueFi',
   'On-chain credit infrastructure on which governance-approved portfolio managers run lines of credit, asset vaults for off-chain (real-world) credit and credit vaults; some vaults require lender KYC.',
   array['Private Credit']::text[],
@@ -2702,10 +2772,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  2
+  2,
+  'https://www.github.com/trusttoken/contracts-minimum-deposit-controller'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'USD AI',
   'USD.AI is a yield-bearing synthetic dollar protocol backed by real-world infrastructure assets',
   array['Unclassified']::text[],
@@ -2740,10 +2811,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-05-19',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Usual USD0',
   'The Usual protocol is a decentralized finance framework centered around USD0, a stablecoin designed as a liquid deposit token. It embodies the principle of redistributing value generated by users through a revenue-based token, USUAL. This approach enables users to access yields while simultaneously gaining exposure to the protocol’s growth and long-term success.',
   array['Unclassified']::text[],
@@ -2778,10 +2850,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-07-15',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'VanEck Treasury Fund',
   'VBILL (VanEck Treasury Fund, Ltd.) is a tokenized, U.S. Treasury-backed fund launched via Securitize, offering institutional investors real-time on-chain exposure to T-bills',
   array['Unclassified']::text[],
@@ -2816,10 +2889,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-08-28',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'Vesta Equity',
   'Build wealth with a portfolio of tokenized, regulatory-compliant, and verified fractionalized home equity investments in top residential properties.',
   array['Unclassified']::text[],
@@ -2854,10 +2928,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2024-06-04',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'WisdomTree WTGXX (Prime/Connect)',
   'WisdomTree Treasury Money Market Digital Fund (formerly Government Money Market Digital Fund): a tokenized SEC-registered 2a-7 money market fund of short-term US Treasuries with a $1 NAV, offered through WisdomTree Prime and WisdomTree Connect, with 24/7 dealer trading in USDC for institutions.',
   array['US Treasuries']::text[],
@@ -2892,10 +2967,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   null,
-  0
+  0,
+  'https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'cSigma Finance',
   'cSigma is a blockchain-based protocol that connects global borrowers and lenders by standardizing and streamlining the commercial lending process, empowering credit service providers and pool managers while offering crypto-uncorrelated yield opportunities to stablecoin holders transparently and efficiently.',
   array['Unclassified']::text[],
@@ -2930,10 +3006,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'tracked',
   null,
   '2025-03-10',
-  2
+  2,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'stUSDT (TRON / RWA DAO)',
   'Staked-USDT receipt token said to earn short-term government-bond yield.',
   array['US Treasuries']::text[],
@@ -2968,10 +3045,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2023-07-04',
-  0
+  0,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   'xStocks (Backed)',
   'Tokenized US stocks and ETFs (TSLAx, SPYx and others) issued by Backed, each backed 1:1 by the underlying share in regulated custody, on Solana, Ethereum, TON and Ink; for non-US users, traded on Kraken, Bybit and DEXs. Kraken agreed to acquire Backed in December 2025.',
   array['Equities']::text[],
@@ -3006,7 +3084,8 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'reviewed',
   null,
   '2025-07-01',
-  0
+  0,
+  'https://www.kraken.com/de/xstocks'
 );
 
 -- 582 TVL history points.

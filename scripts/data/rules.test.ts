@@ -48,6 +48,7 @@ const valid: Record<Column, string> = {
   defillama_dropped_on: "",
   defillama_listed_at: "",
   defillama_audits: "",
+  min_investment_source_url: "https://paxos.com/paxgold/how-to-buy",
 };
 
 function csv(...rows: Partial<Record<Column, string>>[]): string {
@@ -62,6 +63,22 @@ function problemsFor(overrides: Partial<Record<Column, string>>, today = TODAY):
 // One expectation per rule, each with the whole message data:check prints: the rows look alike
 // (problemsFor(...) then the message) because every message is part of the contract.
 describe("checkCsv", () => {
+  it("asks a reviewed row's stated minimum for the page that states it, from the review that added the column", () => {
+    const reviewed = { as_of: "2026-11-25", tvl_as_of: "2026-11-25" };
+    expect(problemsFor({ ...reviewed, min_investment_source_url: "" }, "2026-11-25")).toEqual([
+      "line 2, min_investment_source_url: is required for a stated minimum: the page that states it",
+    ]);
+    expect(problemsFor({ ...reviewed }, "2026-11-25")).toEqual([]);
+    // An older snapshot predates the column.
+    expect(problemsFor({ min_investment_source_url: "" })).toEqual([]);
+    expect(problemsFor({ min_investment: "Unknown" })).toEqual([
+      "line 2, min_investment_source_url: must be empty when min_investment is Unknown",
+    ]);
+    expect(problemsFor({ min_investment_source_url: "http://paxos.com/paxgold" })).toEqual([
+      "line 2, min_investment_source_url: 'http://paxos.com/paxgold' must use https",
+    ]);
+  });
+
   it("accepts a valid row and maps it to a database row", () => {
     const { rows, problems } = checkCsv(csv(valid), { today: TODAY });
     expect(problems).toEqual([]);
@@ -111,7 +128,7 @@ describe("checkCsv", () => {
   it("reports rows with the wrong number of cells", () => {
     const text = `${COLUMNS.join(",")}\nonly,three,cells\n`;
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
-      `line 2, row: has 3 cells, expected 35 (${COLUMNS.join(",")}); quote cells that contain commas`,
+      `line 2, row: has 3 cells, expected 36 (${COLUMNS.join(",")}); quote cells that contain commas`,
     ]);
   });
 
@@ -143,6 +160,7 @@ describe("checkCsv", () => {
       "defillama_dropped_on",
       "defillama_listed_at",
       "defillama_audits",
+      "min_investment_source_url",
     ];
     const terms = ["investor_access", "kyc", "redemption", "fees"];
     for (const column of COLUMNS.filter((c) => !optional.includes(c) && !terms.includes(c))) {

@@ -63,6 +63,8 @@ export const COLUMNS = [
   "defillama_dropped_on",
   "defillama_listed_at",
   "defillama_audits",
+  // Added with the 2026-11-25 review: the page that states the minimum investment.
+  "min_investment_source_url",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -115,6 +117,8 @@ export type ProtocolRow = {
   defillama_listed_at: string | null;
   /** DefiLlama's audits: 0 none, 1 partly, 2 yes, 3 fork of audited code. */
   defillama_audits: number | null;
+  /** The page that states min_investment; null for 'Unknown' and on tracked rows. */
+  min_investment_source_url: string | null;
 };
 
 /** How one source reads a column: data:push reads PostgREST JSON, data:diff the committed seed. */
@@ -165,6 +169,7 @@ export function protocolRowFrom({ text, optional, list, number, integer }: Colum
     defillama_dropped_on: optional("defillama_dropped_on"),
     defillama_listed_at: optional("defillama_listed_at"),
     defillama_audits: integer("defillama_audits"),
+    min_investment_source_url: optional("min_investment_source_url"),
   };
 }
 
@@ -381,6 +386,7 @@ const ROW_RULES: readonly RowRule[] = [
   maxLength("yield_range"),
   riskLevelIsKnown,
   maxLength("min_investment"),
+  minimumIsSourced,
   urlsAreHttps,
   asOfIsRecent,
   maxLength("notes"),
@@ -477,6 +483,25 @@ function riskLevelIsKnown({ cell, add }: Row) {
   checkEnum("risk_level", cell("risk_level"), RISK_LEVELS, add);
 }
 
+/**
+ * A reviewed row's stated minimum cites the page that states it (min_investment_source_url), as a
+ * yield or a term sheet does; 'Unknown' states nothing and cites nothing. A tracked row's minimum
+ * is 'Unknown' until someone reviews it.
+ */
+function minimumIsSourced({ cell, tracked, add }: Row) {
+  const url = cell("min_investment_source_url");
+  checkUrl("min_investment_source_url", url, add);
+  const stated = cell("min_investment") !== "Unknown";
+  if (!stated && url !== "") add("min_investment_source_url", "must be empty when min_investment is Unknown");
+  // Required from the review that added the column on: an older snapshot (a test fixture, a
+  // historical review with --today) predates it, and the 120-day rule brings every row to a review.
+  if (stated && url === "" && !tracked && cell("as_of") >= MINIMUM_SOURCE_SINCE)
+    add("min_investment_source_url", "is required for a stated minimum: the page that states it");
+}
+
+/** The review that first recorded each minimum's page (min_investment_source_url). */
+const MINIMUM_SOURCE_SINCE = "2026-11-25";
+
 function urlsAreHttps({ cell, add }: Row) {
   checkUrl("url", cell("url"), add);
   checkUrl("source_url", cell("source_url"), add);
@@ -556,6 +581,7 @@ const OPTIONAL = new Set<Column>([
   "defillama_dropped_on",
   "defillama_listed_at",
   "defillama_audits",
+  "min_investment_source_url",
 ]);
 
 const nullIfEmpty = (value: string): string | null => (value === "" ? null : value);

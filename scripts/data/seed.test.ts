@@ -149,6 +149,7 @@ const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
   defillama_dropped_on: null,
   defillama_listed_at: null,
   defillama_audits: null,
+  min_investment_source_url: "https://example.com/minimum",
   ...overrides,
 });
 

@@ -96,6 +96,32 @@ describe("protocol page", () => {
     expect(document.getElementById("figure-notes")).toHaveTextContent("Min investment: 50,000 USDC first");
   });
 
+  it("links a minimum to the page that states it, when the review recorded one", async () => {
+    history([]);
+    server.use(
+      http.get("*/rest/v1/protocols", () =>
+        HttpResponse.json(
+          protocolRows.map((row) =>
+            row.name === apollo.name
+              ? {
+                  ...row,
+                  source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
+                  min_investment_source_url: "https://docs.example.com/acred/minimums",
+                }
+              : row,
+          ),
+        ),
+      ),
+    );
+    renderApp(APOLLO_PATH);
+    const figures = await screen.findByRole("region", { name: "Key figures" });
+    expect(
+      within(figures).getByRole("link", { name: "Source for Min Investment (opens in a new tab)" }),
+    ).toHaveAttribute("href", "https://docs.example.com/acred/minimums");
+    const minimum = within(figures).getByText("Min Investment").closest("div")!;
+    expect(within(minimum).queryByRole("link", { name: "Source in the notes" })).not.toBeInTheDocument();
+  });
+
   it("shows the terms with their source and date, and 'Unknown' where no source states a term", async () => {
     history(POINTS);
     renderApp(APOLLO_PATH);

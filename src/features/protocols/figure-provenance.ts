@@ -48,6 +48,10 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   if (figure === "risk" && protocol.riskLevel !== null) {
     return { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Evidence below", inPage: `#${RISK_SECTION_ID}` };
   }
+  // The minimum's own page, where the review recorded it.
+  if (figure === "minInvestment" && protocol.minInvestmentSourceUrl !== null) {
+    return { asOf: protocol.asOf, sourceUrl: protocol.minInvestmentSourceUrl, sourceLabel: "Source" };
+  }
   // A covered row's source is its DefiLlama page, which states no minimum, and no yield where
   // DefiLlama has no pool: the notes name the page that does, or say that none does.
   if ((figure === "minInvestment" || figure === "yield") && isDefiLlamaPage(protocol.sourceUrl)) {

@@ -18,7 +18,13 @@ const base = {
 describe("parseProtocolRow", () => {
   it("maps a well-formed row to camelCase", () => {
     expect(
-      parseProtocolRow({ ...base, source_url: "https://example.com/src", as_of: "2025-10-31", notes: " Estimate " }),
+      parseProtocolRow({
+        ...base,
+        source_url: "https://example.com/src",
+        as_of: "2025-10-31",
+        notes: " Estimate ",
+        min_investment_source_url: "https://example.com/minimum",
+      }),
     ).toEqual({
       id: base.id,
       slug: "blackrock-buidl-securitize",
@@ -30,6 +36,7 @@ describe("parseProtocolRow", () => {
       yieldRange: "3.8-4.2%",
       riskLevel: "Low",
       minInvestment: "$5M",
+      minInvestmentSourceUrl: "https://example.com/minimum",
       url: "https://securitize.io",
       sourceUrl: "https://example.com/src",
       asOf: "2025-10-31",

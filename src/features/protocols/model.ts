@@ -118,6 +118,7 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     yieldRange: text(row.yield_range) ?? missing,
     riskLevel: riskLevel(row.risk_level),
     minInvestment: text(row.min_investment) ?? missing,
+    minInvestmentSourceUrl: safeHttpUrl(row.min_investment_source_url),
     url: safeHttpUrl(row.url),
     sourceUrl: safeHttpUrl(row.source_url),
     asOf: isoDate(row.as_of),

@@ -50,6 +50,7 @@ function syntheticProtocol(i: number): Protocol {
     yieldAsOf: null,
     yieldSource: null,
     yieldSourceUrl: null,
+    minInvestmentSourceUrl: null,
     reviewStatus: "reviewed",
     defillamaDroppedOn: null,
     defillamaListedAt: null,

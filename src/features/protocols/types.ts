@@ -53,6 +53,8 @@ export type Protocol = {
   yieldSource: "defillama" | "curated" | null;
   /** The page stating the yield (http(s) only). */
   yieldSourceUrl: string | null;
+  /** The page stating the minimum investment (http(s) only; null for 'Unknown' or on older databases). */
+  minInvestmentSourceUrl: string | null;
   /** 'tracked': listed from DefiLlama, its terms and risk not reviewed yet. */
   reviewStatus: "reviewed" | "tracked";
   /** The day DefiLlama stopped tracking it (the row keeps its last figure): 'No longer tracked by DefiLlama'. */
