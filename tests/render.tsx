@@ -22,8 +22,14 @@ export type RouterHandle = {
   go: (delta: number) => void;
 };
 
-/** `renderApp`'s router also follows a link by its address (where no link on the page leads). */
-export type AppRouterHandle = RouterHandle & { navigate: (to: string) => Promise<void> };
+/**
+ * `renderApp`'s router: back/forward resolve once the data router has rendered the entry (its
+ * navigations finish asynchronously), and it follows a link by its address.
+ */
+export type AppRouterHandle = Omit<RouterHandle, "go"> & {
+  go: (delta: number) => Promise<void>;
+  navigate: (to: string) => Promise<void>;
+};
 
 function RouterProbe({
   onChange,
@@ -93,7 +99,12 @@ export function renderApp(path: StartAt = "/") {
     get location() {
       return memoryRouter.state.location;
     },
-    go: (delta) => act(() => void memoryRouter.navigate(delta)),
+    go: (delta) =>
+      act(async () => {
+        void memoryRouter.navigate(delta);
+        // A navigation with no loader to run still completes a few microtasks later.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }),
     // Not inside act(): the navigation may wait on a held response; the router renders its
     // states as a link's click would, and the test awaits what the visitor sees.
     navigate: async (to) => void memoryRouter.navigate(to),

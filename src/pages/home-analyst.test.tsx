@@ -92,16 +92,16 @@ describe("home: the view in the URL", () => {
     await user.click(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" }));
     expect(query().get("compare")).toBe("circle-usyc");
 
-    back();
+    await back();
     expect(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" })).not.toBeChecked();
     expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument();
-    back();
+    await back();
     expect(sortSelect()).toHaveTextContent("Name (A-Z)");
-    back();
+    await back();
     expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("All risk levels");
     expect(router.location.search).toBe("");
-    forward();
-    forward();
+    await forward();
+    await forward();
     expect(router.location.search).toBe("?risk=Low&sort=yield");
     expect(sortSelect()).toHaveTextContent("Yield (high to low)");
     // Highest yield first (upper bounds 4.3% > 4.2% > 4.1%).
@@ -114,11 +114,11 @@ describe("home: the view in the URL", () => {
     await user.type(search, "gold");
     await screen.findByText(`Showing 3 of ${TOTAL} protocols`);
     await waitFor(() => expect(query().get("q")).toBe("gold"));
-    back();
+    await back();
     expect(router.location.search).toBe("");
     expect(search).toHaveValue("");
     expect(await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
-    forward();
+    await forward();
     expect(search).toHaveValue("gold");
   });
 });
