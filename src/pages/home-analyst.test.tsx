@@ -92,18 +92,23 @@ describe("home: the view in the URL", () => {
     await user.click(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" }));
     expect(query().get("compare")).toBe("circle-usyc");
 
+    // Each step renders as a transition (the data router's updates): wait for what the page shows.
     await back();
-    expect(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" })).not.toBeChecked();
+    await waitFor(() =>
+      expect(screen.getByRole("checkbox", { name: "Select Circle USYC for comparison" })).not.toBeChecked(),
+    );
     expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument();
     await back();
-    expect(sortSelect()).toHaveTextContent("Name (A-Z)");
+    await waitFor(() => expect(sortSelect()).toHaveTextContent("Name (A-Z)"));
     await back();
-    expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("All risk levels");
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: /risk level/i })).toHaveTextContent("All risk levels"),
+    );
     expect(router.location.search).toBe("");
     await forward();
     await forward();
     expect(router.location.search).toBe("?risk=Low&sort=yield");
-    expect(sortSelect()).toHaveTextContent("Yield (high to low)");
+    await waitFor(() => expect(sortSelect()).toHaveTextContent("Yield (high to low)"));
     // Highest yield first (upper bounds 4.3% > 4.2% > 4.1%).
     expect(cardNames().slice(0, 2)).toEqual(["Ondo Finance (OUSG + USDY)", "BlackRock BUIDL (Securitize)"]);
   });
@@ -116,10 +121,10 @@ describe("home: the view in the URL", () => {
     await waitFor(() => expect(query().get("q")).toBe("gold"));
     await back();
     expect(router.location.search).toBe("");
-    expect(search).toHaveValue("");
+    await waitFor(() => expect(search).toHaveValue(""));
     expect(await screen.findByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
     await forward();
-    expect(search).toHaveValue("gold");
+    await waitFor(() => expect(search).toHaveValue("gold"));
   });
 });
 
