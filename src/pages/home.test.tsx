@@ -216,15 +216,16 @@ describe("home: loaded directory", () => {
     expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument();
     const toggle = (name: string) => screen.getByRole("checkbox", { name: `Select ${name} for comparison` });
 
+    // The selection lives in the URL: each change renders as the router's transition.
     await user.click(toggle("Apollo ACRED (Securitize)"));
-    expect(toggle("Apollo ACRED (Securitize)")).toBeChecked();
+    await waitFor(() => expect(toggle("Apollo ACRED (Securitize)")).toBeChecked());
     const bar = screen.getByRole("region", { name: "Comparison selection" });
     expect(bar).toHaveTextContent("1/3");
     expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols • 1 selected`)).toBeInTheDocument();
 
     await user.click(toggle("Centrifuge"));
     await user.click(toggle("Lofty"));
-    expect(bar).toHaveTextContent("3/3");
+    await waitFor(() => expect(bar).toHaveTextContent("3/3"));
     expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols • 3 selected`)).toBeInTheDocument();
 
     await user.click(toggle("Paxos Gold (PAXG)"));
@@ -239,12 +240,12 @@ describe("home: loaded directory", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await user.click(within(bar).getByRole("button", { name: "Remove Centrifuge from comparison" }));
-    expect(bar).toHaveTextContent("2/3");
+    await waitFor(() => expect(bar).toHaveTextContent("2/3"));
     expect(toggle("Centrifuge")).not.toBeChecked();
     // Unticking a card removes it too.
     await user.click(toggle("Lofty"));
     await user.click(toggle("Apollo ACRED (Securitize)"));
-    expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Comparison selection" })).not.toBeInTheDocument());
     expect(screen.getByText(`Showing ${TOTAL} of ${TOTAL} protocols`)).toBeInTheDocument();
   });
 

@@ -277,7 +277,8 @@ describe("protocol page", () => {
     const compare = await screen.findByRole("checkbox", { name: `Select ${apollo.name} for comparison` });
     expect(compare).toHaveAttribute("aria-checked", "false");
     await user.click(compare);
-    expect(compare).toHaveAttribute("aria-checked", "true");
+    // The selection is the page's history state: a navigation, rendered as a transition.
+    await waitFor(() => expect(compare).toHaveAttribute("aria-checked", "true"));
     expect(screen.getByRole("region", { name: "Comparison selection" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("link", { name: "Back to directory" }));
