@@ -99,8 +99,12 @@ test("a protocol page shows its figures with sources and the TVL history, with a
       protocol.yield_source_url!,
     );
   } else if (protocol.yield_source === null && protocol.review_status !== "tracked") {
-    // A DefiLlama page states no yield without pools: the notes say which page does, or that none does.
-    if (protocol.source_url!.startsWith("https://defillama.com/")) {
+    // A DefiLlama page states no yield without pools, and an 'Unknown' or 'N/A' yield has no page:
+    // the notes say which page states it, or what was found.
+    if (
+      protocol.source_url!.startsWith("https://defillama.com/") ||
+      ["Unknown", "N/A"].includes(protocol.yield_range)
+    ) {
       await expect(figures.getByRole("link", { name: "Source in the notes" }).first()).toHaveAttribute(
         "href",
         "#figure-notes",

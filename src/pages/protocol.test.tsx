@@ -96,6 +96,34 @@ describe("protocol page", () => {
     expect(document.getElementById("figure-notes")).toHaveTextContent("Min investment: 50,000 USDC first");
   });
 
+  it("gives an 'Unknown' yield no page to link: the notes say what was searched", async () => {
+    history([]);
+    server.use(
+      http.get("*/rest/v1/protocols", () =>
+        HttpResponse.json(
+          protocolRows.map((row) =>
+            row.name === apollo.name
+              ? {
+                  ...row,
+                  yield_range: "Unknown",
+                  source_url: "https://news.example.com/acred-launch",
+                  notes: "Yield: Unknown. No page stating the yield was found (searched 25 Nov 2026).",
+                }
+              : row,
+          ),
+        ),
+      ),
+    );
+    renderApp(APOLLO_PATH);
+    const figures = await screen.findByRole("region", { name: "Key figures" });
+    const yieldFigure = within(figures).getByText("Yield").closest("div")!;
+    expect(within(yieldFigure).getByRole("link", { name: "Source in the notes" })).toHaveAttribute(
+      "href",
+      "#figure-notes",
+    );
+    expect(within(yieldFigure).queryByRole("link", { name: /opens in a new tab/ })).not.toBeInTheDocument();
+  });
+
   it("links a minimum to the page that states it, when the review recorded one", async () => {
     history([]);
     server.use(

@@ -52,9 +52,11 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   if (figure === "minInvestment" && protocol.minInvestmentSourceUrl !== null) {
     return { asOf: protocol.asOf, sourceUrl: protocol.minInvestmentSourceUrl, sourceLabel: "Source" };
   }
-  // A covered row's source is its DefiLlama page, which states no minimum, and no yield where
-  // DefiLlama has no pool: the notes name the page that does, or say that none does.
-  if ((figure === "minInvestment" || figure === "yield") && isDefiLlamaPage(protocol.sourceUrl)) {
+  // A figure no page states ('Unknown', or 'N/A' for an asset that pays none) has no page to link,
+  // and a covered row's source is its DefiLlama page, which states no minimum and no yield where
+  // DefiLlama has no pool: the notes say what was found, and where.
+  const value = figure === "yield" ? protocol.yieldRange : figure === "minInvestment" ? protocol.minInvestment : null;
+  if (value !== null && (value === "Unknown" || value === "N/A" || isDefiLlamaPage(protocol.sourceUrl))) {
     return protocol.notes !== null
       ? { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source in the notes", inPage: `#${FIGURE_NOTES_ID}` }
       : { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source" };
