@@ -57,7 +57,7 @@ describe("/confirm", () => {
     expect(sent).toEqual([{ token: TOKEN }]);
     expect(screen.getByRole("link", { name: "Back to directory" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("link", { name: "Explore the directory" })).toHaveAttribute("href", "/");
-    expect(document.title).toMatch(/^Confirm your email/);
+    await waitFor(() => expect(document.title).toMatch(/^Confirm your email/));
   });
 
   it("still reads the older ?token= links of mails already sent, on the button too", async () => {

@@ -95,7 +95,7 @@ describe("home: loaded directory", () => {
     expect(within(hero).getByText("6")).toBeInTheDocument();
     // The target, or 'opening soon' once it has passed (launch-target.test.tsx fixes the day).
     expect(hero).toHaveTextContent(/Early access (Q1 2026|opening soon)/);
-    expect(document.title).toMatch(/RWA Atlas/);
+    await waitFor(() => expect(document.title).toMatch(/RWA Atlas/));
   });
 
   it("shows the first 9 in the first grid, the promo, then 3 + 3 faded of the rest, and expands on demand", async () => {

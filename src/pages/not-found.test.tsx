@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../tests/render";
 
@@ -9,8 +9,11 @@ describe("not-found page", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("banner")).toBeInTheDocument();
+    // Logged by an effect, once the page has committed.
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith("404 Error: User attempted to access non-existent route:", "/no-such-page"),
+    );
     expect(logged).toHaveBeenCalledTimes(1);
-    expect(logged).toHaveBeenCalledWith("404 Error: User attempted to access non-existent route:", "/no-such-page");
 
     const home = screen.getByRole("link", { name: "Return to Home" });
     expect(home).toHaveAttribute("href", "/");
@@ -23,6 +26,8 @@ describe("not-found page", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     renderApp("/protocols/unknown/deep");
     expect(await screen.findByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("404 Error"), "/protocols/unknown/deep");
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining("404 Error"), "/protocols/unknown/deep"),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { site } from "@/config/site";
 import { renderApp } from "../../tests/render";
@@ -31,7 +31,7 @@ describe("privacy policy page", () => {
         /one piece of personal information/,
       ),
     ).toBeInTheDocument();
-    expect(document.title).toMatch(/Privacy Policy/);
+    await waitFor(() => expect(document.title).toMatch(/Privacy Policy/));
   });
 
   it("points the canonical link at itself while shown, and back at home afterwards", async () => {
@@ -41,7 +41,7 @@ describe("privacy policy page", () => {
     document.head.append(link);
     const { unmount } = renderApp("/privacy-policy");
     await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });
-    expect(link.href).toBe("https://example.org/privacy-policy");
+    await waitFor(() => expect(link.href).toBe("https://example.org/privacy-policy"));
     unmount();
     expect(link.href).toBe("https://example.org/");
     link.remove();

@@ -259,9 +259,11 @@ describe("protocol page", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     renderApp("/protocols/no-such-protocol");
     expect(await screen.findByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith(
-      "404 Error: User attempted to access non-existent route:",
-      "/protocols/no-such-protocol",
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        "404 Error: User attempted to access non-existent route:",
+        "/protocols/no-such-protocol",
+      ),
     );
   });
 
