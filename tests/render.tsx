@@ -2,8 +2,9 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLayoutEffect, type ReactNode } from "react";
+import { onTestFinished } from "vitest";
 import {
-  createMemoryRouter,
+  createBrowserRouter,
   MemoryRouter,
   RouterProvider,
   useLocation,
@@ -89,29 +90,40 @@ export function renderWithProviders(ui: ReactNode, path: StartAt = "/") {
   return { ...result, user, queryClient, router };
 }
 
-/** The whole app at `path`: the app's own routes (router.tsx), loaders included, in a memory router. */
+/**
+ * The whole app at `path`: the app's own routes (router.tsx), loaders included, on jsdom's own
+ * history, as in a browser (back and forward fire popstate, which the directory listens for).
+ */
 export function renderApp(path: StartAt = "/") {
   const queryClient = testQueryClient();
   const user = userEvent.setup();
   freshToasts();
-  const memoryRouter = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const entry = typeof path === "string" ? { pathname: path } : path;
+  const url = `${entry.pathname}${entry.search ?? ""}${entry.hash ?? ""}`;
+  // React Router keeps a history entry's state under `usr`.
+  window.history.replaceState({ usr: entry.state ?? null, key: "start", idx: 0 }, "", url);
+  const appRouter = createBrowserRouter(createRoutes(queryClient));
+  onTestFinished(() => appRouter.dispose());
   const router: AppRouterHandle = {
     get location() {
-      return memoryRouter.state.location;
+      return appRouter.state.location;
     },
     go: (delta) =>
       act(async () => {
-        void memoryRouter.navigate(delta);
-        // A navigation with no loader to run still completes a few microtasks later.
+        const before = appRouter.state.location.key;
+        void appRouter.navigate(delta);
+        // jsdom moves through the history in a task of its own, then the router renders the entry.
+        for (let tries = 0; tries < 200 && appRouter.state.location.key === before; tries++)
+          await new Promise((resolve) => setTimeout(resolve, 5));
         await new Promise((resolve) => setTimeout(resolve, 0));
       }),
     // Not inside act(): the navigation may wait on a held response; the router renders its
     // states as a link's click would, and the test awaits what the visitor sees.
-    navigate: async (to) => void memoryRouter.navigate(to),
+    navigate: async (to) => void appRouter.navigate(to),
   };
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={memoryRouter} />
+      <RouterProvider router={appRouter} />
     </AppProviders>,
   );
   return { ...result, user, queryClient, router };
