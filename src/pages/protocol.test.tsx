@@ -18,6 +18,15 @@ vi.mock("@/features/protocols/history-chart", () => ({
 const apollo = protocolRows[0]!;
 const APOLLO_PATH = "/protocols/apollo-acred-securitize";
 
+/** Serves the fixture rows with Apollo's row changed by `overrides`. */
+function serveApollo(overrides: Record<string, unknown>) {
+  server.use(
+    http.get("*/rest/v1/protocols", () =>
+      HttpResponse.json(protocolRows.map((row) => (row.name === apollo.name ? { ...row, ...overrides } : row))),
+    ),
+  );
+}
+
 function history(rows: unknown[], status = 200) {
   const seen: URL[] = [];
   server.use(
@@ -73,21 +82,10 @@ describe("protocol page", () => {
 
   it("sends a covered row's minimum to the notes that name its page: DefiLlama's page states no minimum", async () => {
     history([]);
-    server.use(
-      http.get("*/rest/v1/protocols", () =>
-        HttpResponse.json(
-          protocolRows.map((row) =>
-            row.name === apollo.name
-              ? {
-                  ...row,
-                  source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
-                  notes: "Min investment: 50,000 USDC first, as the issuer's page states (read 25 Nov 2026).",
-                }
-              : row,
-          ),
-        ),
-      ),
-    );
+    serveApollo({
+      source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
+      notes: "Min investment: 50,000 USDC first, as the issuer's page states (read 25 Nov 2026).",
+    });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });
     const minimum = within(figures).getByText("Min Investment").closest("div")!;
@@ -98,22 +96,11 @@ describe("protocol page", () => {
 
   it("gives an 'Unknown' yield no page to link: the notes say what was searched", async () => {
     history([]);
-    server.use(
-      http.get("*/rest/v1/protocols", () =>
-        HttpResponse.json(
-          protocolRows.map((row) =>
-            row.name === apollo.name
-              ? {
-                  ...row,
-                  yield_range: "Unknown",
-                  source_url: "https://news.example.com/acred-launch",
-                  notes: "Yield: Unknown. No page stating the yield was found (searched 25 Nov 2026).",
-                }
-              : row,
-          ),
-        ),
-      ),
-    );
+    serveApollo({
+      yield_range: "Unknown",
+      source_url: "https://news.example.com/acred-launch",
+      notes: "Yield: Unknown. No page stating the yield was found (searched 25 Nov 2026).",
+    });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });
     const yieldFigure = within(figures).getByText("Yield").closest("div")!;
@@ -126,21 +113,10 @@ describe("protocol page", () => {
 
   it("links a minimum to the page that states it, when the review recorded one", async () => {
     history([]);
-    server.use(
-      http.get("*/rest/v1/protocols", () =>
-        HttpResponse.json(
-          protocolRows.map((row) =>
-            row.name === apollo.name
-              ? {
-                  ...row,
-                  source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
-                  min_investment_source_url: "https://docs.example.com/acred/minimums",
-                }
-              : row,
-          ),
-        ),
-      ),
-    );
+    serveApollo({
+      source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
+      min_investment_source_url: "https://docs.example.com/acred/minimums",
+    });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });
     expect(
