@@ -15,8 +15,8 @@ export async function mountApp(queryClient: QueryClient): Promise<void> {
   const container = document.getElementById("root")!;
   const frame = frameRoute(container);
   const path = routePath(window.location.pathname);
-  const routes = createRoutes(queryClient);
-  const app = (router: DataRouter) => (
+  const router = createBrowserRouter(createRoutes(queryClient));
+  const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
@@ -29,14 +29,12 @@ export async function mountApp(queryClient: QueryClient): Promise<void> {
   // home page's loading state and the home route has no loader, so the router is ready at once
   // and the first render matches the frame; the page's query takes start.ts's read once hydrated.
   if (frame === "/" && path === "/" && window.location.search === "" && !readSessionFlag(BANNER_DISMISSED_KEY)) {
-    const router = createBrowserRouter(routes);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole tree (a long task on slow phones); an early click is replayed.
-    startTransition(() => void hydrateRoot(container, app(router)));
+    startTransition(() => void hydrateRoot(container, app));
     return;
   }
 
-  const router = createBrowserRouter(routes);
   if (frame !== null && frame === path && path !== "/") {
     // A protocol page's or the methodology's own file: replaced, never hydrated (a protocol's live
     // figures differ from the build's), once the route's loader has its code and data, so the
@@ -49,7 +47,7 @@ export async function mountApp(queryClient: QueryClient): Promise<void> {
     container.removeAttribute(PRERENDERED_ATTRIBUTE);
   }
   const root = createRoot(container);
-  startTransition(() => root.render(app(router)));
+  startTransition(() => root.render(app));
 }
 
 /** Resolves once the router's first navigation (its loaders) is done. */
