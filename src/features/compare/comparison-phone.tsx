@@ -1,3 +1,4 @@
+import { NO_DESCRIPTION } from "@/features/protocols/model";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
 import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";
@@ -41,7 +42,7 @@ export function PhoneComparison(props: LayoutProps) {
             <div className="min-w-0">
               <p className="text-base leading-6 font-bold text-foreground">{protocol.name}</p>
               <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
-                {protocol.description || "No description on record."}
+                {protocol.description || NO_DESCRIPTION}
               </p>
               <ComparedTrackedNote protocol={protocol} />
             </div>

@@ -1,3 +1,4 @@
+import { NO_DESCRIPTION } from "@/features/protocols/model";
 import { ProtocolNameLink } from "@/features/protocols/protocol-link";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
@@ -30,7 +31,7 @@ export function ComparisonTable(props: LayoutProps) {
                   <ProtocolNameLink protocol={protocol} />
                 </span>
                 <span className="mt-1 block max-w-72 text-xs leading-relaxed whitespace-normal text-muted-foreground">
-                  {protocol.description || "No description on record."}
+                  {protocol.description || NO_DESCRIPTION}
                 </span>
                 <ComparedTrackedNote protocol={protocol} />
               </th>

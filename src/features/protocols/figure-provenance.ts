@@ -1,5 +1,6 @@
 import { tvlProvenance, yieldProvenance } from "@/lib/tvl-provenance";
 import { RISK_SECTION_ID } from "./directory-link";
+import { UNKNOWN_VALUE } from "./model";
 import type { Protocol } from "./types";
 
 /** Where a key figure comes from and which day it describes. */
@@ -56,7 +57,7 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   // and a covered row's source is its DefiLlama page, which states no minimum and no yield where
   // DefiLlama has no pool: the notes say what was found, and where.
   const value = figure === "yield" ? protocol.yieldRange : figure === "minInvestment" ? protocol.minInvestment : null;
-  if (value !== null && (value === "Unknown" || value === "N/A" || isDefiLlamaPage(protocol.sourceUrl))) {
+  if (value !== null && (value === UNKNOWN_VALUE || value === "N/A" || isDefiLlamaPage(protocol.sourceUrl))) {
     return protocol.notes !== null
       ? { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source in the notes", inPage: `#${FIGURE_NOTES_ID}` }
       : { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source" };

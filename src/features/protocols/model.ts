@@ -9,6 +9,8 @@ export const MISSING_VALUE = "—";
 
 /** A tracked row's figures that no one has stated yet: said in words, never blank. */
 export const UNKNOWN_VALUE = "Unknown";
+/** What a protocol with an empty description shows in its place (card, page header, comparison). */
+export const NO_DESCRIPTION = "No description on record.";
 
 /** True for a figure that states nothing: 'Unknown' (any case) or a missing value. Shown muted. */
 export function isUnknownFigure(value: string): boolean {

@@ -11,6 +11,7 @@ import { NOT_RATED, RiskBadge } from "./risk-badge";
 import { RISK_SECTION_ID } from "./directory-link";
 import { FigureText, TrackedNote } from "./tracked-note";
 import { VisitProtocolLink } from "./visit-protocol-link";
+import { NO_DESCRIPTION } from "./model";
 import type { Protocol } from "./types";
 
 type ProtocolCardProps = {
@@ -64,7 +65,7 @@ export const ProtocolCard = memo(function ProtocolCard({
         className="mt-2 line-clamp-2 min-h-10 text-sm leading-5 text-muted-foreground"
         title={protocol.description || undefined}
       >
-        {protocol.description || "No description on record."}
+        {protocol.description || NO_DESCRIPTION}
       </p>
       {/* A tracked row says its terms and risk are not reviewed yet; reviewed rows show nothing here. */}
       <TrackedNote protocol={protocol} variant="card" />

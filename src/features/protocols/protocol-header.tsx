@@ -4,6 +4,7 @@ import { ProtocolTags } from "./protocol-tags";
 import { RiskBadge } from "./risk-badge";
 import { TrackedNote } from "./tracked-note";
 import { VisitProtocolLink } from "./visit-protocol-link";
+import { NO_DESCRIPTION } from "./model";
 import type { Protocol } from "./types";
 
 type ProtocolHeaderProps = {
@@ -32,7 +33,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
               <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
             </div>
             <p className="mt-3 text-base leading-relaxed text-secondary-foreground">
-              {protocol.description || "No description on record."}
+              {protocol.description || NO_DESCRIPTION}
             </p>
             <TrackedNote protocol={protocol} variant="page" />
             <div className="mt-4 space-y-2">
