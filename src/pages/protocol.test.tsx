@@ -94,6 +94,23 @@ describe("protocol page", () => {
     expect(document.getElementById("figure-notes")).toHaveTextContent("Min investment: 50,000 USDC first");
   });
 
+  it("gives an N/A TVL no page to link either: the notes say what was found", async () => {
+    history([]);
+    serveApollo({
+      tvl: "N/A",
+      tvl_usd: null,
+      tvl_as_of: "2025-07-31",
+      tvl_source: "curated",
+      source_url: "https://www.example.com/investors",
+      notes: "TVL: N/A. No page stating this figure is known for this fund alone.",
+    });
+    renderApp(APOLLO_PATH);
+    const figures = await screen.findByRole("region", { name: "Key figures" });
+    const tvl = within(figures).getByText("TVL").closest("div")!;
+    expect(within(tvl).getByRole("link", { name: "Source in the notes" })).toHaveAttribute("href", "#figure-notes");
+    expect(within(tvl).queryByRole("link", { name: /opens in a new tab/ })).not.toBeInTheDocument();
+  });
+
   it("gives an 'Unknown' yield no page to link: the notes say what was searched", async () => {
     history([]);
     serveApollo({

@@ -56,8 +56,12 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   // A figure no page states ('Unknown', or 'N/A' for an asset that pays none) has no page to link,
   // and a covered row's source is its DefiLlama page, which states no minimum and no yield where
   // DefiLlama has no pool: the notes say what was found, and where.
-  const value = figure === "yield" ? protocol.yieldRange : figure === "minInvestment" ? protocol.minInvestment : null;
-  if (value !== null && (value === UNKNOWN_VALUE || value === "N/A" || isDefiLlamaPage(protocol.sourceUrl))) {
+  // (A TVL falls here only when it has no source of its own: 'N/A', or an older database's row.)
+  const value = { tvl: protocol.tvl, yield: protocol.yieldRange, minInvestment: protocol.minInvestment, risk: null }[
+    figure
+  ];
+  const statesNothing = value === UNKNOWN_VALUE || value === "N/A";
+  if (value !== null && (statesNothing || (figure !== "tvl" && isDefiLlamaPage(protocol.sourceUrl)))) {
     return protocol.notes !== null
       ? { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source in the notes", inPage: `#${FIGURE_NOTES_ID}` }
       : { asOf: protocol.asOf, sourceUrl: null, sourceLabel: "Source" };
