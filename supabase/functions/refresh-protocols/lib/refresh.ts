@@ -311,6 +311,18 @@ type Plan = Omit<
 };
 
 /** Compares the sources with the published rows: what to write, what to hold, what to list. */
+/**
+ * Whether the row holds something dated after the run's day: a figure, or the day DefiLlama stopped
+ * listing it. A saved list replayed after a newer one then changes nothing about the row (its
+ * figure, identity or mark), so no later knowledge is undone by an earlier day.
+ */
+function knownAfter(row: CurrentRow, day: string): boolean {
+  return (
+    (row.tvl_as_of !== null && row.tvl_as_of > day) ||
+    (row.defillama_dropped_on !== null && row.defillama_dropped_on > day)
+  );
+}
+
 export function planRefresh(input: PlanInput): Plan {
   const { day, accept, threshold } = input;
   const rows = [...input.rows].sort(byName);
@@ -373,7 +385,7 @@ export function planRefresh(input: PlanInput): Plan {
           continue;
         }
       }
-      const newer = row.tvl_as_of !== null && row.tvl_as_of > day;
+      const newer = knownAfter(row, day);
       if (raw === undefined) {
         const since = row.defillama_dropped_on ?? day;
         plan.notCovered.push({ name: row.name, reason: `${slug} is not in the response: keeps ${row.tvl}` });
@@ -395,30 +407,37 @@ export function planRefresh(input: PlanInput): Plan {
       }
       const entry = read.entry;
 
-      // Identity: DefiLlama's id, listing day and audits, and a renamed slug.
+      // Identity: DefiLlama's id, listing day and audits, and a renamed slug. A list older than the
+      // row's figure (a saved day replayed later) is no word on its identity: it would take back a
+      // rename the newer list made.
       const identity: IdentityChange = { defillama_slug: slug };
       let current = slug;
-      if (entry.slug !== slug) {
-        if (!SLUG_PATTERN.test(entry.slug) || entry.slug.length > 100) {
-          hold(slug, `held for review: ${slug}: DefiLlama renamed it to '${entry.slug}', which is not a slug`);
-        } else if (usedSlugs.has(entry.slug)) {
-          hold(slug, `held for review: ${slug}: DefiLlama renamed it to ${entry.slug}, which another row already has`);
-        } else {
-          identity.new_slug = entry.slug;
-          usedSlugs.add(entry.slug);
-          current = entry.slug;
-          plan.known.add(entry.slug);
-          plan.renames.push({ name: row.name, from: slug, to: entry.slug, id: entry.id });
-          plan.slugOf.set(row.name, entry.slug);
+      if (!newer) {
+        if (entry.slug !== slug) {
+          if (!SLUG_PATTERN.test(entry.slug) || entry.slug.length > 100) {
+            hold(slug, `held for review: ${slug}: DefiLlama renamed it to '${entry.slug}', which is not a slug`);
+          } else if (usedSlugs.has(entry.slug)) {
+            hold(
+              slug,
+              `held for review: ${slug}: DefiLlama renamed it to ${entry.slug}, which another row already has`,
+            );
+          } else {
+            identity.new_slug = entry.slug;
+            usedSlugs.add(entry.slug);
+            current = entry.slug;
+            plan.known.add(entry.slug);
+            plan.renames.push({ name: row.name, from: slug, to: entry.slug, id: entry.id });
+            plan.slugOf.set(row.name, entry.slug);
+          }
         }
+        if (entry.id !== null && entry.id !== row.defillama_id && !usedIds.has(entry.id)) {
+          identity.defillama_id = entry.id;
+          usedIds.add(entry.id);
+        }
+        if (entry.listedAt !== null && entry.listedAt !== row.defillama_listed_at)
+          identity.defillama_listed_at = entry.listedAt;
+        if (entry.audits !== null && entry.audits !== row.defillama_audits) identity.defillama_audits = entry.audits;
       }
-      if (entry.id !== null && entry.id !== row.defillama_id && !usedIds.has(entry.id)) {
-        identity.defillama_id = entry.id;
-        usedIds.add(entry.id);
-      }
-      if (entry.listedAt !== null && entry.listedAt !== row.defillama_listed_at)
-        identity.defillama_listed_at = entry.listedAt;
-      if (entry.audits !== null && entry.audits !== row.defillama_audits) identity.defillama_audits = entry.audits;
       if (Object.keys(identity).length > 1) plan.payload.identities.push(identity);
 
       if (entry.tvl === null) {
@@ -426,7 +445,8 @@ export function planRefresh(input: PlanInput): Plan {
           name: row.name,
           reason: `DefiLlama lists ${current} without a TVL figure: keeps ${row.tvl}`,
         });
-        if (row.defillama_dropped_on !== null) plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
+        if (row.defillama_dropped_on !== null && !newer)
+          plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
         continue;
       }
       if (row.review_status === "tracked" && entry.tvl < threshold) {
@@ -447,7 +467,9 @@ export function planRefresh(input: PlanInput): Plan {
         }
         continue;
       }
-      if (row.defillama_dropped_on !== null) plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
+      // Back in the list: the mark goes, unless this list is older than the row's figure.
+      if (row.defillama_dropped_on !== null && !newer)
+        plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
       planTvl(plan, row, entry, current, input);
     }
 
@@ -605,7 +627,7 @@ function planTvl(plan: Plan, row: CurrentRow, entry: LlamaEntry, slug: string, i
     newChains,
     reason: null,
   };
-  if (row.tvl_as_of !== null && row.tvl_as_of > day) {
+  if (knownAfter(row, day)) {
     change.status = "kept-newer";
     change.newTvl = row.tvl;
     change.newUsd = change.oldUsd;
