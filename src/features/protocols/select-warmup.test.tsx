@@ -6,8 +6,9 @@ import { DEFAULT_FILTERS } from "./filter";
 import { parseProtocolRows } from "./model";
 import { protocolRows } from "../../../tests/fixtures/protocols";
 
-// Issue 22: the first filter dropdown opened slowly on a cold load, its code fetched only once
-// the pointer reached it. Intent anywhere in the directory now starts that download. Each test
+// The rule: a filter dropdown opens at once on its first use. Its code is not on the boot path, so
+// intent anywhere in the directory (a pointer, a touch, focus) starts that download before the
+// pointer reaches a select. Each test
 // starts from a fresh copy of the modules: nothing loaded yet.
 let directory: typeof import("./protocol-directory");
 beforeEach(async () => {
