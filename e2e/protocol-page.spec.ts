@@ -202,6 +202,40 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   );
 });
 
+test("moves of more than 50% a few days apart keep a ring each, and their labels never print over each other", async ({
+  page,
+}) => {
+  const protocol = seed[0]!;
+  // A year of quiet, then four large moves within three weeks at the right edge (as DefiLlama
+  // published KlimaDAO: 0, then back, then 0 again).
+  const rows: HistoryRow[] = [
+    { day: "2025-09-01", tvl_usd: 2_000_000, source: "defillama" },
+    { day: "2025-09-08", tvl_usd: 2_100_000, source: "defillama" },
+    { day: "2026-08-12", tvl_usd: 0, source: "defillama" },
+    { day: "2026-08-16", tvl_usd: 14_000, source: "defillama" },
+    { day: "2026-08-20", tvl_usd: 15_000, source: "defillama" },
+    { day: "2026-08-24", tvl_usd: 0, source: "defillama" },
+    { day: "2026-09-05", tvl_usd: 16_000, source: "defillama" },
+  ];
+  await serveHistory(page, rows);
+  await page.goto(`/protocols/${slugify(protocol.name)}`);
+  const section = page.getByRole("region", { name: "TVL history" });
+  await expect(page.getByTestId("tvl-chart").locator("canvas")).toBeVisible({ timeout: 15_000 });
+  // Every move is still said and listed, whatever the chart has room to print.
+  await expect(section.getByText(/^TVL went from/)).toContainText("4 moves of more than 50% between two points");
+  const labels = section.locator('[data-mark="jump"]');
+  await expect(labels).toHaveCount(4);
+  const boxes = [];
+  for (const label of await labels.all()) if (await label.isVisible()) boxes.push((await label.boundingBox())!);
+  expect(boxes.length, "at least the largest move keeps its label").toBeGreaterThanOrEqual(1);
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      expect(
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+        `labels at ${a.x},${a.y} and ${b.x},${b.y} overlap`,
+      ).toBe(true);
+});
+
 test("a protocol page with no history says so, and passes axe", async ({ page }) => {
   const protocol = seed[0]!;
   await serveHistory(page, []);

@@ -20,6 +20,8 @@ const JUMP = "#b45309"; // amber-700: 5:1 on white
 const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 /** Labels for more moves than this would hide the line: the table lists them all. */
 const MAX_JUMP_LABELS = 6;
+/** The least room, in CSS pixels, between two move labels side by side. */
+const LABEL_GAP = 2;
 
 type HistoryChartProps = {
   view: RangeView;
@@ -116,14 +118,26 @@ export function HistoryChart({
         ctx.stroke();
       }
       ctx.restore();
+      // Largest move first: a label that would cover one already placed stays hidden (its ring
+      // stays, and the table lists every move), so close moves never print over each other.
+      const placed: { left: number; right: number; top: number; bottom: number }[] = [];
       labelled.forEach((jump, i) => {
         const label = jumpLabels[i]!;
         const left = plot.valToPos(epochSeconds(jump.to.day), "x") + plot.over.offsetLeft;
         const top = plot.valToPos(jump.to.value, "y") + plot.over.offsetTop;
         // Above the ring, or below it when the point is near the top of the plot.
         const below = top - plot.over.offsetTop < 30;
+        const labelTop = below ? top + 12 : top - 30;
         label.style.left = `${left}px`;
-        label.style.top = `${below ? top + 12 : top - 30}px`;
+        label.style.top = `${labelTop}px`;
+        label.hidden = false; // measured shown: a label hidden at the last redraw has no width
+        const half = label.offsetWidth / 2 + LABEL_GAP;
+        const box = { left: left - half, right: left + half, top: labelTop, bottom: labelTop + label.offsetHeight };
+        label.hidden = placed.some(
+          (other) =>
+            box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top,
+        );
+        if (!label.hidden) placed.push(box);
       });
     };
 
