@@ -57,7 +57,7 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
   await expectCards(page, seed);
 
   // A card shows every field the spec lists.
-  // A reviewed row: a tracked one says 'Not rated' for its risk (tested in issue-19.spec.ts).
+  // A reviewed row: a tracked one says 'Not rated' for its risk (tested in yields-tracked-chains.spec.ts).
   const reviewed = seed.slice(0, 9).filter((row) => row.review_status !== "tracked");
   const withManyChains = reviewed.find((row) => row.blockchains.length > 3) ?? reviewed[0]!;
   const shown = card(page, withManyChains.name);
