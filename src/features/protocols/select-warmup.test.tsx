@@ -8,8 +8,7 @@ import { protocolRows } from "../../../tests/fixtures/protocols";
 
 // The rule: a filter dropdown opens at once on its first use. Its code is not on the boot path, so
 // intent anywhere in the directory (a pointer, a touch, focus) starts that download before the
-// pointer reaches a select. Each test
-// starts from a fresh copy of the modules: nothing loaded yet.
+// pointer reaches a select. Each test starts from a fresh copy of the modules: nothing loaded yet.
 let directory: typeof import("./protocol-directory");
 beforeEach(async () => {
   vi.resetModules();

@@ -310,7 +310,6 @@ type Plan = Omit<
   slugOf: Map<string, string>;
 };
 
-/** Compares the sources with the published rows: what to write, what to hold, what to list. */
 /**
  * Whether the row holds something dated after the run's day: a figure, or the day DefiLlama stopped
  * listing it. A saved list replayed after a newer one then changes nothing about the row (its
@@ -323,6 +322,7 @@ function knownAfter(row: CurrentRow, day: string): boolean {
   );
 }
 
+/** Compares the sources with the published rows: what to write, what to hold, what to list. */
 export function planRefresh(input: PlanInput): Plan {
   const { day, accept, threshold } = input;
   const rows = [...input.rows].sort(byName);
@@ -407,9 +407,9 @@ export function planRefresh(input: PlanInput): Plan {
       }
       const entry = read.entry;
 
-      // Identity: DefiLlama's id, listing day and audits, and a renamed slug. A list older than the
-      // row's figure (a saved day replayed later) is no word on its identity: it would take back a
-      // rename the newer list made.
+      // Identity: DefiLlama's id, listing day and audits, and a renamed slug. A list older than what
+      // the row knows (knownAfter: a saved day replayed later) is no word on its identity: it would
+      // take back a rename a newer list made.
       const identity: IdentityChange = { defillama_slug: slug };
       let current = slug;
       if (!newer) {
@@ -467,7 +467,7 @@ export function planRefresh(input: PlanInput): Plan {
         }
         continue;
       }
-      // Back in the list: the mark goes, unless this list is older than the row's figure.
+      // Back in the list: the mark goes, unless this list is older than what the row knows.
       if (row.defillama_dropped_on !== null && !newer)
         plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
       planTvl(plan, row, entry, current, input);
