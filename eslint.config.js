@@ -43,9 +43,16 @@ function crossFeatureZone(feature) {
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     // Tests may build their input with another feature's parser.
     ignores: ["**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...BROWSER_FORBIDDEN, ...patterns] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...BROWSER_FORBIDDEN, ...patterns, ABOVE_FEATURES] }] },
   };
 }
+
+/** Features sit below the pages and the app's composition (src/app/): they never import them. */
+const ABOVE_FEATURES = {
+  group: ["@/pages/*", "@/app/*", "../../pages/*", "../../app/*", "../../../pages/*", "../../../app/*"],
+  message:
+    "features/ may not import pages/ or app/: a page composes features, not the other way round (docs/architecture.md).",
+};
 
 /**
  * Raw Tailwind palette colours (`text-slate-600`, `hover:bg-teal-800`, `ring-white/20`): outside
@@ -143,9 +150,9 @@ export default tseslint.config(
           patterns: [
             ...BROWSER_FORBIDDEN,
             {
-              group: ["@/features/*", "@/pages/*", "**/features/*", "**/pages/*"],
+              group: ["@/features/*", "@/pages/*", "@/app/*", "**/features/*", "**/pages/*", "**/src/app/*"],
               message:
-                "lib/ and components/ are shared code below the features and pages: they may not import them (docs/architecture.md).",
+                "lib/ and components/ are shared code below the features, pages and app/: they may not import them (docs/architecture.md).",
             },
           ],
         },

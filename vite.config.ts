@@ -83,7 +83,7 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
               {
                 name: "data",
                 priority: 3,
-                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/](queries|model|slug))\.tsx?$/,
+                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$/,
               },
               // React, the router and the UI libraries.
               {

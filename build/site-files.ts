@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { slugify, uniqueSlugs } from "../src/features/protocols/slug.ts";
+import { slugify, uniqueSlugs } from "../src/features/protocols/model/slug.ts";
 import { RULE_VERSIONS } from "../src/lib/risk-method.ts";
 import { committedRows } from "./committed-rows.ts";
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { slugify } from "../src/features/protocols/slug.ts";
+import { slugify } from "../src/features/protocols/model/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {

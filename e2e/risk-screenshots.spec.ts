@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { slugify } from "../src/features/protocols/slug.ts";
+import { slugify } from "../src/features/protocols/model/slug.ts";
 import { settleAnimations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { compareButton, comparisonDialog, gotoHome, selectionBar } from "./support/home.ts";

@@ -2,7 +2,7 @@
 // comparison's factor rows and /methodology (also without JavaScript). Runs on the desktop (1280)
 // and the phone (375) projects. Expectations come from what the local API serves, never hard-coded.
 import type { Locator, Page } from "@playwright/test";
-import { slugify } from "../src/features/protocols/slug.ts";
+import { slugify } from "../src/features/protocols/model/slug.ts";
 import { FACTOR_LABELS, RISK_FACTORS, RISK_STEPS } from "../src/lib/risk-rating.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -3,7 +3,7 @@ import { settleAnimations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
 import { fetchHistory, fetchSeed } from "./support/seed.ts";
-import { slugify } from "../src/features/protocols/slug.ts";
+import { slugify } from "../src/features/protocols/model/slug.ts";
 
 // Review screenshots of every screen and overlay at both sizes, written to e2e/screenshots/
 // (gitignored). `npm run screenshots:readme` copies home-desktop into docs/screenshots/.

@@ -3,7 +3,7 @@
 // filter that offers every chain. Runs on the desktop (1280) and the phone (375) projects.
 import type { Page } from "@playwright/test";
 import { BLOCKCHAINS } from "../src/config/domain.ts";
-import { slugify } from "../src/features/protocols/slug.ts";
+import { slugify } from "../src/features/protocols/model/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { card, cards, chooseFilter, expectShowing, filterSelect, searchBox, showingLine } from "./support/home.ts";

@@ -13,27 +13,27 @@ import {
   StaticRouter,
   StaticRouterProvider,
 } from "react-router-dom";
-import { parseProtocolRows } from "@/features/protocols/model";
-import { protocolsQueryOptions } from "@/features/protocols/queries";
+import { parseProtocolRows } from "@/features/protocols/model/model";
+import { protocolsQueryOptions } from "@/features/protocols/model/queries";
 import {
   jsonLdText,
   protocolDescription,
   protocolJsonLd,
   protocolPageTitle,
   protocolPath,
-} from "@/features/protocols/seo";
+} from "@/features/protocols/page/seo";
 import { MethodologyPage } from "@/pages/methodology";
 import {
   METHODOLOGY_DESCRIPTION,
   METHODOLOGY_PATH,
   methodologyJsonLd,
   methodologyTitle,
-} from "@/pages/methodology-seo";
+} from "@/lib/methodology-seo";
 import { ProtocolPage } from "@/pages/protocol";
 import { PRERENDERED_ATTRIBUTE } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";
-import { AppProviders } from "@/providers";
-import { createRoutes } from "@/router";
+import { AppProviders } from "@/app/providers";
+import { createRoutes } from "@/app/router";
 
 export { PRERENDERED_ATTRIBUTE };
 

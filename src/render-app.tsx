@@ -7,8 +7,8 @@ import { createBrowserRouter, RouterProvider, type DataRouter } from "react-rout
 import { readSessionFlag } from "@/components/layout/session-flag";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
 import { frameRoute, PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
-import { AppProviders } from "@/providers";
-import { createRoutes } from "@/router";
+import { AppProviders } from "@/app/providers";
+import { createRoutes } from "@/app/router";
 
 /** Hydrates the prerendered frame, or renders the page (`queryClient`: start.ts's, its read already sent). */
 export async function mountApp(queryClient: QueryClient): Promise<void> {

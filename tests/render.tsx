@@ -12,8 +12,8 @@ import {
   type NavigateFunction,
 } from "react-router-dom";
 import { toast } from "sonner";
-import { AppProviders } from "@/providers";
-import { createRoutes } from "@/router";
+import { AppProviders } from "@/app/providers";
+import { createRoutes } from "@/app/router";
 import { loadSelect } from "@/components/ui/lazy-select";
 
 /** What the router last committed, and a way to press back/forward. */

@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { ComparisonDialog } from "@/features/compare/comparison-dialog";
-import { parseProtocolRows } from "@/features/protocols/model";
-import { ProtocolCard } from "@/features/protocols/protocol-card";
+import { parseProtocolRows } from "@/features/protocols/model/model";
+import { ProtocolCard } from "@/features/protocols/card/protocol-card";
 import { protocolRows } from "../../tests/fixtures/protocols";
 import { renderWithProviders } from "../../tests/render";
 

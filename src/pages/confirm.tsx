@@ -9,7 +9,7 @@ import { confirmSignup, isConfirmStatus, isConfirmToken, type ConfirmStatus } fr
 import { CONFIRM_TEXTS, confirmedBody } from "@/features/waitlist/confirm-texts";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
-import { SiteLayout } from "@/pages/site-layout";
+import { SiteLayout } from "@/app/site-layout";
 
 /**
  * /confirm#token=...: the link in the confirmation mail (older mails carry `?token=`, still read).

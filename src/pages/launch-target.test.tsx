@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { site } from "@/config/site";
-import { Hero } from "@/features/protocols/hero";
+import { Hero } from "@/features/protocols/directory/hero";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { server } from "../../tests/msw/server";
 import { renderApp, renderWithProviders } from "../../tests/render";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
-import { AssessmentBadge, NOT_RATED, RiskBadge } from "@/features/protocols/risk-badge";
+import { AssessmentBadge, NOT_RATED, RiskBadge } from "@/features/protocols/card/risk-badge";
 import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS, word } from "@/lib/risk-method";
 import {
   FACTOR_LABELS,
@@ -14,8 +14,8 @@ import {
   type RiskFactor,
 } from "@/lib/risk-rating";
 import { formatAsOf } from "@/lib/tvl-provenance";
-import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyTitle } from "@/pages/methodology-seo";
-import { SiteLayout } from "@/pages/site-layout";
+import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyTitle } from "@/lib/methodology-seo";
+import { SiteLayout } from "@/app/site-layout";
 
 const SECTIONS = [
   { id: "factors", title: "The seven factors" },

@@ -4,7 +4,7 @@ import { ArrowLeft, Compass } from "lucide-react";
 import { site } from "@/config/site";
 import { buttonVariants } from "@/components/ui/button";
 import { usePageTitle } from "@/components/layout/use-page-title";
-import { SiteLayout } from "@/pages/site-layout";
+import { SiteLayout } from "@/app/site-layout";
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

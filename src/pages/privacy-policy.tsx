@@ -7,7 +7,7 @@ import { useLaunchTarget } from "@/components/use-launch-target";
 import { OPENING_SOON } from "@/lib/launch-target";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
-import { SiteLayout } from "@/pages/site-layout";
+import { SiteLayout } from "@/app/site-layout";
 
 const SECTIONS = [
   { id: "information-we-collect", title: "Information We Collect" },

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { formatYieldRange, parseYieldHistoryRows, yieldHistorySummary } from "@/features/protocols/yield-history";
+import { formatYieldRange, parseYieldHistoryRows, yieldHistorySummary } from "@/features/protocols/history/yield-history";
 import { rangeView } from "@/lib/history-rules";
 import { curatedYieldRow, defillamaYieldRow, protocolRows } from "../../tests/fixtures/protocols";
 import { fundOneYields } from "../../tests/fixtures/yield-history";
@@ -11,7 +11,7 @@ import { server } from "../../tests/msw/server";
 import { renderApp } from "../../tests/render";
 
 // jsdom has no canvas: the lazily loaded chart is a marker showing what it was given.
-vi.mock("@/features/protocols/history-chart", () => ({
+vi.mock("@/features/protocols/history/history-chart", () => ({
   HistoryChart: ({
     view,
     testId,

@@ -7,7 +7,7 @@ import { renderApp } from "../../tests/render";
 
 // The canvas line is drawn by uPlot in a real browser (e2e); jsdom has no canvas, so the lazily
 // loaded chart module is replaced by a marker that shows which points it was given.
-vi.mock("@/features/protocols/history-chart", () => ({
+vi.mock("@/features/protocols/history/history-chart", () => ({
   HistoryChart: ({ view }: { view: { from: string; to: string; points: Array<{ day: string }> } }) => (
     <div data-testid="tvl-chart" data-window={`${view.from}/${view.to}`}>
       {view.points.map((p) => p.day).join(",")}

@@ -15,7 +15,7 @@ describe("lint boundaries", () => {
     expect(
       await problems(
         "src/features/compare/probe.tsx",
-        'import { RiskBadge } from "@/features/protocols/risk-badge";\nimport type { Protocol } from "../protocols/types";\nexport const b = (p: Protocol) => <RiskBadge level={p.riskLevel} />;\n',
+        'import { RiskBadge } from "@/features/protocols/card/risk-badge";\nimport type { Protocol } from "../protocols/types";\nexport const b = (p: Protocol) => <RiskBadge level={p.riskLevel} />;\n',
       ),
     ).toEqual([]);
     // Never the other way.
@@ -45,7 +45,7 @@ describe("lint boundaries", () => {
     expect(
       await problems(
         "src/features/waitlist/probe.ts",
-        'import type { Protocol } from "@/features/protocols/types";\nexport type P = Protocol;\n',
+        'import type { Protocol } from "@/features/protocols/model/types";\nexport type P = Protocol;\n',
       ),
     ).toEqual([expect.stringMatching(/features\/waitlist may not import features\/protocols/)]);
   });
@@ -80,7 +80,7 @@ describe("lint boundaries", () => {
     expect(
       await problems(
         "src/lib/probe.ts",
-        'import { RiskBadge } from "@/features/protocols/risk-badge";\nexport const b = RiskBadge;\n',
+        'import { RiskBadge } from "@/features/protocols/card/risk-badge";\nexport const b = RiskBadge;\n',
       ),
     ).toEqual([expect.stringMatching(/lib\/ and components\/ are shared code below the features and pages/)]);
     expect(
@@ -92,7 +92,7 @@ describe("lint boundaries", () => {
     expect(
       await problems(
         "src/components/probe.test.tsx",
-        'import { RiskBadge } from "@/features/protocols/risk-badge";\nexport const b = RiskBadge;\n',
+        'import { RiskBadge } from "@/features/protocols/card/risk-badge";\nexport const b = RiskBadge;\n',
       ),
     ).toEqual([]);
   });

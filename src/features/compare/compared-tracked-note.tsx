@@ -1,5 +1,5 @@
-import type { Protocol } from "@/features/protocols/types";
-import { isTracked, TRACKED_NOTE } from "@/features/protocols/review-status";
+import type { Protocol } from "@/features/protocols/model/types";
+import { isTracked, TRACKED_NOTE } from "@/features/protocols/model/review-status";
 
 /** Under a tracked protocol's name (a row listed from DefiLlama, not reviewed): its terms and risk are not reviewed yet. */
 export function ComparedTrackedNote({ protocol }: { protocol: Protocol }) {

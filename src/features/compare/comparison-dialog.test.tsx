@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseProtocolRows } from "@/features/protocols/model";
+import { parseProtocolRows } from "@/features/protocols/model/model";
 import { COMPARISON_ROWS, FACTOR_COMPARISON_ROWS } from "../../../tests/fixtures/comparison-rows";
 import { hostileRows, protocolRows } from "../../../tests/fixtures/protocols";
 import { riskFactorRows } from "../../../tests/fixtures/risk-factors";

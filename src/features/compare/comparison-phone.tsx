@@ -1,4 +1,4 @@
-import { NO_DESCRIPTION } from "@/features/protocols/model";
+import { NO_DESCRIPTION } from "@/features/protocols/model/model";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
 import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";

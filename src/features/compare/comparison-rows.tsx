@@ -1,10 +1,10 @@
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import type { BestFactors, BestMetric, BestValues } from "@/features/protocols/best-values";
-import { TagList } from "@/features/protocols/protocol-tags";
-import { FigureText } from "@/features/protocols/tracked-note";
-import { RiskBadge } from "@/features/protocols/risk-badge";
-import type { Protocol } from "@/features/protocols/types";
+import type { BestFactors, BestMetric, BestValues } from "@/features/protocols/model/best-values";
+import { TagList } from "@/features/protocols/card/protocol-tags";
+import { FigureText } from "@/features/protocols/card/tracked-note";
+import { RiskBadge } from "@/features/protocols/card/risk-badge";
+import type { Protocol } from "@/features/protocols/model/types";
 import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "@/lib/terms";
 import { FACTOR_LABELS, RISK_FACTORS, type RiskFactor } from "@/lib/risk-rating";
 import { FactorValue, Provenance, Term, type FactorState } from "./comparison-values";

@@ -1,5 +1,5 @@
-import { NO_DESCRIPTION } from "@/features/protocols/model";
-import { ProtocolNameLink } from "@/features/protocols/protocol-link";
+import { NO_DESCRIPTION } from "@/features/protocols/model/model";
+import { ProtocolNameLink } from "@/features/protocols/card/protocol-link";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
 import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";

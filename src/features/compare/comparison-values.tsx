@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { TvlSource, YieldSource } from "@/components/tvl-source";
-import { AssessmentBadge } from "@/features/protocols/risk-badge";
-import type { Protocol } from "@/features/protocols/types";
+import { AssessmentBadge } from "@/features/protocols/card/risk-badge";
+import type { Protocol } from "@/features/protocols/model/types";
 import type { Assessment, RiskFactor } from "@/lib/risk-rating";
 import { UNKNOWN_LABEL } from "@/lib/terms";
 import { formatAsOf } from "@/lib/tvl-provenance";

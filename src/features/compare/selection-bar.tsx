@@ -2,7 +2,7 @@ import { BarChart3, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_COMPARED } from "@/config/site";
-import type { Protocol } from "@/features/protocols/types";
+import type { Protocol } from "@/features/protocols/model/types";
 
 type SelectionBarProps = {
   protocols: readonly Protocol[];

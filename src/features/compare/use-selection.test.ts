@@ -1,8 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { parseProtocolRows } from "@/features/protocols/model";
-import type { Protocol } from "@/features/protocols/types";
+import { parseProtocolRows } from "@/features/protocols/model/model";
+import type { Protocol } from "@/features/protocols/model/types";
 import { protocolRows } from "../../../tests/fixtures/protocols";
 import { useSelection } from "./use-selection";
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { MAX_COMPARED } from "@/config/site";
-import type { Protocol } from "@/features/protocols/types";
+import type { Protocol } from "@/features/protocols/model/types";
 import { toggleSelection } from "./selection";
 
 type Options = {

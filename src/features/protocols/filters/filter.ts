@@ -1,0 +1,44 @@
+import { ALL } from "@/config/site";
+import { isOpenTo } from "./investor-filter";
+import type { Protocol } from "../model/types";
+
+export type ProtocolFilters = {
+  searchQuery: string;
+  selectedAssetClass: string;
+  selectedRisk: string;
+  selectedBlockchain: string;
+  /** An InvestorType value, or ALL (the default: every protocol, 'Unknown' access included). */
+  selectedInvestor: string;
+};
+
+export const DEFAULT_FILTERS: ProtocolFilters = {
+  searchQuery: "",
+  selectedAssetClass: ALL,
+  selectedRisk: ALL,
+  selectedBlockchain: ALL,
+  selectedInvestor: ALL,
+};
+
+export function hasActiveFilters(filters: ProtocolFilters): boolean {
+  return (
+    filters.searchQuery.trim() !== "" ||
+    filters.selectedAssetClass !== ALL ||
+    filters.selectedRisk !== ALL ||
+    filters.selectedBlockchain !== ALL ||
+    filters.selectedInvestor !== ALL
+  );
+}
+
+/** AND of the five filters; 'all' disables a select, an empty query matches every name. */
+export function filterProtocols(protocols: readonly Protocol[], filters: ProtocolFilters): Protocol[] {
+  const query = filters.searchQuery.trim().toLowerCase();
+  const { selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor } = filters;
+  return protocols.filter(
+    (protocol) =>
+      (query === "" || protocol.name.toLowerCase().includes(query)) &&
+      (selectedAssetClass === ALL || protocol.assetClasses.includes(selectedAssetClass)) &&
+      (selectedRisk === ALL || protocol.riskLevel === selectedRisk) &&
+      (selectedBlockchain === ALL || protocol.blockchains.includes(selectedBlockchain)) &&
+      isOpenTo(protocol.terms.investorAccess, selectedInvestor),
+  );
+}

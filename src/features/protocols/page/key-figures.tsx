@@ -1,0 +1,142 @@
+import { AlertCircle, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
+import { FIGURE_NOTES_ID, figureProvenance, type FigureProvenance } from "../model/figure-provenance";
+import { formatAsOf } from "@/lib/tvl-provenance";
+import { DroppedNote } from "@/components/tvl-source";
+import { RiskBadge } from "../card/risk-badge";
+import { FigureText } from "../card/tracked-note";
+import type { Protocol } from "../model/types";
+
+function Provenance({ label, provenance, today }: { label: string; provenance: FigureProvenance; today: Date }) {
+  const { asOf, sourceUrl, sourceLabel } = provenance;
+  const stale = asOf !== null && isStale(asOf, today);
+  if (provenance.unreviewed) return <p className="mt-3 text-xs text-muted-foreground">{sourceLabel}</p>;
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      {asOf !== null ? (
+        <span>
+          As of <time dateTime={asOf}>{formatAsOf(asOf)}</time>
+        </span>
+      ) : (
+        <span>Date not recorded</span>
+      )}
+      {provenance.inPage !== undefined ? (
+        <a
+          href={provenance.inPage}
+          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {sourceLabel}
+        </a>
+      ) : sourceUrl !== null ? (
+        <a
+          href={sourceUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={
+            sourceLabel === "Source"
+              ? `Source for ${label} (opens in a new tab)`
+              : `${label} source: ${sourceLabel} (opens in a new tab)`
+          }
+          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {sourceLabel}
+          <ExternalLink className="size-3" aria-hidden="true" />
+        </a>
+      ) : sourceLabel !== "Source" ? (
+        <span>{sourceLabel}</span>
+      ) : (
+        <span>Source not recorded</span>
+      )}
+      {stale && (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-warning-soft px-2 py-0.5 font-semibold text-warning-soft-foreground"
+          title={`Older than ${STALE_AFTER_DAYS} days`}
+        >
+          <AlertCircle className="size-3" aria-hidden="true" />
+          Stale<span className="sr-only">: older than {STALE_AFTER_DAYS} days</span>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  provenance,
+  today,
+  note,
+}: {
+  label: string;
+  value: ReactNode;
+  provenance: FigureProvenance;
+  today: Date;
+  /** Said under the provenance ('No longer tracked by DefiLlama since …'). */
+  note?: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+      <dt className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-1 flex flex-1 flex-col justify-between">
+        <span className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-foreground tabular-nums sm:text-2xl">
+          {value}
+        </span>
+        <Provenance label={label} provenance={provenance} today={today} />
+        {note}
+      </dd>
+    </div>
+  );
+}
+
+/** TVL, yield range, minimum investment and risk, each with its date, source and staleness. */
+export function KeyFigures({ protocol, today = new Date() }: { protocol: Protocol; today?: Date }) {
+  return (
+    <section aria-labelledby="key-figures-heading">
+      <h2 id="key-figures-heading" className="text-xl font-bold tracking-tight text-navy-900">
+        Key figures
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Figure
+          label="TVL"
+          provenance={figureProvenance(protocol, "tvl")}
+          value={<FigureText value={protocol.tvl} />}
+          today={today}
+          note={
+            <DroppedNote
+              droppedOn={protocol.defillamaDroppedOn}
+              className="mt-1 text-xs font-medium [overflow-wrap:anywhere] text-secondary-foreground"
+            />
+          }
+        />
+        <Figure
+          label="Yield"
+          provenance={figureProvenance(protocol, "yield")}
+          value={<FigureText value={protocol.yieldRange} />}
+          today={today}
+        />
+        <Figure
+          label="Min Investment"
+          provenance={figureProvenance(protocol, "minInvestment")}
+          value={<FigureText value={protocol.minInvestment} className="text-lg sm:text-xl" />}
+          today={today}
+        />
+        <Figure
+          label="Risk"
+          provenance={figureProvenance(protocol, "risk")}
+          value={<RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />}
+          today={today}
+        />
+      </dl>
+      {protocol.notes && (
+        <p
+          id={FIGURE_NOTES_ID}
+          className="mt-4 scroll-mt-24 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-secondary-foreground"
+        >
+          <span className="font-semibold text-foreground">Notes on the figures: </span>
+          {protocol.notes}
+        </p>
+      )}
+    </section>
+  );
+}

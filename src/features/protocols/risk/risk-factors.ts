@@ -1,0 +1,106 @@
+// The evidence behind one protocol's risk level (protocol_risk_factors): one row per
+// factor that has evidence, its request, and the seven lines the page and the comparison show.
+import { queryOptions } from "@tanstack/react-query";
+import { utcDay } from "@/lib/iso-day";
+import { word } from "@/lib/risk-method";
+import { readRest } from "@/lib/postgrest";
+import {
+  FACTOR_LABELS,
+  isRiskFactor,
+  isRiskStep,
+  MIN_EVIDENCED,
+  RISK_FACTORS,
+  type Assessment,
+  type RiskFactor,
+  type RiskStep,
+} from "@/lib/risk-rating";
+import { safeHttpUrl } from "../model/model";
+
+/** One evidenced factor: its assessment, the finding in our words, the page that states it, the day it was read. */
+export type FactorEvidence = {
+  factor: RiskFactor;
+  level: RiskStep;
+  finding: string;
+  sourceUrl: string;
+  /** YYYY-MM-DD: the day the page was read, or (computed factors) the day of the data. */
+  readOn: string;
+  /** Computed from our DefiLlama data rather than researched. */
+  computed: boolean;
+};
+
+/** One of the seven lines: the evidence, or 'Unknown' when there is none. */
+export type FactorLine = {
+  factor: RiskFactor;
+  label: string;
+  assessment: Assessment;
+  evidence: FactorEvidence | null;
+};
+
+function text(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+/**
+ * Validates the served rows like model.ts does the protocols: a row whose factor or level is not
+ * the method's, or without a finding, a safe http(s) source or a calendar day, is dropped (its
+ * factor then reads 'Unknown', never a guess). One row per factor: the first wins.
+ */
+export function parseFactorRows(rows: unknown): FactorEvidence[] {
+  if (!Array.isArray(rows)) return [];
+  const byFactor = new Map<RiskFactor, FactorEvidence>();
+  for (const row of rows) {
+    if (typeof row !== "object" || row === null || Array.isArray(row)) continue;
+    const { factor, level, finding, source_url: sourceUrl, read_on: readOn, computed } = row as Record<string, unknown>;
+    if (typeof factor !== "string" || !isRiskFactor(factor) || byFactor.has(factor)) continue;
+    if (typeof level !== "string" || !isRiskStep(level)) continue;
+    const said = text(finding);
+    const url = safeHttpUrl(sourceUrl);
+    const day = typeof readOn === "string" && utcDay(readOn.trim()) ? readOn.trim() : null;
+    if (said === null || url === null || day === null) continue;
+    byFactor.set(factor, { factor, level, finding: said, sourceUrl: url, readOn: day, computed: computed === true });
+  }
+  return RISK_FACTORS.flatMap((factor) => byFactor.get(factor) ?? []);
+}
+
+/** All seven factors in the method's order; a factor without evidence is 'Unknown'. */
+export function factorLines(evidence: readonly FactorEvidence[]): FactorLine[] {
+  return RISK_FACTORS.map((factor) => {
+    const found = evidence.find((row) => row.factor === factor) ?? null;
+    return { factor, label: FACTOR_LABELS[factor], assessment: found?.level ?? "Unknown", evidence: found };
+  });
+}
+
+/** Why a protocol shows 'Not rated': too little evidence, or evidence enough but no review yet. */
+export function notRatedReason(evidenced: number): string {
+  return evidenced < MIN_EVIDENCED
+    ? `Not rated: ${evidenced} of ${RISK_FACTORS.length} factors have evidence, and we rate a protocol only once at least ${word(MIN_EVIDENCED)} do. We do not guess.`
+    : "Not rated: not reviewed yet.";
+}
+
+async function fetchFactors(protocolId: string, signal: AbortSignal): Promise<FactorEvidence[]> {
+  let rows: unknown;
+  try {
+    const query = new URLSearchParams({
+      select: "factor,level,finding,source_url,read_on,computed",
+      protocol_id: `eq.${protocolId}`,
+    });
+    rows = await readRest(`protocol_risk_factors?${query}`, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const message = error instanceof Error ? error.message.trim() : "";
+    throw new Error(message !== "" ? message : "Failed to load the risk factors", { cause: error });
+  }
+  return parseFactorRows(rows);
+}
+
+export function protocolRiskFactorsQueryOptions(protocolId: string) {
+  return queryOptions({
+    queryKey: ["protocol-risk-factors", protocolId] as const,
+    queryFn: ({ signal }) => fetchFactors(protocolId, signal),
+    // Written by data:push with the protocols: a visit never needs it twice.
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+}

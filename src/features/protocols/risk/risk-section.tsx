@@ -1,0 +1,186 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, ArrowRight, ExternalLink } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
+import { formatAsOf } from "@/lib/tvl-provenance";
+import { cn } from "@/lib/utils";
+import { RISK_SECTION_ID } from "../card/directory-link";
+import { AssessmentBadge, RiskBadge } from "../card/risk-badge";
+import { factorLines, notRatedReason, protocolRiskFactorsQueryOptions, type FactorLine } from "./risk-factors";
+import type { Protocol } from "../model/types";
+
+/** 'www.sec.gov' -> 'sec.gov': the visible name of a source link. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Brings the section into view when the page was opened at `#risk` (the card's badge): once when it
+ * first renders, and once more when the factors have arrived, since the sections above it (the
+ * history) may have grown by then. Only for the visit that asked: a later hash change is the browser's.
+ */
+function useScrollIntoViewOnHash(ref: React.RefObject<HTMLElement | null>, settled: boolean) {
+  const { hash } = useLocation();
+  const wanted = useRef(hash === `#${RISK_SECTION_ID}`);
+  const scrolledWhenSettled = useRef(false);
+  useEffect(() => {
+    if (!wanted.current || scrolledWhenSettled.current) return;
+    ref.current?.scrollIntoView({ block: "start" });
+    if (settled) scrolledWhenSettled.current = true;
+  }, [ref, settled]);
+}
+
+function ReadOn({ line, protocolName }: { line: FactorLine; protocolName: string }) {
+  const { evidence, label } = line;
+  if (evidence === null) return null;
+  const host = hostOf(evidence.sourceUrl);
+  return (
+    <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      <span>
+        {evidence.computed ? "Computed from DefiLlama data of " : "Read "}
+        <time dateTime={evidence.readOn}>{formatAsOf(evidence.readOn)}</time>
+      </span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        •
+      </span>
+      <a
+        href={evidence.sourceUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${label} source for ${protocolName}: ${host} (opens in a new tab)`}
+        className="inline-flex min-w-0 items-center gap-1 rounded-sm font-medium [overflow-wrap:anywhere] text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {host}
+        <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+      </a>
+    </p>
+  );
+}
+
+function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: string }) {
+  const unknown = line.evidence === null;
+  return (
+    <li className={cn("grid gap-x-6 gap-y-2 px-4 py-4 sm:grid-cols-[13rem_1fr] sm:px-5", unknown && "bg-muted/30")}>
+      <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-start sm:justify-start">
+        <h3 className="text-sm font-semibold text-foreground">{line.label}</h3>
+        <p>
+          <span className="sr-only">Assessment: </span>
+          <AssessmentBadge assessment={line.assessment} />
+        </p>
+      </div>
+      <div className="min-w-0">
+        {unknown ? (
+          <p className="text-sm text-muted-foreground italic">No evidence found yet</p>
+        ) : (
+          <p className="text-sm leading-relaxed text-secondary-foreground">{line.evidence!.finding}</p>
+        )}
+        <ReadOn line={line} protocolName={protocolName} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The protocol page's 'Risk' section: the overall level, then each of the seven factors with its assessment
+ * (in words, not only colour), the finding, its source and the day it was read; 'Unknown' muted,
+ * never blank. The factors load here only (never on `/`), like the TVL history.
+ */
+export function RiskSection({ protocol }: { protocol: Protocol }) {
+  const { data, error } = useQuery(protocolRiskFactorsQueryOptions(protocol.id));
+  const section = useRef<HTMLElement>(null);
+  useScrollIntoViewOnHash(section, data !== undefined || error !== null);
+  const lines = data ? factorLines(data) : null;
+  const evidenced = data?.length ?? 0;
+
+  let summary: React.ReactNode;
+  if (protocol.riskLevel !== null) {
+    summary = (
+      <>
+        Computed from the seven factors below by our published rule.{" "}
+        {data && (
+          <>
+            {evidenced} of {RISK_FACTORS.length} factors have evidence.
+          </>
+        )}
+      </>
+    );
+  } else {
+    summary = data ? notRatedReason(evidenced) : "Not rated.";
+  }
+
+  let body: React.ReactNode;
+  if (error) {
+    body = (
+      <div
+        role="alert"
+        className="mt-4 flex flex-col items-center justify-center gap-2 rounded-lg border border-danger-border bg-danger-soft px-6 py-10 text-center"
+      >
+        <AlertTriangle className="size-6 text-danger" aria-hidden="true" />
+        <p className="font-semibold text-danger-heading">Error loading the risk factors</p>
+        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">{error.message}</p>
+      </div>
+    );
+  } else if (!lines) {
+    body = (
+      <div className="mt-4 divide-y divide-border rounded-xl border border-border bg-surface" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading risk factors...
+        </p>
+        {RISK_FACTORS.map((factor) => (
+          <div key={factor} className="grid animate-pulse gap-3 px-4 py-4 sm:grid-cols-[13rem_1fr] sm:px-5">
+            <div className="h-4 w-36 rounded bg-muted" />
+            <div className="space-y-2">
+              <div className="h-3.5 w-full rounded bg-muted" />
+              <div className="h-3.5 w-2/3 rounded bg-muted" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else {
+    body = (
+      <ol
+        aria-label={`Risk factors of ${protocol.name}`}
+        className="mt-4 divide-y divide-border rounded-xl border border-border bg-surface shadow-sm"
+      >
+        {lines.map((line) => (
+          <FactorItem key={line.factor} line={line} protocolName={protocol.name} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section id={RISK_SECTION_ID} ref={section} aria-labelledby="risk-heading" className="scroll-mt-24">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="risk-heading" className="text-xl font-bold tracking-tight text-navy-900">
+          Risk
+        </h2>
+        <Link
+          to="/methodology"
+          className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          How we rate risk
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Link>
+      </div>
+      <div className="mt-4 flex flex-col gap-3 rounded-xl border border-border bg-muted/50 p-4 sm:flex-row sm:items-center sm:gap-5 sm:p-5">
+        <p className="flex shrink-0 items-center gap-3">
+          <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Overall</span>
+          <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
+        </p>
+        <p className="text-sm leading-relaxed text-secondary-foreground">{summary}</p>
+      </div>
+      {body}
+      <p className="mt-3 text-xs leading-relaxed text-muted-foreground">
+        Rule version {RATING_VERSION}. Not investment advice: each finding carries the date it was read, and a product
+        can change after that date.
+      </p>
+    </section>
+  );
+}
