@@ -14,8 +14,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary>
         <WaitlistProvider>{children}</WaitlistProvider>
+        <ToasterHost />
       </ErrorBoundary>
-      <ToasterHost />
     </QueryClientProvider>
   );
 }
