@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { chunkUrls } from "./build/chunk-urls.ts";
 import { defaultDataAsOf } from "./build/data-as-of.ts";
 import { checkBuildEnv, explicitProductionMode, localBackendWarning } from "./build/env-guard.ts";
 import { openData } from "./build/open-data.ts";
@@ -51,6 +52,8 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
       siteFiles({ siteUrl }),
       openData({ siteUrl }),
       prerenderShell(),
+      // Each lazy import knows its chunk's URL, for a retry after a failed download (lib/on-demand.ts).
+      chunkUrls(),
     ],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
     define: {
