@@ -62,7 +62,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   let deps: Deps | null = null;
   const inFlight = new Set<Promise<unknown>>();
   // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
-  const outbox: Array<{ to: string; link: string; at: string }> = [];
+  const outbox: Array<{ to: string; link: string; stopLink: string; at: string }> = [];
   const origins = localOrigins({ extra: options.extraOrigins });
   const guard: Guard = { origins, hosts: new Set(), outbox };
 
@@ -89,11 +89,10 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   }
   const db = database.db;
   const mailer: WaitlistMailer = {
-    name: options.mailer.name,
-    addContact: (email, signal) => options.mailer.addContact(email, signal),
+    ...options.mailer,
     async sendConfirmation(mail, signal) {
       await options.mailer.sendConfirmation(mail, signal);
-      outbox.push({ to: mail.to, link: mail.link, at: new Date().toISOString() });
+      outbox.push({ to: mail.to, link: mail.link, stopLink: mail.stopLink, at: new Date().toISOString() });
       if (outbox.length > 100) outbox.shift();
     },
   };
@@ -138,7 +137,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
 type Guard = {
   origins: readonly string[];
   hosts: ReadonlySet<string>;
-  outbox: ReadonlyArray<{ to: string; link: string; at: string }>;
+  outbox: ReadonlyArray<{ to: string; link: string; stopLink: string; at: string }>;
 };
 
 /** The function's requests and their socket address: set by the server, never taken from the client. */
@@ -175,7 +174,7 @@ function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } | null,
     return handleRequest(c.req.raw, ready()!.deps);
   };
   app.all("/functions/v1/add-to-waitlist", waitlistFunction);
-  app.all("/functions/v1/add-to-waitlist/confirm", waitlistFunction);
+  app.all("/functions/v1/add-to-waitlist/:route{confirm|stop}", waitlistFunction);
   app.all("/functions/v1/:name{.+}", () =>
     reply(json(404, { code: "NOT_FOUND", message: "Requested function was not found" })),
   );

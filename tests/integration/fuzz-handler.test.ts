@@ -8,13 +8,8 @@ import type { LocalApi } from "../../local-api/server.ts";
 import { handleRequest, type Deps } from "../../supabase/functions/add-to-waitlist/handler.ts";
 import { normalizeEmail } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
 import { silentLogger } from "../../supabase/functions/_shared/log.ts";
-import {
-  DEFAULT_LIMITS,
-  type Signup,
-  type WaitlistMailer,
-  type WaitlistStore,
-} from "../../supabase/functions/add-to-waitlist/lib/types.ts";
-import { startSnapshotApi } from "./snapshot.ts";
+import { DEFAULT_LIMITS, type Signup, type WaitlistStore } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
+import { nullMailer, startSnapshotApi } from "./snapshot.ts";
 
 // ---- what may be stored ----------------------------------------------------------------------
 
@@ -339,11 +334,14 @@ describe("handler.ts under arbitrary input (1,200 cases)", () => {
         return { status: "invalid" };
       },
       async recordSync() {},
+      async stop() {
+        return { status: "invalid" };
+      },
+      async recordRemoval() {},
     };
-    const mailer: WaitlistMailer = { name: "null", async addContact() {}, async sendConfirmation() {} };
     const deps: Deps = {
       store,
-      mailer,
+      mailer: nullMailer,
       limits: DEFAULT_LIMITS,
       log: silentLogger,
       allowedOrigins: ["https://rwaatlas.example", "http://localhost:5173"],

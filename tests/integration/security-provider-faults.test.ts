@@ -236,9 +236,10 @@ describe("provider faults at signup: the signup is kept, its mail still due, wit
     });
   });
 
-  it("sends an address outside Latin-1, and one of 254 characters, with a short ASCII Idempotency-Key", async () => {
+  it("sends an address of 254 characters, and a punycode one, with a short ASCII Idempotency-Key", async () => {
+    // Addresses outside ASCII are refused at the door (issue 30): their punycode form reaches the provider.
     const long = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
-    for (const email of ["jürgen@exämple.com", "用户@例子.广告", long]) {
+    for (const email of ["jurgen@xn--exmple-cua.com", long]) {
       const d = deps();
       expect((await handleRequest(signup(email), d)).status).toBe(200);
       await Promise.all(d.deferred);
@@ -477,15 +478,8 @@ describe("the database unreachable", () => {
 describe("npm run waitlist:resync against the local API", () => {
   let api: LocalApi;
   beforeAll(async () => {
-    const failing: WaitlistMailer = {
-      name: "down",
-      addContact: async () => {
-        throw new Error("fetch failed");
-      },
-      sendConfirmation: async () => {
-        throw new Error("fetch failed");
-      },
-    };
+    const down = () => Promise.reject(new Error("fetch failed"));
+    const failing: WaitlistMailer = { name: "down", addContact: down, removeContact: down, sendConfirmation: down };
     api = await startSnapshotApi({
       mailer: failing,
     });
