@@ -4,12 +4,11 @@
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../local-api/database.ts";
 import { applyMigrations, listMigrations } from "../../local-api/migrations.ts";
 import { MIGRATIONS_DIR } from "../../local-api/paths.ts";
-import { openSnapshot } from "./snapshot.ts";
+import { snapshotDatabase } from "./database-helpers.ts";
 import {
   asService,
   claim,
@@ -20,15 +19,9 @@ import {
   pendingFor,
   signup,
   unique,
-} from "./waitlist-sql.ts";
+} from "./waitlist-db.ts";
 
-let db: PGlite;
-beforeAll(async () => {
-  db = await openSnapshot();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const snapshot = snapshotDatabase();
 
 const held = async (tx: Parameters<Parameters<typeof asService>[1]>[0], mailbox: string) =>
   (await mailboxRows(tx, mailbox)).filter((row) => row.held).map((row) => row.email);
@@ -36,7 +29,7 @@ const held = async (tx: Parameters<Parameters<typeof asService>[1]>[0], mailbox:
 describe("held mails: one per mailbox", () => {
   it("keeps one held mail through a day of 120 spellings, and it is the victim's own when they sign up", async () => {
     // The attack: victim+1..120@gmail.com, 5 an hour (the mailbox limit) for 24 hours.
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       const mailbox = "victim@gmail.com";
       expect((await signup(tx, "victim+1@gmail.com", hash("1"))).outcome).toBe("send");
       await tx.query("select public.waitlist_record_mail('victim+1@gmail.com', $1, null)", [hash("1")]);
@@ -63,7 +56,7 @@ describe("held mails: one per mailbox", () => {
   });
 
   it("lets a newer spelling replace the held one: the inbox's next mail is the latest signup's", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       expect((await signup(tx, "a.d.a@gmail.com", hash("4"))).outcome).toBe("send");
       expect((await signup(tx, "ad.a@gmail.com", unique())).outcome).toBe("none");
       expect((await signup(tx, "ada+x@googlemail.com", unique())).outcome).toBe("none");
@@ -76,7 +69,7 @@ describe("held mails: one per mailbox", () => {
   });
 
   it("keeps the history of a replaced spelling that was mailed before, without its hold", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       expect((await signup(tx, "bo+1@example.com", hash("5"))).outcome).toBe("send");
       await dayLater(tx, "bo@example.com");
       expect((await signup(tx, "bo+2@example.com", hash("6"))).outcome).toBe("send");
@@ -94,7 +87,7 @@ describe("held mails: one per mailbox", () => {
   });
 
   it("refuses a second held row for one mailbox in the table itself", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       await tx.query(
         "insert into public.waitlist (email, mailbox, mail_waiting_since) values ('cy+1@example.com', 'cy@example.com', now())",
       );

@@ -1,18 +1,11 @@
 // The per-domain mail cap and shared providers (20261127100000_waitlist_shared_providers.sql, issue
 // 30 item 1): 30 made-up gmail.com signups must not hold back a real Gmail user's confirmation.
-import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../supabase/functions/add-to-waitlist/lib/types.ts";
-import { openSnapshot } from "./snapshot.ts";
-import { asService, claim, dayLater, hash, signup, unique, type Limits } from "./waitlist-sql.ts";
+import { snapshotDatabase } from "./database-helpers.ts";
+import { asService, claim, dayLater, hash, signup, unique, type Limits } from "./waitlist-db.ts";
 
-let db: PGlite;
-beforeAll(async () => {
-  db = await openSnapshot();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const snapshot = snapshotDatabase();
 
 // The deployed limits, the per-client minute aside: the attacker spreads 30 signups over six minutes.
 const DEPLOYED: Limits = [null, DEFAULT_LIMITS.perMailboxPerHour, null, DEFAULT_LIMITS.perDomainMailsPerHour];
@@ -21,7 +14,7 @@ const ATTACKER = "203.0.113.66/32";
 describe("the per-domain mail cap at shared providers", () => {
   it("does not hold a real Gmail user's mail after 30 made-up gmail.com signups in the hour", async () => {
     expect(DEFAULT_LIMITS.perDomainMailsPerHour).toBe(30);
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       for (let i = 0; i < 30; i++) {
         const outcome = await signup(tx, `made-up-${i}@gmail.com`, unique(), {
           client: ATTACKER,
@@ -48,7 +41,7 @@ describe("the per-domain mail cap at shared providers", () => {
   it.each(["outlook.com", "hotmail.com", "yahoo.com", "icloud.com", "proton.me"])(
     "exempts %s too, and googlemail.com through its folding into gmail.com",
     async (domain) => {
-      await asService(db, async (tx) => {
+      await asService(snapshot, async (tx) => {
         const limits: Limits = [null, null, null, 1];
         expect((await signup(tx, `one@${domain}`, unique(), { limits })).outcome).toBe("send");
         expect((await signup(tx, `two@${domain}`, unique(), { limits })).outcome).toBe("send");
@@ -59,7 +52,7 @@ describe("the per-domain mail cap at shared providers", () => {
   );
 
   it("still caps a domain no one shares (a catch-all's aliases), and the resync keeps to it", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       const limits: Limits = [null, null, null, 2];
       const outcomes = [];
       for (const local of ["a", "b", "c"])
@@ -70,7 +63,7 @@ describe("the per-domain mail cap at shared providers", () => {
   });
 
   it("lets the resync send a shared provider's held mail once its mailbox's day is over, whatever the domain's hour", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       const limits: Limits = [null, null, null, 1];
       expect((await signup(tx, "held@gmail.com", hash("b"), { limits })).outcome).toBe("send");
       expect((await signup(tx, "he.ld@gmail.com", unique(), { limits })).outcome).toBe("none");

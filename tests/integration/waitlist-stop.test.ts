@@ -1,8 +1,7 @@
 // The "This wasn't me: stop" link in SQL (waitlist_stop, 20261127100200_waitlist_stop.sql,
 // issue 30 item 2): one press stops every mail to the mailbox, for good, and takes it off the list.
-import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSnapshot } from "./snapshot.ts";
+import { describe, expect, it } from "vitest";
+import { snapshotDatabase } from "./database-helpers.ts";
 import {
   asService,
   claim,
@@ -13,15 +12,9 @@ import {
   pendingFor,
   signup,
   unique,
-} from "./waitlist-sql.ts";
+} from "./waitlist-db.ts";
 
-let db: PGlite;
-beforeAll(async () => {
-  db = await openSnapshot();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const snapshot = snapshotDatabase();
 
 type Tx = Parameters<Parameters<typeof asService>[1]>[0];
 const stop = async (tx: Tx, token: string) =>
@@ -29,7 +22,7 @@ const stop = async (tx: Tx, token: string) =>
 
 describe("waitlist_stop", () => {
   it("stops every mail to the mailbox: its held mail, its links, and any later signup of any spelling", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       expect((await signup(tx, "vic+x@example.com", hash("1"))).outcome).toBe("send");
       expect((await signup(tx, "vic@example.com", hash("2"))).outcome).toBe("none");
       expect(await stop(tx, hash("1"))).toEqual({ status: "stopped", remove: [] });
@@ -56,7 +49,7 @@ describe("waitlist_stop", () => {
   });
 
   it("takes a mailbox that was on the list off it, and the resync removes it from the audience", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       expect((await signup(tx, "joined@example.com", hash("3"))).outcome).toBe("send");
       expect(await confirmStatus(tx, hash("3"))).toBe("confirmed");
       await tx.query("select public.waitlist_record_sync('joined@example.com', null)");
@@ -84,7 +77,7 @@ describe("waitlist_stop", () => {
   });
 
   it("keeps only the mailbox's SHA-256, and answers 'invalid' for a token no row holds", async () => {
-    await asService(db, async (tx) => {
+    await asService(snapshot, async (tx) => {
       await signup(tx, "private+tag@example.com", hash("4"));
       await stop(tx, hash("4"));
       const kept = await tx.query<{ mailbox_sha256: string }>(
@@ -101,7 +94,7 @@ describe("waitlist_stop", () => {
 
 describe("the waitlist's tables and functions, this pass's included", () => {
   it("are service_role only: RLS on, no privilege and no EXECUTE for anon or authenticated, invoker with an empty search_path", async () => {
-    const tables = await db.query<{ relname: string; rls: boolean; anon: boolean; authenticated: boolean }>(
+    const tables = await snapshot.db.query<{ relname: string; rls: boolean; anon: boolean; authenticated: boolean }>(
       `select relname, relrowsecurity as rls,
               has_table_privilege('anon', oid, 'select, insert, update, delete') as anon,
               has_table_privilege('authenticated', oid, 'select, insert, update, delete') as authenticated
@@ -114,7 +107,7 @@ describe("the waitlist's tables and functions, this pass's included", () => {
     for (const table of tables.rows)
       expect(table).toEqual({ relname: table.relname, rls: true, anon: false, authenticated: false });
 
-    const functions = await db.query<{
+    const functions = await snapshot.db.query<{
       proname: string;
       definer: boolean;
       config: string[];

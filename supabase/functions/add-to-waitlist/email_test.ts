@@ -3,7 +3,7 @@
 import * as assert from "../_shared/test_assert.ts";
 import { handleRequest } from "./handler.ts";
 import { INVALID_EMAIL_MESSAGE, normalizeEmail } from "./lib/email.ts";
-import { expectJson, post, setup } from "./test_support.ts";
+import { expectJson, post, setup } from "./test_deps.ts";
 
 const LOOK_ALIKES: Array<[string, string]> = [
   ["a full-width g", "ada@\uff47mail.com"],

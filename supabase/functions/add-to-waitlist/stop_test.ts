@@ -1,9 +1,9 @@
 // The mail's "This wasn't me: stop" link through handler.ts (POST …/add-to-waitlist/stop), with the
-// in-memory store of test_support.ts. npm run test:deno.
+// in-memory store of test_deps.ts. npm run test:deno.
 import * as assert from "../_shared/test_assert.ts";
 import { handleRequest } from "./handler.ts";
 import { hashToken } from "./lib/token.ts";
-import { confirm, expectJson, post, setup, stop, tokenOf } from "./test_support.ts";
+import { confirm, expectJson, post, setup, stop, tokenOf } from "./test_deps.ts";
 
 /** The stop link's token: the same as the confirm link's, under `#stop=`. */
 const stopTokenOf = (mail: { stopLink: string }) =>

@@ -1,42 +1,49 @@
-// Helpers for the waitlist's SQL tests: each runs as service_role in a transaction that is always
-// rolled back, and signs up as the handler does (the mailbox from lib/email.ts).
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+// What the waitlist's database tests share: work as service_role, always rolled back, and one
+// signup as the handler makes it (waitlist_signup with lib/email.ts's mailbox).
+import type { Transaction } from "@electric-sql/pglite";
 import { mailboxOf } from "../../supabase/functions/add-to-waitlist/lib/email.ts";
+import type { SnapshotDatabase } from "./database-helpers.ts";
 
 /** Runs work as service_role in a transaction that is always rolled back. */
-export async function asService(db: PGlite, work: (tx: Transaction) => Promise<void>): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function asService(snapshot: SnapshotDatabase, work: (tx: Transaction) => Promise<void>) {
+  await snapshot.db.transaction(async (tx) => {
     await tx.exec("set local role service_role");
     await work(tx);
     await tx.rollback();
   });
 }
-
-/** A token hash made of one repeated hex digit. */
+/** A token hash made of one character. */
 export const hash = (c: string) => c.repeat(64);
-
 let next = 0;
-/** A token hash no other signup in this run uses. */
-export const unique = () => (++next).toString(16).padStart(64, "f");
-
-/** Limits in waitlist_signup's order: per client a minute, per mailbox an hour, global a minute, domain mails an hour. */
-export type Limits = readonly [number | null, number | null, number | null, number | null];
-export const NO_LIMITS: Limits = [null, null, null, null];
-
-/** One signup as the handler makes it. */
+/** A token hash no other signup in this file uses. */
+export const unique = () => (++next).toString(16).padStart(64, "0");
+const OFF = [null, null, null] as const;
+/** One signup as the handler makes it (mailbox from lib/email.ts); limits: client, mailbox, global, domain mails. */
 export async function signup(
   tx: Transaction,
   email: string,
   token: string,
-  opts: { client?: string; limits?: Limits } = {},
-): Promise<{ outcome: string; retry_after: number }> {
-  const [client, mailbox, global, domainMails] = opts.limits ?? NO_LIMITS;
+  opts: { client?: string; limits?: readonly (number | null)[] } = {},
+) {
+  const [client, mailboxLimit, global, domainMails] = opts.limits ?? OFF;
   const result = await tx.query<{ outcome: string; retry_after: number }>(
     "select * from public.waitlist_signup($1, $2, 'hero', $3, $4, 3600, $5, $6, $7, $8)",
-    [email, mailboxOf(email), opts.client ?? "198.51.100.1/32", token, client, mailbox, global, domainMails],
+    [
+      email,
+      mailboxOf(email),
+      opts.client ?? "198.51.100.1/32",
+      token,
+      client,
+      mailboxLimit,
+      global,
+      domainMails ?? null,
+    ],
   );
   return result.rows[0]!;
 }
+
+/** Limits in waitlist_signup's order: per client a minute, per mailbox an hour, global a minute, domain mails an hour. */
+export type Limits = readonly [number | null, number | null, number | null, number | null];
 
 /** The rows of one mailbox: address, whether a mail is held, whether it holds a link. */
 export async function mailboxRows(tx: Transaction, mailbox: string) {

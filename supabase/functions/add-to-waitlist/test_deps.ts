@@ -1,11 +1,17 @@
-// In-memory dependencies for handler.ts's Deno tests (handler_test.ts, stop_test.ts): the SQL
-// functions' rules in memory, a recording mailer, and the requests the tests send.
+// In-memory dependencies for handler.ts's contract tests (npm run test:deno): a store with the SQL
+// functions' rules, a recording mailer, a fake bot challenge, and requests as the browser sends them.
 import * as assert from "../_shared/test_assert.ts";
 import type { Deps } from "./handler.ts";
-import type { ConfirmationMail, SignupAttempt, WaitlistMailer, WaitlistStore } from "./lib/types.ts";
-import { NO_LIMITS } from "./lib/types.ts";
+import type { BotChallenge } from "./lib/turnstile.ts";
+import {
+  NO_LIMITS,
+  type ConfirmationMail,
+  type SignupAttempt,
+  type WaitlistMailer,
+  type WaitlistStore,
+} from "./lib/types.ts";
 
-export type Row = {
+type Row = {
   email: string;
   source: string | null;
   mailbox: string;
@@ -180,4 +186,19 @@ export async function expectJson(response: Response, status: number, body: unkno
   assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
   assert.deepEqual(await response.json(), body);
+}
+
+/** A bot challenge that passes the token "human" and records what it was asked. */
+export function fakeChallenge(behaviour: "verdict" | "unreachable" = "verdict") {
+  const asked: Array<{ token: string; remoteIp: string | null }> = [];
+  const challenge: BotChallenge = {
+    verify(token, remoteIp) {
+      asked.push({ token, remoteIp });
+      if (behaviour === "unreachable") return Promise.reject(new Error("siteverify unreachable: connect ECONNREFUSED"));
+      return Promise.resolve(
+        token === "human" ? { ok: true } : { ok: false, reason: "refused (invalid-input-response)" },
+      );
+    },
+  };
+  return { challenge, asked };
 }
