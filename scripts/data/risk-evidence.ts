@@ -1,26 +1,37 @@
 // data/risk-evidence.csv: the researched evidence behind each protocol's risk factors (the rule:
 // src/lib/risk-rating.ts, docs/methodology.md). One row per protocol and factor: a one-sentence
-// finding in our own words, the page that states it and the date it was read. Validated here
+// finding in our own words, the page that states it, the kind of document, its tier, the date the
+// document states and the date it was read. A researched contract or track_record row replaces
+// the computed one. Validated here
 // (npm run data:check), seeded into public.protocol_risk_factors with the computed factors, and
 // published in the open data.
+import { computedFactors, type ComputedInput } from "../../src/lib/computed-factors.ts";
 import {
-  COMPUTED_FACTORS,
   MIN_EVIDENCED,
-  contractFactor,
-  type HistoryPoint,
   isRiskFactor,
   isRiskStep,
   overallRating,
   RISK_FACTORS,
   type RiskFactor,
   type RiskStep,
-  trackRecordFactor,
 } from "../../src/lib/risk-rating.ts";
+import type { SourceTier } from "../../src/lib/source-tiers.ts";
 import { CsvSyntaxError, parseCsv, serializeCsv } from "./csv.ts";
+import { checkProvenance, COMPUTED_PROVENANCE } from "./evidence-provenance.ts";
 import type { HistoryRow } from "./history.ts";
 import { AS_OF_MIN, parseIsoDate, type Problem, type ProtocolRow } from "./rules.ts";
 
-export const EVIDENCE_COLUMNS = ["protocol", "factor", "level", "finding", "source_url", "read_on"] as const;
+export const EVIDENCE_COLUMNS = [
+  "protocol",
+  "factor",
+  "level",
+  "finding",
+  "source_url",
+  "source_kind",
+  "source_tier",
+  "document_date",
+  "read_on",
+] as const;
 export const FINDING_MAX = 400;
 
 export type EvidenceRow = {
@@ -29,6 +40,11 @@ export type EvidenceRow = {
   level: RiskStep;
   finding: string;
   source_url: string;
+  /** The kind of document (SOURCE_KINDS): 'Fact sheet', 'SEC filing' ... */
+  source_kind: string;
+  source_tier: SourceTier;
+  /** The date the document states: YYYY-MM-DD, YYYY-MM or 'undated'. */
+  document_date: string;
   read_on: string;
 };
 
@@ -74,7 +90,10 @@ export function checkRiskEvidenceCsv(
       add("row", `has ${cells.length} cells, expected ${EVIDENCE_COLUMNS.length} (${EVIDENCE_COLUMNS.join(",")})`);
       continue;
     }
-    const [protocol, factor, level, finding, sourceUrl, readOn] = cells as [
+    const [protocol, factor, level, finding, sourceUrl, sourceKind, sourceTier, documentDate, readOn] = cells as [
+      string,
+      string,
+      string,
       string,
       string,
       string,
@@ -86,8 +105,6 @@ export function checkRiskEvidenceCsv(
     const target = byName.get(protocol);
     if (!target) add("protocol", `'${protocol}' is not a protocol in data/protocols.csv`);
     if (!isRiskFactor(factor)) add("factor", `'${factor}' is not one of ${RISK_FACTORS.join(", ")}`);
-    else if (target?.defillamaSlug && (COMPUTED_FACTORS as readonly string[]).includes(factor))
-      add("factor", `'${factor}' is computed where DefiLlama gives the TVL; research it only for the others`);
     if (!isRiskStep(level)) add("level", `'${level}' is not one of Low, Medium, High, Very High`);
     const trimmed = finding.trim();
     if (trimmed === "") add("finding", "is empty: every assessment needs its finding");
@@ -106,6 +123,7 @@ export function checkRiskEvidenceCsv(
     if (day === null) add("read_on", `'${readOn}' is not a real date in YYYY-MM-DD form`);
     else if (readOn < AS_OF_MIN) add("read_on", `'${readOn}' is before ${AS_OF_MIN}`);
     else if (readOn > today) add("read_on", `'${readOn}' is after today (${today})`);
+    checkProvenance({ sourceKind, sourceTier, documentDate, readOn: day === null ? null : readOn }, add);
     const key = `${protocol}\n${factor}`;
     const first = seen.get(key);
     if (first !== undefined) add("factor", `${protocol} already has ${factor} evidence on line ${first}`);
@@ -117,6 +135,9 @@ export function checkRiskEvidenceCsv(
         level: level as RiskStep,
         finding,
         source_url: sourceUrl,
+        source_kind: sourceKind,
+        source_tier: sourceTier as SourceTier,
+        document_date: documentDate,
         read_on: readOn,
       });
     }
@@ -130,76 +151,40 @@ export function serializeRiskEvidence(rows: readonly EvidenceRow[]): string {
     (a, b) =>
       a.protocol.localeCompare(b.protocol, "en") || RISK_FACTORS.indexOf(a.factor) - RISK_FACTORS.indexOf(b.factor),
   );
-  return serializeCsv([
-    [...EVIDENCE_COLUMNS],
-    ...sorted.map((r) => [r.protocol, r.factor, r.level, r.finding, r.source_url, r.read_on]),
-  ]);
+  return serializeCsv([[...EVIDENCE_COLUMNS], ...sorted.map((r) => EVIDENCE_COLUMNS.map((column) => r[column]))]);
 }
 
 /* ------------------------------------------------------------------ the computed rating */
 
 /** One factor as the site shows it: researched or computed, or absent (Unknown). */
-export type FactorRecord = {
-  factor: RiskFactor;
-  level: RiskStep;
-  finding: string;
-  source_url: string;
-  read_on: string;
-  computed: boolean;
-};
+export type FactorRecord = Omit<EvidenceRow, "protocol"> & { computed: boolean };
 
-/** What the computed factors read from a protocol's row and history. */
-export type RatingInput = {
-  name: string;
-  /** Only when the row's TVL comes from DefiLlama; null otherwise. */
-  defillamaSlug: string | null;
-  /** DefiLlama's audits flag (0 none, 1 partly, 2 yes, 3 fork of audited); null when unknown. */
-  audits: number | null;
-  /** DefiLlama's listing date, YYYY-MM-DD; null when unknown. */
-  listedAt: string | null;
-  tvlUsd: number | null;
-  tvlAsOf: string | null;
-  history: readonly HistoryPoint[];
-};
+/** What the computed factors read from a protocol's row and history, and its name. */
+export type RatingInput = ComputedInput & { name: string };
 
 /**
  * Every evidenced factor of one protocol: its researched rows, plus, for a protocol DefiLlama
  * covers, the two computed ones (contract from the audits flag, track record from the TVL, the
- * listing date and our history). A computed factor that comes out Unknown is left out.
+ * listing date and our history) where no researched row replaces them. A computed factor that
+ * comes out Unknown (its input is missing) is left out.
  */
 export function factorRecords(input: RatingInput, evidence: readonly EvidenceRow[]): FactorRecord[] {
   const records: FactorRecord[] = evidence
     .filter((row) => row.protocol === input.name)
-    .map((row) => ({ ...row, computed: false }));
-  if (input.defillamaSlug && input.tvlAsOf) {
-    const page = `https://defillama.com/protocol/${input.defillamaSlug}`;
-    const contract = contractFactor(input.audits);
-    if (contract.level !== "Unknown") {
-      records.push({
-        factor: "contract",
-        level: contract.level,
-        finding: contract.finding,
-        source_url: page,
-        read_on: input.tvlAsOf,
-        computed: true,
-      });
-    }
-    const track = trackRecordFactor({
-      since: input.listedAt,
-      asOf: input.tvlAsOf,
-      tvlUsd: input.tvlUsd,
-      history: input.history,
+    .map(({ protocol: _protocol, ...row }) => ({ ...row, computed: false }));
+  const researched = new Set(records.map((r) => r.factor));
+  for (const computed of computedFactors(input)) {
+    if (researched.has(computed.factor)) continue;
+    records.push({
+      factor: computed.factor,
+      level: computed.level,
+      finding: computed.finding,
+      source_url: computed.sourceUrl,
+      ...COMPUTED_PROVENANCE,
+      document_date: computed.day,
+      read_on: computed.day,
+      computed: true,
     });
-    if (track.level !== "Unknown") {
-      records.push({
-        factor: "track_record",
-        level: track.level,
-        finding: input.listedAt ? track.finding.replace("live since", "listed by DefiLlama since") : track.finding,
-        source_url: page,
-        read_on: input.tvlAsOf,
-        computed: true,
-      });
-    }
   }
   return records.sort((a, b) => RISK_FACTORS.indexOf(a.factor) - RISK_FACTORS.indexOf(b.factor));
 }
@@ -225,17 +210,17 @@ export function buildRiskSeedSql(entries: ReadonlyArray<{ name: string; records:
     .flatMap(({ name, records }) =>
       records.map(
         (r) =>
-          `  (${sqlText(name)}, ${sqlText(r.factor)}, ${sqlText(r.level)}, ${sqlText(r.finding)}, ${sqlText(r.source_url)}, date ${sqlText(r.read_on)}, ${r.computed})`,
+          `  (${[name, r.factor, r.level, r.finding, r.source_url, r.source_kind, r.source_tier, r.document_date].map(sqlText).join(", ")}, date ${sqlText(r.read_on)}, ${r.computed})`,
       ),
     );
   if (lines.length === 0) return "";
   return [
     `-- ${lines.length} risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).`,
-    "insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, read_on, computed)",
-    "select p.id, f.factor, f.level, f.finding, f.source_url, f.read_on, f.computed",
+    "insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, source_kind, source_tier, document_date, read_on, computed)",
+    "select p.id, f.factor, f.level, f.finding, f.source_url, f.source_kind, f.source_tier, f.document_date, f.read_on, f.computed",
     "from (values",
     lines.join(",\n"),
-    ") as f(name, factor, level, finding, source_url, read_on, computed)",
+    ") as f(name, factor, level, finding, source_url, source_kind, source_tier, document_date, read_on, computed)",
     "join public.protocols p on p.name = f.name;",
     "",
   ].join("\n");
