@@ -1,5 +1,6 @@
 // npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv and data/risk-evidence.csv.
+// data/yield-history.csv and data/risk-evidence.csv; records the rating's changes since the seed it
+// replaces in data/review-changes.csv, whose every row the seed carries (rating-changes-build.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
@@ -21,6 +22,7 @@ import {
 import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
 import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
 import { buildSeedSql } from "./seed-sql.ts";
+import { ratingChangesSql } from "./rating-changes-build.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
@@ -52,15 +54,20 @@ run(() => {
     );
     return 1;
   }
-  const sql =
-    buildSeedSql(rows, history.rows, yieldHistory.rows) +
-    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows));
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");
   } catch {
     // No seed yet: this build creates it.
   }
+  const entries = riskEntries(rows, history.rows, evidence.rows);
+  const changes = ratingChangesSql(previous, rows, entries, today);
+  if (changes.problems.length > 0) {
+    for (const problem of changes.problems) console.error(problem);
+    console.error(`${changes.problems.length} problem(s); ${SEED_DISPLAY} was not written.`);
+    return 1;
+  }
+  const sql = buildSeedSql(rows, history.rows, yieldHistory.rows) + buildRiskSeedSql(entries) + changes.sql;
   const what = `${rows.length} protocols, ${history.rows.length} TVL history points, ${yieldHistory.rows.length} yield history points`;
   if (previous === sql) {
     console.log(`${SEED_DISPLAY} is up to date (${what}).`);
