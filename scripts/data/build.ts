@@ -2,9 +2,9 @@
 // data/yield-history.csv and data/risk-evidence.csv; records the rating's changes since the seed it
 // replaces in data/review-changes.csv, whose every row the seed carries (rating-changes-build.ts).
 import { readFileSync, writeFileSync } from "node:fs";
-import { checkAssetClassCsv } from "./asset-classes.ts";
+import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import {
   ASSET_CLASSES_DISPLAY,
   ASSET_CLASSES_PATH,
@@ -19,9 +19,12 @@ import {
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
-import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
-import { buildSeedSql } from "./seed-sql.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { checkCsv } from "./rules/protocols.ts";
+import { riskEntries } from "./risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { buildRiskSeedSql, buildSeedSql } from "./seed-sql.ts";
 import { ratingChangesSql } from "./rating-changes-build.ts";
 
 run(() => {

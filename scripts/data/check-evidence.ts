@@ -2,7 +2,6 @@
 // the tiers file, the never list over every source URL, the coverage, the terms that findings
 // state, and the change log. Returns printable lines: problems, and the coverage figures.
 import { existsSync, readFileSync } from "node:fs";
-import { evidenceCoverage } from "./evidence-coverage.ts";
 import {
   CSV_DISPLAY,
   PRODUCTS_DISPLAY,
@@ -11,11 +10,14 @@ import {
   REVIEW_CHANGES_PATH,
   RISK_EVIDENCE_DISPLAY,
 } from "./paths.ts";
-import { checkReviewChangesCsv } from "./review-changes.ts";
-import type { EvidenceRow, FactorRecord } from "./risk-evidence.ts";
-import { formatProblem, type ProtocolRow } from "./rules.ts";
-import { checkCsvSources, checkSourceTiers } from "./source-tiers.ts";
-import { readProductTerms, termsAgreeWithFindings } from "./terms-evidence.ts";
+import type { FactorRecord } from "./risk-factors.ts";
+import { checkReviewChangesCsv } from "./rules/review-changes.ts";
+import { formatProblem } from "./rules/problem.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
+import type { EvidenceRow } from "./rules/risk-evidence.ts";
+import { evidenceCoverage } from "./rules/risk-evidence-coverage.ts";
+import { readProductTerms, termsAgreeWithFindings } from "./rules/risk-evidence-terms.ts";
+import { checkCsvSources, checkSourceTiers } from "./rules/source-tiers.ts";
 
 export type EvidenceCheckInput = {
   rows: readonly ProtocolRow[];

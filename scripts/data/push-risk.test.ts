@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { parseCsv, serializeCsv } from "./csv.ts";
 import { pushData, resolveTarget, type Target } from "./push-core.ts";
-import { EVIDENCE_COLUMNS } from "./risk-evidence.ts";
+import { EVIDENCE_COLUMNS } from "./rules/risk-evidence.ts";
 import { FIXTURE, memoryApi } from "./test-api.ts";
 
 const memory = memoryApi();

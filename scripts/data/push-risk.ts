@@ -4,11 +4,14 @@
 // (public.sync_protocol_risk_factors).
 import { NO_RATING, ratingState, type RatingState } from "../../src/lib/risk-changes.ts";
 import { FACTOR_LABELS, isRiskFactor, isRiskStep, type RiskStep } from "../../src/lib/risk-rating.ts";
-import { checkHistoryCsv } from "./history.ts";
 import { ratingStates, reviewChanges } from "./rating-states.ts";
-import { checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
-import { formatProblem, todayUtc, type ProtocolRow } from "./rules.ts";
-import { checkCsvSources } from "./source-tiers.ts";
+import { riskEntries } from "./risk-factors.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { checkHistoryCsv } from "./rules/history.ts";
+import { formatProblem } from "./rules/problem.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { checkCsvSources } from "./rules/source-tiers.ts";
 
 export const RISK_MIGRATION_FILE = "supabase/migrations/20261127140000_risk_evidence_provenance.sql";
 

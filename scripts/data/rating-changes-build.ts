@@ -9,9 +9,11 @@ import {
   checkReviewChangesCsv,
   mergeReviewChanges,
   serializeReviewChanges,
-} from "./review-changes.ts";
-import type { FactorRecord } from "./risk-evidence.ts";
-import { formatProblem, todayUtc, type ProtocolRow } from "./rules.ts";
+} from "./rules/review-changes.ts";
+import type { FactorRecord } from "./risk-factors.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 
 /**
  * Extends the log with what changed since `previousSeed` (none when there is no seed yet: a first

@@ -9,8 +9,8 @@ import {
   type RatingState,
 } from "../../src/lib/risk-changes.ts";
 import { isRiskFactor, isRiskStep, type RiskFactor, type RiskStep } from "../../src/lib/risk-rating.ts";
-import type { FactorRecord } from "./risk-evidence.ts";
-import type { ProtocolRow } from "./rules.ts";
+import type { FactorRecord } from "./risk-factors.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 import { parseSeedSql } from "./seed-sql.ts";
 
 /**

@@ -12,16 +12,15 @@ import {
   type FetchLike,
 } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
 import {
-  httpSource,
   isIsoDay,
   refreshProtocols,
   RefreshUsageError,
-  type RefreshReport,
-  type RefreshSource,
 } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
 import { createRestStore, StoreError } from "../../supabase/functions/refresh-protocols/lib/rest-store.ts";
+import { httpSource } from "../../supabase/functions/refresh-protocols/lib/source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "../../supabase/functions/refresh-protocols/lib/tracked.ts";
-import { checkAssetClassCsv } from "./asset-classes.ts";
+import type { RefreshReport, RefreshSource } from "../../supabase/functions/refresh-protocols/lib/types.ts";
+import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCsv, serializeCsv } from "./csv.ts";
 import {
   checkHistoryCsv,
@@ -30,7 +29,7 @@ import {
   mergeYieldHistoryCsv,
   type HistoryRow,
   type YieldHistoryRow,
-} from "./history.ts";
+} from "./rules/history.ts";
 import {
   ASSET_CLASSES_DISPLAY,
   ASSET_CLASSES_PATH,
@@ -42,7 +41,10 @@ import {
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
 import { PushError, resolveTarget } from "./push-core.ts";
-import { checkCsv, COLUMNS, formatProblem, todayUtc, type Column } from "./rules.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { COLUMNS, type Column } from "./rules/protocol-row.ts";
+import { checkCsv } from "./rules/protocols.ts";
 
 export type RefreshCliDeps = {
   env: Record<string, string | undefined>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { evidenceCoverage, PRIMARY_SHARE_MIN } from "./evidence-coverage.ts";
-import type { EvidenceRow, FactorRecord } from "./risk-evidence.ts";
-import type { ProtocolRow } from "./rules.ts";
+import { evidenceCoverage, PRIMARY_SHARE_MIN } from "./risk-evidence-coverage.ts";
+import type { FactorRecord } from "../risk-factors.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
+import type { EvidenceRow } from "./risk-evidence.ts";
 
 const row = (name: string, tvlUsd: number | null) => ({ name, tvl_usd: tvlUsd }) as ProtocolRow;
 const FACTORS = ["asset", "legal", "custody", "redemption", "regulation", "contract", "track_record"] as const;

@@ -4,7 +4,7 @@
 // who may buy. A term is known when the protocol's row states it (data/protocols.csv) or, once
 // data/products.json exists, when any product of the protocol does.
 import type { EvidenceRow } from "./risk-evidence.ts";
-import type { ProtocolRow } from "./rules.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
 
 /** Words that name who may buy, as the findings write them. */
 const WHO_MAY_BUY =

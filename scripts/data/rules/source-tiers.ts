@@ -2,10 +2,10 @@
 // data/source-tiers.json, and the never list applied to every source URL of data/protocols.csv
 // (its *_source_url columns and the links in its notes), data/risk-evidence.csv and, through
 // checkSourceUrl, data/products.json.
+import { neverListMatch, SOURCE_TIER_DATA, type SourceTiers } from "../../../src/lib/source-tiers.ts";
+import { CsvSyntaxError, parseCsv } from "../csv.ts";
+import type { Problem } from "./problem.ts";
 import { isHomepage } from "./risk-evidence.ts";
-import { neverListMatch, SOURCE_TIER_DATA, type SourceTiers } from "../../src/lib/source-tiers.ts";
-import { CsvSyntaxError, parseCsv } from "./csv.ts";
-import type { Problem } from "./rules.ts";
 
 /** A pattern: host labels (letters, digits, '-', or '*'), then optional path segments. */
 const PATTERN = /^(?:\*|[a-z0-9-]+)(?:\.(?:\*|[a-z0-9-]+))+(?:\/[^\s/]+)*$/i;

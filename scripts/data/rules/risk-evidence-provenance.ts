@@ -6,8 +6,8 @@ import {
   isSourceKind,
   SOURCE_KINDS,
   type SourceKind,
-} from "../../src/lib/source-provenance.ts";
-import { isSourceTier, SOURCE_TIERS, type SourceTier } from "../../src/lib/source-tiers.ts";
+} from "../../../src/lib/source-provenance.ts";
+import { isSourceTier, SOURCE_TIERS, type SourceTier } from "../../../src/lib/source-tiers.ts";
 
 /**
  * What a computed factor cites: DefiLlama's data, a third party's dataset (secondary), dated by

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { RatingChange } from "../../src/lib/risk-changes.ts";
-import { ratingStates, ratingStatesFromSeed, reviewChanges } from "./rating-states.ts";
+import type { RatingChange } from "../../../src/lib/risk-changes.ts";
+import { ratingStates, ratingStatesFromSeed, reviewChanges } from "../rating-states.ts";
 import {
   buildReviewChangesSeedSql,
   checkReviewChangesCsv,
@@ -10,10 +10,10 @@ import {
   serializeReviewChanges,
   type ReviewChange,
 } from "./review-changes.ts";
-import { buildRiskSeedSql, type FactorRecord } from "./risk-evidence.ts";
-import { checkCsv } from "./rules.ts";
-import { buildSeedSql } from "./seed-sql.ts";
-import { FIXTURE } from "./test-api.ts";
+import type { FactorRecord } from "../risk-factors.ts";
+import { buildRiskSeedSql, buildSeedSql } from "../seed-sql.ts";
+import { checkCsv } from "./protocols.ts";
+import { FIXTURE } from "../test-api.ts";
 
 const change = (field: RatingChange["field"], oldValue: string, newValue: string): RatingChange => ({
   kind: field === null ? "risk_level" : "risk_factor",

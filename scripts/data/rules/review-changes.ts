@@ -3,11 +3,12 @@
 // npm run data:build adds the changes between the seed it replaces and the new data (same day, same
 // factor: one row, old -> newest), and writes every row into supabase/seed.sql. The file is the
 // log's memory: the seed is rebuilt from scratch each time.
-import { isRiskFactor, isRiskStep } from "../../src/lib/risk-rating.ts";
-import { NOT_RATED_VALUE, REASON_MAX, UNKNOWN_VALUE, type RatingChange } from "../../src/lib/risk-changes.ts";
-import { compareBytes, CsvSyntaxError, parseCsv, serializeCsv } from "./csv.ts";
-import { AS_OF_MIN, parseIsoDate, type Problem } from "./rules.ts";
-import { sqlString } from "./seed-sql.ts";
+import { isRiskFactor, isRiskStep } from "../../../src/lib/risk-rating.ts";
+import { NOT_RATED_VALUE, REASON_MAX, UNKNOWN_VALUE, type RatingChange } from "../../../src/lib/risk-changes.ts";
+import { compareBytes, CsvSyntaxError, parseCsv, serializeCsv } from "../csv.ts";
+import { AS_OF_MIN, parseIsoDate } from "./cells.ts";
+import type { Problem } from "./problem.ts";
+import { sqlString } from "../seed-sql.ts";
 
 export const REVIEW_CHANGE_COLUMNS = [
   "day",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceRow } from "./risk-evidence.ts";
-import type { ProtocolRow } from "./rules.ts";
-import { readProductTerms, termsAgreeWithFindings, whoMayBuy } from "./terms-evidence.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
+import { readProductTerms, termsAgreeWithFindings, whoMayBuy } from "./risk-evidence-terms.ts";
 
 const row = (name: string, terms: Partial<ProtocolRow> = {}) =>
   ({ name, investor_access: "unknown", redemption: "unknown", ...terms }) as ProtocolRow;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SOURCE_TIER_DATA, type SourceTiers } from "../../src/lib/source-tiers.ts";
+import { SOURCE_TIER_DATA, type SourceTiers } from "../../../src/lib/source-tiers.ts";
 import { checkCsvSources, checkSourceTiers, checkSourceUrl, linksIn, neverListProblem } from "./source-tiers.ts";
 
 describe("the never list", () => {

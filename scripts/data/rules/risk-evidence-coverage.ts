@@ -2,9 +2,10 @@
 // enforces it: every protocol of $100M or more has at least five evidenced factors, every
 // protocol of $1B or more at least four primary findings, and at least 75% of all researched
 // findings are primary. data:check prints the figures whether or not they pass.
-import { MIN_EVIDENCED } from "../../src/lib/risk-rating.ts";
-import type { EvidenceRow, FactorRecord } from "./risk-evidence.ts";
-import type { ProtocolRow } from "./rules.ts";
+import { MIN_EVIDENCED } from "../../../src/lib/risk-rating.ts";
+import type { FactorRecord } from "../risk-factors.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
+import type { EvidenceRow } from "./risk-evidence.ts";
 
 /** From this TVL a protocol must be rated: at least EVIDENCED_MIN evidenced factors. */
 export const COVERAGE_TVL_USD = 100_000_000;
