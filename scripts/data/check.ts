@@ -1,5 +1,5 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv, data/asset-classes.csv, data/risk-evidence.csv (with the source tiers,
+// data/yield-history.csv, data/asset-classes.csv, data/launch-dates.csv, data/risk-evidence.csv (with the source tiers,
 // the coverage and the terms its findings state: check-evidence.ts) and data/review-changes.csv;
 // prints the evidence's coverage figures; exit 1 on any problem.
 import { readFileSync } from "node:fs";
@@ -14,6 +14,8 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  LAUNCH_DATES_DISPLAY,
+  LAUNCH_DATES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   YIELD_HISTORY_DISPLAY,
@@ -21,6 +23,7 @@ import {
 } from "./paths.ts";
 import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
 import { todayUtc } from "./rules/cells.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { checkCsv } from "./rules/protocols.ts";
@@ -33,9 +36,15 @@ run(() => {
   const all = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, freshness: false }).rows;
   const evidenceText = readFileSync(RISK_EVIDENCE_PATH, "utf8");
   const evidence = checkRiskEvidenceCsv(evidenceText, evidenceProtocols(all), todayUtc());
-  const entries = riskEntries(all, checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all).rows, evidence.rows);
+  const launches = checkLaunchDatesCsv(
+    readFileSync(LAUNCH_DATES_PATH, "utf8"),
+    new Set(all.map((r) => r.name)),
+    todayUtc(),
+  );
+  const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all);
+  const entries = riskEntries(all, history.rows, evidence.rows, launches.rows);
   const files = [
-    { display: HISTORY_DISPLAY, what: "points", ...checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all) },
+    { display: HISTORY_DISPLAY, what: "points", ...history },
     {
       display: YIELD_HISTORY_DISPLAY,
       what: "points",
@@ -43,6 +52,7 @@ run(() => {
     },
     { display: ASSET_CLASSES_DISPLAY, what: "entries", rows: mapping.entries, problems: mapping.problems },
     { display: RISK_EVIDENCE_DISPLAY, what: "findings", ...evidence },
+    { display: LAUNCH_DATES_DISPLAY, what: "launch dates", ...launches },
   ];
   // Each row's risk_level must be what the rule computes from its evidence (npm run data:rate).
   const ratings = checkRiskLevels(all, entries);

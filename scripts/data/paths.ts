@@ -23,3 +23,6 @@ export const REVIEW_CHANGES_DISPLAY = "data/review-changes.csv";
 /** The products and their terms (another helper's checker validates them; read here for the terms). */
 export const PRODUCTS_PATH = root("data/products.json");
 export const PRODUCTS_DISPLAY = "data/products.json";
+/** The researched launch dates the track record counts from (scripts/data/rules/launch-dates.ts). */
+export const LAUNCH_DATES_PATH = root("data/launch-dates.csv");
+export const LAUNCH_DATES_DISPLAY = "data/launch-dates.csv";

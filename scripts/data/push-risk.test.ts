@@ -45,7 +45,7 @@ const ALL_LOW = { asset: "Low", legal: "Low", custody: "Low", redemption: "Low",
 
 let local: Target;
 const lines: string[] = [];
-const push = (evidenceText: string, options: { csv?: string; dryRun?: boolean } = {}) =>
+const push = (evidenceText: string, options: { csv?: string; dryRun?: boolean; launchText?: string } = {}) =>
   pushData({
     csvText: options.csv ?? csvText,
     csvLabel: "csv",
@@ -53,7 +53,7 @@ const push = (evidenceText: string, options: { csv?: string; dryRun?: boolean } 
     dryRun: options.dryRun ?? false,
     target: local,
     log: (l) => lines.push(...l.split("\n")),
-    risk: { evidenceText, historyText },
+    risk: { evidenceText, historyText, launchText: options.launchText },
   });
 
 async function benjiFactors() {
@@ -147,10 +147,50 @@ describe("data:push's risk factors", () => {
   it("refuses evidence that cites the never list, and changes nothing", async () => {
     const before = await benjiFactors();
     await expect(push(evidence(ALL_LOW, "https://es.scribd.com/document/1/benji"))).rejects.toThrow(
-      /refused the risk factors: data\/risk-evidence\.csv has 5 problem\(s\)/,
+      /refused the risk factors: the evidence has 5 problem\(s\)/,
     );
     expect(lines.some((l) => l.includes("is on the never list (Mirrors of documents"))).toBe(true);
     expect(await benjiFactors()).toEqual(before);
+  });
+});
+
+describe("data:push's launch dates", () => {
+  const PAXG = "Paxos Gold (PAXG)";
+  const launchText = [
+    "protocol,launch_date,source_url,source_kind,source_tier,document_date,read_on",
+    `${PAXG},2019-09-05,https://paxos.com/2019/09/05/paxos-gold-launch/,Press release,primary,2019-09-05,2026-11-27`,
+  ].join("\n");
+
+  it("writes the launch dates with the factors, and counts the track record's age from them", async () => {
+    await push(evidence(ALL_LOW), { launchText });
+    const { rows } = await memory.db.query<Record<string, unknown>>(
+      `select l.launch_date, l.source_tier, l.read_on::text, f.level, f.finding, f.computed
+       from public.protocol_launch_dates l join public.protocols p on p.id = l.protocol_id
+       join public.protocol_risk_factors f on f.protocol_id = p.id and f.factor = 'track_record'
+       where p.name = $1`,
+      [PAXG],
+    );
+    expect(rows).toEqual([
+      {
+        launch_date: "2019-09-05",
+        source_tier: "primary",
+        read_on: "2026-11-27",
+        level: expect.any(String),
+        finding: expect.stringContaining("launched 2019-09-05 per paxos.com (6 years)"),
+        computed: true,
+      },
+    ]);
+    lines.length = 0;
+    await push(evidence(ALL_LOW), { launchText });
+    expect(lines).toContain("Risk factors: the database already matches.");
+  });
+
+  it("lets a reviewed protocol be 'Not rated' (rule 1.1: fewer than five evidenced factors)", async () => {
+    await expect(
+      memory.db.query("update public.protocols set risk_level = null where name = $1 and review_status = 'reviewed'", [
+        BENJI,
+      ]),
+    ).resolves.toMatchObject({ affectedRows: 1 });
   });
 });
 

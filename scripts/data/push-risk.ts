@@ -10,10 +10,12 @@ import { todayUtc } from "./rules/cells.ts";
 import { checkHistoryCsv } from "./rules/history.ts";
 import { formatProblem } from "./rules/problem.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
+import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
 import { checkCsvSources } from "./rules/source-tiers.ts";
 
 export const RISK_MIGRATION_FILE = "supabase/migrations/20261127140000_risk_evidence_provenance.sql";
+export const LAUNCH_MIGRATION_FILE = "supabase/migrations/20261127140100_protocol_launch_dates.sql";
 
 const FACTOR_COLUMNS = [
   "factor",
@@ -27,7 +29,8 @@ const FACTOR_COLUMNS = [
   "computed",
 ] as const;
 
-export type RiskFiles = { evidenceText: string; historyText: string };
+/** The data the risk step reads; without `launchText` the launch dates are neither used nor replaced. */
+export type RiskFiles = { evidenceText: string; historyText: string; launchText?: string };
 
 type LiveFactor = Record<(typeof FACTOR_COLUMNS)[number], unknown> & { protocol_id: string };
 
@@ -65,9 +68,20 @@ function liveStates(
   );
 }
 
-/** A factor row as the table holds it, for comparing the live rows with the new ones. */
-const rowKey = (name: string, row: Record<string, unknown>) =>
-  JSON.stringify([name, ...FACTOR_COLUMNS.map((c) => row[c] ?? null)]);
+const LAUNCH_OUT = ["launch_date", "source_url", "source_kind", "source_tier", "document_date", "read_on"] as const;
+
+/** Whether the live rows (by protocol id) hold exactly the wanted ones (by name), in these columns. */
+function sameRows(
+  live: ReadonlyArray<Record<string, unknown>>,
+  wanted: ReadonlyArray<Record<string, unknown>>,
+  names: ReadonlyMap<string, string>,
+  columns: readonly string[],
+): boolean {
+  const key = (name: unknown, row: Record<string, unknown>) =>
+    JSON.stringify([name, ...columns.map((c) => row[c] ?? null)]);
+  const liveKeys = new Set(live.map((row) => key(names.get(String(row.protocol_id)) ?? "", row)));
+  return live.length === wanted.length && wanted.every((row) => liveKeys.has(key(row.name, row)));
+}
 
 export async function pushRisk(args: {
   call: (path: string, init: RequestInit | undefined, action: string) => Promise<unknown>;
@@ -84,14 +98,22 @@ export async function pushRisk(args: {
   const { call, log } = args;
   const evidence = checkRiskEvidenceCsv(args.files.evidenceText, evidenceProtocols(args.rows), todayUtc());
   const never = checkCsvSources(args.files.evidenceText);
-  if (evidence.problems.length + never.length > 0) {
-    for (const problem of [...evidence.problems, ...never]) log(`data/risk-evidence.csv ${formatProblem(problem)}`);
+  const launches =
+    args.files.launchText === undefined
+      ? null
+      : checkLaunchDatesCsv(args.files.launchText, new Set(args.rows.map((r) => r.name)), todayUtc());
+  const problems = [
+    ...[...evidence.problems, ...never].map((p) => `data/risk-evidence.csv ${formatProblem(p)}`),
+    ...(launches?.problems ?? []).map((p) => `data/launch-dates.csv ${formatProblem(p)}`),
+  ];
+  if (problems.length > 0) {
+    for (const problem of problems) log(problem);
     throw new RiskPushError(
-      `data:push refused the risk factors: data/risk-evidence.csv has ${evidence.problems.length + never.length} problem(s) (see npm run data:check). The protocols above were pushed; the risk factors were not.`,
+      `data:push refused the risk factors: the evidence has ${problems.length} problem(s) (see npm run data:check). The protocols above were pushed; the risk factors were not.`,
     );
   }
   const history = checkHistoryCsv(args.files.historyText, args.rows).rows;
-  const entries = riskEntries(args.rows, history, evidence.rows);
+  const entries = riskEntries(args.rows, history, evidence.rows, launches?.rows ?? []);
   const factors = entries.flatMap(({ name, records }) =>
     records.map((r) => ({ name, ...Object.fromEntries(FACTOR_COLUMNS.map((c) => [c, r[c]])) })),
   );
@@ -130,9 +152,24 @@ export async function pushRisk(args: {
   for (const c of changes)
     log(`  ${c.name}: ${c.field === null ? "overall" : FACTOR_LABELS[c.field]} ${c.old_value} -> ${c.new_value}`);
 
-  const liveKeys = new Set(live.map((row) => rowKey(names.get(row.protocol_id) ?? "", row)));
+  const launchRows = launches?.rows.map(({ protocol, ...launch }) => ({ name: protocol, ...launch })) ?? null;
+  let liveLaunches: Array<Record<string, unknown>> | null = null;
+  if (launchRows !== null) {
+    try {
+      liveLaunches = (await call(
+        `/rest/v1/protocol_launch_dates?select=protocol_id,${LAUNCH_OUT.join(",")}`,
+        undefined,
+        "Reading the current launch dates",
+      )) as Array<Record<string, unknown>>;
+    } catch (error) {
+      if (error instanceof Error && error.message.includes("protocol_launch_dates"))
+        throw new RiskPushError(`The database has no launch dates yet: apply ${LAUNCH_MIGRATION_FILE} first.`);
+      throw error;
+    }
+  }
   const same =
-    live.length === factors.length && factors.every((f) => liveKeys.has(rowKey(f.name, f as Record<string, unknown>)));
+    sameRows(live, factors, names, FACTOR_COLUMNS) &&
+    (launchRows === null || sameRows(liveLaunches!, launchRows, names, LAUNCH_OUT));
   if (same && changes.length === 0) {
     log("Risk factors: the database already matches.");
     return;
@@ -144,10 +181,14 @@ export async function pushRisk(args: {
   }
   const result = (await call(
     "/rest/v1/rpc/sync_protocol_risk_factors",
-    { method: "POST", body: JSON.stringify({ factors, changes }) },
+    {
+      method: "POST",
+      body: JSON.stringify({ factors, changes, ...(launchRows === null ? {} : { launches: launchRows }) }),
+    },
     "Calling sync_protocol_risk_factors (nothing was changed)",
-  )) as { deleted: number; inserted: number; recorded: number };
+  )) as { deleted: number; inserted: number; recorded: number; launches: number | null };
+  const launched = result.launches === null ? "" : `, ${result.launches} launch date(s)`;
   log(
-    `Risk factors pushed in one transaction: ${result.deleted} replaced by ${result.inserted}, ${result.recorded} change(s) recorded.`,
+    `Risk factors pushed in one transaction: ${result.deleted} replaced by ${result.inserted}${launched}, ${result.recorded} change(s) recorded.`,
   );
 }

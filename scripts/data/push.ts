@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseCommonArgs, run } from "./cli.ts";
-import { CSV_DISPLAY, CSV_PATH, HISTORY_PATH, RISK_EVIDENCE_PATH } from "./paths.ts";
+import { CSV_DISPLAY, CSV_PATH, HISTORY_PATH, LAUNCH_DATES_PATH, RISK_EVIDENCE_PATH } from "./paths.ts";
 import { pushData, resolveTarget } from "./push-core.ts";
 
 run(async () => {
@@ -24,7 +24,11 @@ run(async () => {
     risk:
       typeof values.csv === "string"
         ? undefined
-        : { evidenceText: readFileSync(RISK_EVIDENCE_PATH, "utf8"), historyText: readFileSync(HISTORY_PATH, "utf8") },
+        : {
+            evidenceText: readFileSync(RISK_EVIDENCE_PATH, "utf8"),
+            historyText: readFileSync(HISTORY_PATH, "utf8"),
+            launchText: readFileSync(LAUNCH_DATES_PATH, "utf8"),
+          },
   });
   return 0;
 });

@@ -4,8 +4,9 @@
 // give (src/lib/risk-rating.ts, docs/methodology.md); and the check that data/protocols.csv's
 // risk_level is that level.
 import { computedFactors, type ComputedInput } from "../../src/lib/computed-factors.ts";
-import { MIN_EVIDENCED, overallRating, RISK_FACTORS, type RiskStep } from "../../src/lib/risk-rating.ts";
+import { overallRating, RISK_FACTORS, type RiskStep } from "../../src/lib/risk-rating.ts";
 import type { HistoryRow } from "./rules/history.ts";
+import type { LaunchDate } from "./rules/launch-dates.ts";
 import type { Problem } from "./rules/problem.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
 import type { EvidenceRow } from "./rules/risk-evidence.ts";
@@ -49,12 +50,17 @@ export function ratedLevel(records: readonly FactorRecord[]): RiskStep | null {
   return overallRating(Object.fromEntries(records.map((r) => [r.factor, r.level]))).level;
 }
 
-/** Every protocol's factor records, from its row, its TVL history and the researched evidence. */
+/**
+ * Every protocol's factor records, from its row, its TVL history, the researched evidence and the
+ * researched launch dates (data/launch-dates.csv).
+ */
 export function riskEntries(
   rows: readonly ProtocolRow[],
   history: readonly HistoryRow[],
   evidence: readonly EvidenceRow[],
+  launches: readonly LaunchDate[] = [],
 ): Array<{ name: string; records: FactorRecord[] }> {
+  const launchOf = new Map(launches.map((l) => [l.protocol, { date: l.launch_date, sourceUrl: l.source_url }]));
   return rows.map((row) => ({
     name: row.name,
     records: factorRecords(
@@ -63,6 +69,7 @@ export function riskEntries(
         defillamaSlug: row.tvl_source === "defillama" ? row.defillama_slug : null,
         audits: row.defillama_audits,
         listedAt: row.defillama_listed_at,
+        launch: launchOf.get(row.name) ?? null,
         tvlUsd: row.tvl_usd,
         tvlAsOf: row.tvl_as_of,
         history: history
@@ -76,8 +83,9 @@ export function riskEntries(
 
 /**
  * The rule's level for every row, and what data:check reports where the CSV disagrees: a row's
- * risk_level must be the computed one (empty when 'Not rated'), and a reviewed row must be rated
- * (at least MIN_EVIDENCED evidenced factors). `line` is the row's line in data/protocols.csv.
+ * risk_level must be the computed one (empty when 'Not rated', fewer than MIN_EVIDENCED evidenced
+ * factors, reviewed or not: the coverage rule says which protocols must be rated,
+ * rules/risk-evidence-coverage.ts). `line` is the row's line in data/protocols.csv.
  */
 export function checkRiskLevels(
   rows: ReadonlyArray<ProtocolRow & { line?: number }>,
@@ -91,13 +99,7 @@ export function checkRiskLevels(
     const level = ratedLevel(records);
     levels.set(row.name, level);
     const line = row.line ?? index + 2;
-    if (row.review_status === "reviewed" && level === null) {
-      problems.push({
-        line,
-        column: "risk_level",
-        message: `${row.name} has ${records.length} evidenced risk factor(s); a reviewed protocol needs at least ${MIN_EVIDENCED} (data/risk-evidence.csv)`,
-      });
-    } else if ((row.risk_level ?? null) !== level) {
+    if ((row.risk_level ?? null) !== level) {
       problems.push({
         line,
         column: "risk_level",

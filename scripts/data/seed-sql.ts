@@ -1,6 +1,7 @@
 import { compareBytes } from "./csv.ts";
 import type { FactorRecord } from "./risk-factors.ts";
 import type { HistoryRow, YieldHistoryRow } from "./rules/history.ts";
+import type { LaunchDate } from "./rules/launch-dates.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
 
 const SEED_HEADER = [
@@ -94,6 +95,27 @@ export function buildRiskSeedSql(entries: ReadonlyArray<{ name: string; records:
     lines.join(",\n"),
     ") as f(name, factor, level, finding, source_url, source_kind, source_tier, document_date, read_on, computed)",
     "join public.protocols p on p.name = f.name;",
+    "",
+  ].join("\n");
+}
+
+/** The seed's protocol_launch_dates statement (data/launch-dates.csv), sorted by protocol name. */
+export function buildLaunchDatesSeedSql(launches: readonly LaunchDate[]): string {
+  if (launches.length === 0) return "";
+  const lines = [...launches]
+    .sort((a, b) => compareBytes(a.protocol, b.protocol))
+    .map(
+      (l) =>
+        `  (${[l.protocol, l.launch_date, l.source_url, l.source_kind, l.source_tier, l.document_date].map(sqlString).join(", ")}, date ${sqlString(l.read_on)})`,
+    );
+  return [
+    `-- ${lines.length} launch dates (data/launch-dates.csv; the track record counts its age from them).`,
+    "insert into public.protocol_launch_dates (protocol_id, launch_date, source_url, source_kind, source_tier, document_date, read_on)",
+    "select p.id, l.launch_date, l.source_url, l.source_kind, l.source_tier, l.document_date, l.read_on",
+    "from (values",
+    lines.join(",\n"),
+    ") as l(name, launch_date, source_url, source_kind, source_tier, document_date, read_on)",
+    "join public.protocols p on p.name = l.name;",
     "",
   ].join("\n");
 }

@@ -12,6 +12,11 @@ export type ComputedInput = {
   audits: number | null;
   /** DefiLlama's listing date, YYYY-MM-DD; null when unknown. */
   listedAt: string | null;
+  /**
+   * The researched launch date (data/launch-dates.csv): YYYY-MM-DD, or YYYY-MM counted from the
+   * month's last day (never older than it is), and the page that states it. Absent or null: none.
+   */
+  launch?: { date: string; sourceUrl: string } | null;
   tvlUsd: number | null;
   /** The day of the TVL figure, YYYY-MM-DD; null when there is none (nothing is computed). */
   tvlAsOf: string | null;
@@ -28,9 +33,25 @@ export type ComputedRecord = {
   day: string;
 };
 
+/** '2024-03' -> '2024-03-31'; a full day is returned as it is. */
+export function launchDay(date: string): string {
+  if (date.length !== 7) return date;
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
 /**
- * The computed factors that come out with a level. A factor whose input is missing (no audit
- * record, no listing date, no dated TVL) is Unknown and left out: missing data is not a finding.
+ * The computed factors that come out with a level. The track record's age counts from the
+ * researched launch date, else from DefiLlama's listing date. A factor whose input is missing (no
+ * audit record, neither date, no dated TVL) is Unknown and left out: missing data is not a finding.
  */
 export function computedFactors(input: ComputedInput): ComputedRecord[] {
   if (!input.defillamaSlug || !input.tvlAsOf) return [];
@@ -45,17 +66,18 @@ export function computedFactors(input: ComputedInput): ComputedRecord[] {
       sourceUrl,
       day: input.tvlAsOf,
     });
-  const track = trackRecordFactor({
-    since: input.listedAt,
-    asOf: input.tvlAsOf,
-    tvlUsd: input.tvlUsd,
-    history: input.history,
-  });
+  const since = input.launch ? launchDay(input.launch.date) : input.listedAt;
+  const track = trackRecordFactor({ since, asOf: input.tvlAsOf, tvlUsd: input.tvlUsd, history: input.history });
   if (track.level !== "Unknown") {
     records.push({
       factor: "track_record",
       level: track.level,
-      finding: track.finding.replace("live since", "listed by DefiLlama since"),
+      finding: input.launch
+        ? track.finding.replace(
+            `live since ${since}`,
+            `launched ${input.launch.date} per ${hostOf(input.launch.sourceUrl)}`,
+          )
+        : track.finding.replace("live since", "listed by DefiLlama since"),
       sourceUrl,
       day: input.tvlAsOf,
     });

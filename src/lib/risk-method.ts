@@ -68,7 +68,7 @@ export const FACTOR_METHOD: Record<RiskFactor, FactorMethod> = {
   track_record: {
     question: "time since launch, size, and drawdowns in our own TVL history.",
     computed:
-      "Computed from data we refresh. Age: three years or more scores Low, one to three years Medium, under a year High. Size (the latest TVL): $1B or more Low, $100M Medium, $10M High, below Very High. The factor is the worse of the two, one step worse again when our own TVL history shows a fall of 50% or more from a peak. Age counts from DefiLlama's listing date. Without a listing date, or without a dated TVL figure, the factor is Unknown: an unknown age is missing data, not a young protocol. A researched finding (the launch announcement, the fund's inception date) replaces the computed one.",
+      "Computed from data we refresh. Age: three years or more scores Low, one to three years Medium, under a year High. Size (the latest TVL): $1B or more Low, $100M Medium, $10M High, below Very High. The factor is the worse of the two, one step worse again when our own TVL history shows a fall of 50% or more from a peak. Age counts from the launch date we researched (the launch announcement, the fund's inception date; a month counts from its last day), else from DefiLlama's listing date. Without either date, or without a dated TVL figure, the factor is Unknown: an unknown age is missing data, not a young protocol. A researched finding replaces the computed one.",
   },
   regulation: {
     question: "the regulated entities involved and the jurisdiction.",
