@@ -44,9 +44,6 @@ export const FACTOR_LABELS: Record<RiskFactor, string> = {
   regulation: "Regulation",
 };
 
-/** Factors the data pipeline computes; the others are researched. */
-export const COMPUTED_FACTORS: readonly RiskFactor[] = ["contract", "track_record"];
-
 export function isRiskFactor(value: string): value is RiskFactor {
   return (RISK_FACTORS as readonly string[]).includes(value);
 }
