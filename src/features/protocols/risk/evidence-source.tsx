@@ -12,8 +12,13 @@ function hostOf(url: string): string {
   }
 }
 
+/** A day that never breaks across lines ('27 Nov' / '2026'). */
 function Day({ day }: { day: string }) {
-  return <time dateTime={day}>{formatDay(day)}</time>;
+  return (
+    <time dateTime={day} className="whitespace-nowrap">
+      {formatDay(day)}
+    </time>
+  );
 }
 
 /**
@@ -30,7 +35,9 @@ export function EvidenceSource({ line, protocolName }: { line: FactorLine; proto
     documentDate === null ? null : documentDate === UNDATED ? (
       UNDATED
     ) : (
-      <time dateTime={documentDate}>{formatDocumentDate(documentDate)}</time>
+      <time dateTime={documentDate} className="whitespace-nowrap">
+        {formatDocumentDate(documentDate)}
+      </time>
     );
   return (
     <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
