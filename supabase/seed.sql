@@ -364,13 +364,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   array['Private Credit', 'US Treasuries']::text[],
   array['Ethereum', 'Avalanche', 'Base', 'Plume Mainnet', 'Monad', 'Pharos', 'BNB Chain', 'Optimism', 'Arbitrum', 'Hyperliquid L1']::text[],
   '$1.6B',
-  '0.0-5.8%',
+  '2.5-5.8%',
   'Medium',
   'Varies by pool (JTRSY: 500K USDC)',
   'https://centrifuge.io',
   'https://defillama.com/protocol/centrifuge-protocol',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s pool range, refreshed daily (see its date and source). Min investment: set per pool (Centrifuge''s investor docs, read 25 Nov 2026: access, currency and liquidity terms vary by pool); the 500,000 USDC minimum for JTRSY (then Anemoy LTF) is from Centrifuge''s Arbitrum STEP II application, undated, whose figures are as of 29 Apr 2024. JTRSY and JAAA are BVI professional funds for non-US professional investors (Yearn risk report on JAAA, read 25 Nov 2026). Risk: a mix of T-bills and CLO credit.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s pool range, refreshed daily (see its date and source); on 5 Sep 2026 its two Anemoy ACRED pools (Plume, Monad) were at 0% after paying 5.8% and 4.9% a week before, and are left out of the range as data gaps. Min investment: set per pool (Centrifuge''s investor docs, read 25 Nov 2026: access, currency and liquidity terms vary by pool); the 500,000 USDC minimum for JTRSY (then Anemoy LTF) is from Centrifuge''s Arbitrum STEP II application, undated, whose figures are as of 29 Apr 2024. JTRSY and JAAA are BVI professional funds for non-US professional investors (Yearn risk report on JAAA, read 25 Nov 2026). Risk: a mix of T-bills and CLO credit.',
   'centrifuge-protocol',
   1575531959,
   '2026-09-05',
@@ -384,7 +384,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://docs.centrifuge.io/user/investor',
   '2026-11-23',
   5948,
-  0,
+  2.53,
   5.76,
   '2026-09-05',
   'defillama',
@@ -4011,7 +4011,7 @@ select p.id, h.day, h.apy_min, h.apy_max, h.source
 from (values
   ('Apollo ACRED (Securitize)', date '2026-09-05', 7.92, 7.92, 'defillama'),
   ('BlackRock BUIDL (Securitize)', date '2026-09-05', 3.25, 3.59, 'defillama'),
-  ('Centrifuge', date '2026-09-05', 0, 5.76, 'defillama'),
+  ('Centrifuge', date '2026-09-05', 2.53, 5.76, 'defillama'),
   ('Circle USYC (ex-Hashnote)', date '2026-09-05', 3.19, 3.19, 'defillama'),
   ('Clearpool', date '2026-09-05', 3.5, 3.5, 'defillama'),
   ('Franklin Templeton BENJI (FOBXX)', date '2025-11-13', 3.88, 3.88, 'curated'),
@@ -4354,3 +4354,1653 @@ from (values
   ('xStocks (Backed)', 'regulation', 'Medium', 'The issuer is registered with the Jersey Financial Services Commission with consents to issue security tokens, and its base prospectus is approved by Liechtenstein''s FMA under the EU Prospectus Regulation, so licensed distributors can sell xStocks to EU retail clients, but not to US persons.', 'https://docs.xstocks.com/legal-and-compliance/legal-and-regulatory-overview', date '2026-11-25', false)
 ) as f(name, factor, level, finding, source_url, read_on, computed)
 join public.protocols p on p.name = f.name;
+-- 30 products (data/products.json; docs/data.md, "Products"). The pool yields are DefiLlama's saved pools
+-- of the day each protocol's yield is dated (data/defillama/open-defi-data/yields-<day>.csv).
+insert into public.products (protocol_id, symbol, name, chains, asset_class, pool_symbols, investor_access, kyc, min_investment_usd, min_investment_note, redemption, redemption_days, redemption_window, redemption_usual_hours, redemption_note, instant_facility, management_fee_pct, subscription_fee_pct, redemption_fee_pct, fees_note, stated_yield_apy, stated_yield_as_of, stated_yield_net_of_management_fee, pool_yield_net_of_management_fee, pool_apy_min, pool_apy_max, pool_yield_as_of, pool_yield_source_url, sources, notes)
+select p.id, r.symbol, r.name, r.chains, r.asset_class, r.pool_symbols, r.investor_access, r.kyc, r.min_investment_usd, r.min_investment_note, r.redemption, r.redemption_days, r.redemption_window, r.redemption_usual_hours, r.redemption_note, r.instant_facility, r.management_fee_pct, r.subscription_fee_pct, r.redemption_fee_pct, r.fees_note, r.stated_yield_apy, r.stated_yield_as_of, r.stated_yield_net_of_management_fee, r.pool_yield_net_of_management_fee, r.pool_apy_min, r.pool_apy_max, r.pool_yield_as_of, r.pool_yield_source_url, r.sources, r.notes
+from jsonb_to_recordset($products$[
+{
+ "protocol": "Apollo ACRED (Securitize)",
+ "symbol": "ACRED",
+ "name": "Apollo Diversified Credit Securitize Fund",
+ "chains": [
+  "Ethereum",
+  "Solana",
+  "Aptos",
+  "Sei",
+  "Ink",
+  "Avalanche",
+  "Polygon"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [
+  "ACRED"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": 50000,
+ "min_investment_note": "50,000 USDC first; 10,000 USDC after",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 7.92,
+ "pool_apy_max": 7.92,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=apollo-diversified-credit-securitize-fund",
+ "sources": {
+  "min_investment": {
+   "url": "https://docs.yield.xyz/documentation/earn/rwas/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "secondary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Backed Finance (bTokens)",
+ "symbol": "bTokens",
+ "name": "Backed tracker certificates",
+ "chains": [
+  "Ethereum",
+  "Gnosis Chain",
+  "Base",
+  "Avalanche",
+  "Polygon",
+  "Arbitrum",
+  "Fantom",
+  "BNB Chain"
+ ],
+ "asset_class": "Equities",
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "BlackRock BUIDL (Securitize)",
+ "symbol": "BUIDL",
+ "name": "BlackRock USD Institutional Digital Liquidity Fund",
+ "chains": [
+  "Solana",
+  "Aptos",
+  "Ethereum",
+  "Avalanche",
+  "BNB Chain",
+  "Optimism",
+  "Arbitrum",
+  "Polygon"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "BUIDL"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": 5000000,
+ "min_investment_note": "$250,000 for follow-on investments",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.25,
+ "pool_apy_max": 3.59,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=blackrock-buidl",
+ "sources": {
+  "min_investment": {
+   "url": "https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Centrifuge",
+ "symbol": "JTRSY",
+ "name": "Janus Henderson Anemoy Treasury Fund",
+ "chains": [
+  "Ethereum",
+  "Avalanche",
+  "Base",
+  "Plume Mainnet",
+  "Monad",
+  "Pharos",
+  "BNB Chain",
+  "Optimism",
+  "Arbitrum",
+  "Hyperliquid L1"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [
+  "USDS (Janus Henderson Treasury Fund)"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": 500000,
+ "min_investment_note": "500,000 USDC",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.25,
+ "pool_apy_max": 3.25,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/ff1bb959-d160-4906-bad2-d3e37a1e92e8",
+ "sources": {
+  "redemption": {
+   "url": "https://docs.centrifuge.io/user/investor",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Circle USYC (ex-Hashnote)",
+ "symbol": "USYC",
+ "name": "Circle USYC",
+ "chains": [
+  "BNB Chain",
+  "Ethereum",
+  "Noble",
+  "Near"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "USYC"
+ ],
+ "investor_access": "institutional",
+ "kyc": "unknown",
+ "min_investment_usd": 100000,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.19,
+ "pool_apy_max": 3.19,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=circle-usyc",
+ "sources": {
+  "investor_access": {
+   "url": "https://developers.circle.com/tokenized/usyc/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://developers.circle.com/tokenized/usyc/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://usyc.docs.hashnote.com/getting-started/subscription",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Clearpool",
+ "symbol": "cpTokens",
+ "name": "Clearpool lending pools",
+ "chains": [
+  "Base",
+  "Ethereum",
+  "Polygon",
+  "Optimism",
+  "Mantle",
+  "Avalanche",
+  "Arbitrum",
+  "Polygon zkEVM",
+  "Flare"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [
+  "USDX"
+ ],
+ "investor_access": "unknown",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.5,
+ "pool_apy_max": 3.5,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/be50b874-8147-440d-b8ca-f2c202e9ed64",
+ "sources": {
+  "kyc": {
+   "url": "https://docs.clearpool.finance/clearpool/faq/for-lenders",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Dinari (dShares)",
+ "symbol": "dShares",
+ "name": "Dinari dShares",
+ "chains": [
+  "Ethereum",
+  "Arbitrum",
+  "Base",
+  "Plume Mainnet",
+  "Kinto",
+  "Plume",
+  "Blast"
+ ],
+ "asset_class": "Equities",
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.dinari.com/docs/us",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.dinari.com/docs/us",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/dinari-dshares-usfr-d-spy-d-step-application/23456",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Etherfuse Stablebonds",
+ "symbol": "CETES",
+ "name": "Etherfuse CETES Stablebond",
+ "chains": [
+  "Solana",
+  "Polygon",
+  "Base",
+  "Monad",
+  "Stellar"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://bluechip.org/coins/cetes",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://bluechip.org/coins/cetes",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/etherfuse-step-application/27933",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "EthicHub",
+ "symbol": "EthicHub bonds",
+ "name": "EthicHub lending pools",
+ "chains": [
+  "Ethereum",
+  "Gnosis Chain",
+  "Celo"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.ethichub.com/en/terms-and-conditions",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Terms"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Fidelity FDIT",
+ "symbol": "FDIT",
+ "name": "Fidelity Treasury Digital Fund (OnChain class)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": 1000000,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0,
+ "fees_note": "No fee on the sale of shares",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "kyc": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "min_investment": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "fees": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "SEC filing"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Franklin Templeton BENJI (FOBXX)",
+ "symbol": "BENJI",
+ "name": "Franklin OnChain U.S. Government Money Fund",
+ "chains": [
+  "Stellar",
+  "Polygon",
+  "Base",
+  "Solana"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": 20,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/franklin-onchain-u-s-government-money-fund-fobxx-step-application/23655",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Goldfinch (Prime)",
+ "symbol": "GFI-Prime",
+ "name": "Goldfinch Prime",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.goldfinch.finance/goldfinch/unique-identity-uid/for-users",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.goldfinch.finance/goldfinch/unique-identity-uid/for-users",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Invesco USTB (Superstate)",
+ "symbol": "USTB",
+ "name": "Invesco Short Duration US Government Securities Fund (USTB)",
+ "chains": [
+  "Ethereum",
+  "Solana",
+  "Plume Mainnet"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "USTB"
+ ],
+ "investor_access": "qualified-purchaser",
+ "kyc": "unknown",
+ "min_investment_usd": 100000,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": 0.15,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Up to 0.15% a year management fee",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.52,
+ "pool_apy_max": 3.52,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=invesco-ustb",
+ "sources": {
+  "investor_access": {
+   "url": "https://superstate.co/ustb",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://superstate.co/ustb",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://superstate.co/ustb",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "KlimaDAO",
+ "symbol": "KLIMA",
+ "name": "KlimaDAO carbon tokens",
+ "chains": [
+  "Polygon",
+  "Base"
+ ],
+ "asset_class": "Carbon Credits",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "redemption": {
+   "url": "https://app.klimaprotocol.com/terms",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Terms"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Maple Finance (Syrup)",
+ "symbol": "syrupUSDC",
+ "name": "Syrup USDC",
+ "chains": [
+  "Ethereum",
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [
+  "USDC (Syrup USDC)"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 5.02,
+ "pool_apy_max": 5.02,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/43641cf5-a92e-416b-bce9-27113d3c0db6",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/2080e08402b6d07ead390f06357897e0c6a04b47/legal/syrupusdc-and-syrupusdt-available-jurisdictions.md",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Maple Finance (Syrup)",
+ "symbol": "syrupUSDT",
+ "name": "Syrup USDT",
+ "chains": [
+  "Ethereum",
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [
+  "USDT (Syrup USDT)"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 4.83,
+ "pool_apy_max": 4.83,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/8edfdf02-cdbb-43f7-bca6-954e5fe56813",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/2080e08402b6d07ead390f06357897e0c6a04b47/legal/syrupusdc-and-syrupusdt-available-jurisdictions.md",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Ondo Finance (OUSG + USDY)",
+ "symbol": "OUSG",
+ "name": "Ondo Short-Term US Government Bond Fund",
+ "chains": [
+  "Ethereum",
+  "Stellar",
+  "Sei",
+  "XRPL",
+  "Solana",
+  "Mantle",
+  "Sui",
+  "Noble",
+  "Arbitrum",
+  "Aptos",
+  "Polygon",
+  "Plume Mainnet"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "OUSG"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": 10000,
+ "min_investment_note": "$10,000 for instant mints and redemptions ($100,000 / $50,000 otherwise)",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.49,
+ "pool_apy_max": 3.49,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=ondo-yield-assets",
+ "sources": {
+  "min_investment": {
+   "url": "https://docs.ondo.finance/qualified-access-products/ousg/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Ondo Finance (OUSG + USDY)",
+ "symbol": "USDY",
+ "name": "Ondo US Dollar Yield",
+ "chains": [
+  "Ethereum",
+  "Stellar",
+  "Sei",
+  "XRPL",
+  "Solana",
+  "Mantle",
+  "Sui",
+  "Noble",
+  "Arbitrum",
+  "Aptos",
+  "Polygon",
+  "Plume Mainnet"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "USDY"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": 500,
+ "min_investment_note": "$500 for every investment or redemption; USD wires from $100,000",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.56,
+ "pool_apy_max": 3.56,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=ondo-yield-assets",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/faq/eligibility",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/faq/eligibility",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/faq/investing-and-redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Ondo Global Markets",
+ "symbol": "GM tokens",
+ "name": "Ondo Global Markets tokenized stocks",
+ "chains": [
+  "Ethereum",
+  "BNB Chain",
+  "Solana"
+ ],
+ "asset_class": "Equities",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "unknown",
+ "min_investment_usd": 1,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/eligibility",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "OpenEden TBILL",
+ "symbol": "TBILL",
+ "name": "OpenEden TBILL Vault",
+ "chains": [
+  "BNB Chain",
+  "XRPL",
+  "Ethereum",
+  "Solana",
+  "Arbitrum"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "TBILL"
+ ],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": 100000,
+ "min_investment_note": "First deposit; later deposits from 1,000 USDC",
+ "redemption": "days",
+ "redemption_days": 2,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": 0.3,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0.05,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.64,
+ "pool_apy_max": 3.64,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/e140f3b2-0327-46ea-93f5-88b17b0a0a16",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Paxos Gold (PAXG)",
+ "symbol": "PAXG",
+ "name": "Paxos Gold",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Commodities",
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://support.paxos.com/hc/en-us/articles/30410484956564-Deprecation-of-Support-for-Individual-Paxos-Account-on-Paxos-Dashboard",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://support.paxos.com/hc/en-us/articles/30410484956564-Deprecation-of-Support-for-Individual-Paxos-Account-on-Paxos-Dashboard",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "RealT",
+ "symbol": "RealToken",
+ "name": "RealT property tokens",
+ "chains": [
+  "Gnosis Chain"
+ ],
+ "asset_class": "Real Estate",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://realt.co/faq/",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Reental",
+ "symbol": "Reental tokens",
+ "name": "Reental property tokens",
+ "chains": [
+  "Polygon"
+ ],
+ "asset_class": "Real Estate",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "kyc": {
+   "url": "https://www.reental.co/en/terminos-y-condiciones-reental-builders",
+   "document_date": "2026-02-26",
+   "read_on": "2026-02-26",
+   "tier": "primary",
+   "kind": "Terms"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Spiko (USTBL / EUTBL)",
+ "symbol": "USTBL",
+ "name": "Spiko US T-Bills Money Market Fund",
+ "chains": [
+  "Stellar",
+  "Arbitrum",
+  "Ethereum",
+  "Polygon",
+  "Base",
+  "Starknet",
+  "Etherlink"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": 1000,
+ "min_investment_note": "$1,000 for the first subscription, then $1",
+ "redemption": "days",
+ "redemption_days": 1,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "redemption": {
+   "url": "https://docs.spiko.xyz/spiko-mmfs/investments-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Swarm Markets",
+ "symbol": "Swarm tokens",
+ "name": "Swarm tokenized stocks and bonds",
+ "chains": [
+  "Ethereum",
+  "Polygon"
+ ],
+ "asset_class": "Equities",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "kyc": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/0168f74ddfbb115361e45c5d36ddacf5a9d780ae/core-concepts/passport.md",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "Toucan Protocol",
+ "symbol": "BCT",
+ "name": "Base Carbon Tonne",
+ "chains": [
+  "Polygon",
+  "Celo",
+  "Base",
+  "Regen"
+ ],
+ "asset_class": "Carbon Credits",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 25,
+ "fees_note": "Selective redemption fee 25% (BCT; 10% for NCT); bridging fee 0",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "fees": {
+   "url": "https://docs.toucan.earth/toucan/pool/protocol-fees",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "TrueFi",
+ "symbol": "tfVaults",
+ "name": "TrueFi vaults",
+ "chains": [
+  "Ethereum",
+  "Arbitrum"
+ ],
+ "asset_class": "Private Credit",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "0.50% a year protocol fee paid by each pool, plus an optional portfolio-manager fee",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "fees": {
+   "url": "https://docs.truefi.io/faq/user-guide/lend",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "WisdomTree WTGXX (Prime/Connect)",
+ "symbol": "WTGXX",
+ "name": "WisdomTree Government Money Market Digital Fund",
+ "chains": [
+  "Ethereum",
+  "Stellar"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "unknown",
+ "min_investment_usd": 1,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://gov.frax.finance/t/fip-427-wtgxx-as-reserve-asset-for-frax-usd/3649",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "stUSDT (TRON / RWA DAO)",
+ "symbol": "stUSDT",
+ "name": "Staked USDT (stUSDT)",
+ "chains": [
+  "Tron",
+  "Ethereum"
+ ],
+ "asset_class": "US Treasuries",
+ "pool_symbols": [
+  "STUSDT"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 3,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0.1,
+ "fees_note": "0.1% unstaking fee (subject to change)",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.36,
+ "pool_apy_max": 3.45,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=stusdt",
+ "sources": {
+  "redemption": {
+   "url": "https://support.justlend.org/hc/en-us/articles/20134457290777-How-to-unstake-and-claim-USDT",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://support.justlend.org/hc/en-us/articles/20134457290777-How-to-unstake-and-claim-USDT",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+},
+{
+ "protocol": "xStocks (Backed)",
+ "symbol": "xStocks",
+ "name": "xStocks tokenized equities",
+ "chains": [
+  "Solana",
+  "Arbitrum"
+ ],
+ "asset_class": "Equities",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "unknown",
+ "min_investment_usd": 1,
+ "min_investment_note": "On Kraken",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.kraken.com/de/xstocks",
+   "document_date": "undated",
+   "read_on": "2026-11-23",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://www.kraken.com/de/xstocks",
+   "document_date": "undated",
+   "read_on": "2026-11-25",
+   "tier": "secondary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Terms: carried over from the protocol's term sheet in data/protocols.csv until the researched products replace this file."
+ ]
+}
+]$products$::jsonb)
+  as r(protocol text, symbol text, name text, chains text[], asset_class text, pool_symbols text[], investor_access text, kyc text, min_investment_usd numeric, min_investment_note text, redemption text, redemption_days integer, redemption_window text, redemption_usual_hours numeric, redemption_note text, instant_facility text, management_fee_pct numeric, subscription_fee_pct numeric, redemption_fee_pct numeric, fees_note text, stated_yield_apy numeric, stated_yield_as_of date, stated_yield_net_of_management_fee boolean, pool_yield_net_of_management_fee boolean, pool_apy_min numeric, pool_apy_max numeric, pool_yield_as_of date, pool_yield_source_url text, sources jsonb, notes text[])
+join public.protocols p on p.name = r.protocol;
+
+-- 1 yield notes: what each DefiLlama yield range leaves out (docs/data.md, "Yields").
+update public.protocols as p set yield_note = r.yield_note
+from jsonb_to_recordset($yield_notes$[
+{"name":"Centrifuge","yield_note":"Left out of the range as data gaps (at 0% while other pools pay, after paying within the week): pool 1dee4660-d688-4800-8e0f-7af0d77bcde1 at 0% (5.78% a week before); pool e259a7bc-d2b0-41e5-b12d-a3c7b984560c at 0% (4.88% a week before)."}
+]$yield_notes$::jsonb) as r(name text, yield_note text)
+where p.name = r.name;

@@ -1,5 +1,5 @@
 // npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv and data/risk-evidence.csv.
+// data/yield-history.csv, data/risk-evidence.csv and data/products.json.
 import { readFileSync, writeFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
@@ -11,6 +11,7 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  PRODUCTS_DISPLAY,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   SEED_DISPLAY,
@@ -21,6 +22,7 @@ import {
 import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
 import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
 import { buildSeedSql } from "./seed-sql.ts";
+import { buildProductsPart } from "./products-build.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
@@ -42,32 +44,36 @@ run(() => {
     { display: ASSET_CLASSES_DISPLAY, problems: mapping.problems },
     { display: RISK_EVIDENCE_DISPLAY, problems: evidence.problems },
   ];
-  const count = problems.length + others.reduce((n, o) => n + o.problems.length, 0);
-  if (count > 0) {
-    for (const problem of problems) console.error(formatProblem(problem));
-    for (const other of others)
-      for (const problem of other.problems) console.error(`${other.display} ${formatProblem(problem)}`);
-    console.error(
-      `${[CSV_DISPLAY, ...others.map((o) => o.display)].join(" / ")}: ${count} problem(s); ${SEED_DISPLAY} was not written.`,
-    );
-    return 1;
-  }
-  const sql =
-    buildSeedSql(rows, history.rows, yieldHistory.rows) +
-    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows));
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");
   } catch {
     // No seed yet: this build creates it.
   }
-  const what = `${rows.length} protocols, ${history.rows.length} TVL history points, ${yieldHistory.rows.length} yield history points`;
+  // The products' sources are read now: their dates are held to the real clock.
+  const products = buildProductsPart(rows, previous, todayUtc());
+  const count = problems.length + products.problems.length + others.reduce((n, o) => n + o.problems.length, 0);
+  if (count > 0) {
+    for (const problem of problems) console.error(formatProblem(problem));
+    for (const other of others)
+      for (const problem of other.problems) console.error(`${other.display} ${formatProblem(problem)}`);
+    for (const problem of products.problems) console.error(problem);
+    console.error(
+      `${[CSV_DISPLAY, ...others.map((o) => o.display), PRODUCTS_DISPLAY].join(" / ")}: ${count} problem(s); ${SEED_DISPLAY} was not written.`,
+    );
+    return 1;
+  }
+  const sql =
+    buildSeedSql(rows, history.rows, yieldHistory.rows) +
+    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows)) +
+    products.sql;
+  const what = `${rows.length} protocols, ${history.rows.length} TVL history points, ${yieldHistory.rows.length} yield history points, ${products.products} products, ${products.changes} term changes`;
   if (previous === sql) {
     console.log(`${SEED_DISPLAY} is up to date (${what}).`);
   } else {
     writeFileSync(SEED_PATH, sql);
     console.log(
-      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY}, ${HISTORY_DISPLAY}, ${YIELD_HISTORY_DISPLAY} and ${RISK_EVIDENCE_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
+      `Wrote ${SEED_DISPLAY} (${what}) from ${CSV_DISPLAY}, ${HISTORY_DISPLAY}, ${YIELD_HISTORY_DISPLAY}, ${RISK_EVIDENCE_DISPLAY} and ${PRODUCTS_DISPLAY}. Review it with: git diff ${SEED_DISPLAY}`,
     );
   }
   return 0;

@@ -1,5 +1,6 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv, data/asset-classes.csv and data/risk-evidence.csv; exit 1 on any problem.
+// data/yield-history.csv, data/asset-classes.csv, data/risk-evidence.csv and data/products.json
+// (with its coverage figures); exit 1 on any problem.
 import { readFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
@@ -11,12 +12,16 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  PRODUCTS_DISPLAY,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
 import { checkRiskEvidenceCsv, checkRiskLevels, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
+import { checkProductsAndCoverage } from "./products-check.ts";
+import { poolsReader } from "./products-build.ts";
+import { checkYieldsAgainstSavedPools } from "./saved-yields.ts";
 import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
 
 run(() => {
@@ -50,14 +55,27 @@ run(() => {
   );
   problems.push(...ratings.problems);
   for (const problem of ratings.problems) console.log(formatProblem(problem));
+  // Each DefiLlama yield is what the saved pools of its day give (the data-gap rule included).
+  const yields = checkYieldsAgainstSavedPools(readFileSync(CSV_PATH, "utf8"), all, poolsReader());
+  problems.push(...yields);
+  for (const problem of yields) console.log(formatProblem(problem));
   for (const file of files)
     for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
-  if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) > 0) {
-    const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
+  // Sources are read now: their dates are held to the real clock, whatever --today reviews.
+  const products = checkProductsAndCoverage(all, todayUtc());
+  for (const line of products.lines) console.log(line);
+  if (problems.length + products.problems + files.reduce((n, f) => n + f.problems.length, 0) > 0) {
+    const counts = [
+      ...files.map((f) => `${f.display}: ${f.problems.length} problem(s)`),
+      `${PRODUCTS_DISPLAY}: ${products.problems} problem(s)`,
+    ].join(", ");
     console.log(`${CSV_DISPLAY}: ${problems.length} problem(s), ${counts} as of ${today}.`);
     return 1;
   }
-  const counts = files.map((f) => `${f.display}: ${f.rows.length} ${f.what}`).join(", ");
+  const counts = [
+    ...files.map((f) => `${f.display}: ${f.rows.length} ${f.what}`),
+    `${PRODUCTS_DISPLAY}: ${products.count} products`,
+  ].join(", ");
   console.log(`${CSV_DISPLAY}: ${rows.length} protocols, ${counts}, no problems as of ${today}.`);
   return 0;
 });

@@ -17,3 +17,8 @@ export const ASSET_CLASSES_PATH = root("data/asset-classes.csv");
 export const ASSET_CLASSES_DISPLAY = "data/asset-classes.csv";
 export const RISK_EVIDENCE_PATH = root("data/risk-evidence.csv");
 export const RISK_EVIDENCE_DISPLAY = "data/risk-evidence.csv";
+/** The products each protocol issues, with their terms (docs/data.md, "Products"). */
+export const PRODUCTS_PATH = root("data/products.json");
+export const PRODUCTS_DISPLAY = "data/products.json";
+/** DefiLlama's saved lists and yields (data/defillama/open-defi-data/README.md). */
+export const OPEN_DEFI_DATA_DIR = root("data/defillama/open-defi-data");

@@ -154,6 +154,7 @@ describe("yields", () => {
         max: 3.59,
         sourceUrl: "https://defillama.com/yields?project=blackrock-buidl",
         pools: ["a", "b", "c"],
+        gaps: [],
       },
     });
     expect(pickYield("x", [pool("only", 2e6, 4.1)], [])).toMatchObject({

@@ -1,5 +1,6 @@
 import { compareBytes } from "./csv.ts";
 import type { HistoryRow, YieldHistoryRow } from "./history.ts";
+import { skipStatement } from "./products-seed.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
 
 const SEED_HEADER = [
@@ -149,14 +150,11 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 
   skipSpace();
   while (i < sql.length) {
-    if (sql.startsWith("insert into public.protocol_", i) && !sql.startsWith("insert into public.protocols ", i)) {
-      // The history and risk statements (data:diff compares protocols only): skip to their ';' outside strings.
-      let quoted = false;
-      while (i < sql.length && (quoted || sql[i] !== ";")) {
-        if (sql[i] === "'") quoted = !quoted;
-        i++;
-      }
-      i++;
+    const other = ["insert into public.protocol_", "insert into public.products ", "update public.protocols "];
+    if (!sql.startsWith("insert into public.protocols ", i) && other.some((start) => sql.startsWith(start, i))) {
+      // The history, risk, products and change statements (data:diff compares protocols only; the
+      // products part is read by products-seed.ts): skip to their ';' outside strings.
+      i = skipStatement(sql, i);
       skipSpace();
       continue;
     }

@@ -21,6 +21,7 @@ import {
 } from "./risk-evidence.ts";
 import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "./rules.ts";
 import { buildSeedSql, parseSeedSql } from "./seed-sql.ts";
+import { buildProductsPart } from "./products-build.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");
 const mapping = checkAssetClassCsv(readFileSync(ASSET_CLASSES_PATH, "utf8"), "2026-11-25");
@@ -44,7 +45,8 @@ describe("the committed data", () => {
     expect(evidence.problems).toEqual([]);
     expect(
       buildSeedSql(committed.rows, history.rows, yieldHistory.rows) +
-        buildRiskSeedSql(riskEntries(committed.rows, history.rows, evidence.rows)),
+        buildRiskSeedSql(riskEntries(committed.rows, history.rows, evidence.rows)) +
+        buildProductsPart(committed.rows, readFileSync(SEED_PATH, "utf8"), todayUtc()).sql,
     ).toBe(readFileSync(SEED_PATH, "utf8"));
   });
 
