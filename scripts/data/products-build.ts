@@ -51,5 +51,10 @@ export function buildProductsPart(
       const note = savedYieldPick(row, poolsFor)?.note ?? null;
       return note === null ? [] : [{ name: row.name, yield_note: note }];
     });
-  return { sql: buildProductsSeedSql(dbRows, notes, changes), problems: [], products: dbRows.length, changes: changes.length };
+  return {
+    sql: buildProductsSeedSql(dbRows, notes, changes),
+    problems: [],
+    products: dbRows.length,
+    changes: changes.length,
+  };
 }

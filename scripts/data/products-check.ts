@@ -13,5 +13,9 @@ export function checkProductsAndCoverage(
   const { products, problems } = loadProducts(rows, today, text);
   const report = productCoverage(products, rows);
   const all = [...problems, ...coverageProblems(report)];
-  return { lines: [...all.map(formatProductProblem), ...formatCoverage(report)], problems: all.length, count: products.length };
+  return {
+    lines: [...all.map(formatProductProblem), ...formatCoverage(report)],
+    problems: all.length,
+    count: products.length,
+  };
 }

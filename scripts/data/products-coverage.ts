@@ -36,9 +36,7 @@ export function productCoverage(products: readonly ProductRecord[], protocols: r
     .map((row) => ({
       name: row.name,
       why:
-        (row.tvl_usd ?? 0) >= COVERAGE.tvlThresholdUsd
-          ? `TVL $${Math.round((row.tvl_usd ?? 0) / 1e6)}M`
-          : "reviewed",
+        (row.tvl_usd ?? 0) >= COVERAGE.tvlThresholdUsd ? `TVL $${Math.round((row.tvl_usd ?? 0) / 1e6)}M` : "reviewed",
       products: products.filter((p) => p.protocol === row.name).length,
     }));
   const names = new Set(required.map((r) => r.name));

@@ -111,7 +111,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * Checks one element of the file. Returns the product when it is usable (every field has the right
  * type and vocabulary), with the problems found either way.
  */
-export function checkProduct(value: unknown, today: string): { product: ProductRecord | null; problems: FieldProblem[] } {
+export function checkProduct(
+  value: unknown,
+  today: string,
+): { product: ProductRecord | null; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
   if (!isObject(value)) return { product: null, problems: [{ field: "product", message: "is not an object" }] };
@@ -124,7 +127,7 @@ export function checkProduct(value: unknown, today: string): { product: ProductR
   const before = problems.length;
   const text = (field: string, raw: unknown, max: number, nullable: boolean): string | null => {
     if (raw === null && nullable) return null;
-    if (typeof raw !== "string") return add(field, `must be ${nullable ? "text or null" : "text"}`), null;
+    if (typeof raw !== "string") return (add(field, `must be ${nullable ? "text or null" : "text"}`), null);
     if (raw.trim() !== raw) add(field, "has leading or trailing spaces");
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001F\u007F]/.test(raw)) add(field, "has a control character (one line, no tabs)");
@@ -165,7 +168,10 @@ export function checkProduct(value: unknown, today: string): { product: ProductR
   const redemption = oneOf("redemption", v.redemption, PRODUCT_REDEMPTION_VALUES);
   const days = redemptionDays(v.redemption_days, redemption, add);
   const window = redemptionWindow(v.redemption_window, redemption, add);
-  const usualHours = "redemption_usual_hours" in value ? amount("redemption_usual_hours", v.redemption_usual_hours, PRODUCT_LIMITS.usualHours) : null;
+  const usualHours =
+    "redemption_usual_hours" in value
+      ? amount("redemption_usual_hours", v.redemption_usual_hours, PRODUCT_LIMITS.usualHours)
+      : null;
   if (usualHours !== null && redemption !== "queue") add("redemption_usual_hours", "is only for redemption 'queue'");
   if (usualHours === 0) add("redemption_usual_hours", "is 0: a same-day exit is redemption 'instant'");
   const redemptionNote = text("redemption_note", v.redemption_note, PRODUCT_LIMITS.note, true);
@@ -238,7 +244,8 @@ function chainList(raw: unknown, add: (f: string, m: string) => void): string[] 
     const alias = CHAIN_ALIASES[chain];
     if (alias !== undefined) add("chains", `'${chain}' is written '${alias}' here (one name per chain)`);
     else if (ours !== undefined && ours !== chain) add("chains", `'${chain}' is written '${ours}'`);
-    else if (!CHAIN_NAME_PATTERN.test(chain)) add("chains", `'${chain}' is not a chain name (at most 60 characters, no '|')`);
+    else if (!CHAIN_NAME_PATTERN.test(chain))
+      add("chains", `'${chain}' is not a chain name (at most 60 characters, no '|')`);
   }
   return chains;
 }
@@ -246,7 +253,10 @@ function chainList(raw: unknown, add: (f: string, m: string) => void): string[] 
 function redemptionDays(raw: unknown, redemption: ProductRedemption | null, add: (f: string, m: string) => void) {
   if (redemption === "days") {
     if (typeof raw === "number" && Number.isInteger(raw) && raw >= 1 && raw <= REDEMPTION_DAYS_MAX) return raw;
-    add("redemption_days", `must be a whole number from 1 to ${REDEMPTION_DAYS_MAX} with redemption 'days' (T+0 is 'instant')`);
+    add(
+      "redemption_days",
+      `must be a whole number from 1 to ${REDEMPTION_DAYS_MAX} with redemption 'days' (T+0 is 'instant')`,
+    );
     return null;
   }
   if (raw !== null) add("redemption_days", "is only for redemption 'days' (write null)");
@@ -255,7 +265,8 @@ function redemptionDays(raw: unknown, redemption: ProductRedemption | null, add:
 
 function redemptionWindow(raw: unknown, redemption: ProductRedemption | null, add: (f: string, m: string) => void) {
   if (redemption === "window") {
-    if (typeof raw === "string" && (REDEMPTION_WINDOWS as readonly string[]).includes(raw)) return raw as RedemptionWindow;
+    if (typeof raw === "string" && (REDEMPTION_WINDOWS as readonly string[]).includes(raw))
+      return raw as RedemptionWindow;
     add("redemption_window", `must be one of ${REDEMPTION_WINDOWS.join(", ")} with redemption 'window'`);
     return null;
   }
@@ -361,13 +372,16 @@ function checkTermsAgainstSources(product: ProductRecord, add: (f: string, m: st
   if (product.min_investment_usd !== null && !has("min_investment"))
     add("sources.min_investment", "is missing: a minimum needs the page that states it");
   const fees = [product.management_fee_pct, product.subscription_fee_pct, product.redemption_fee_pct];
-  if (fees.some((fee) => fee !== null) && !has("fees")) add("sources.fees", "is missing: a fee needs the page that states it");
+  if (fees.some((fee) => fee !== null) && !has("fees"))
+    add("sources.fees", "is missing: a fee needs the page that states it");
   if (product.stated_yield !== null && product.pool_symbols.length > 0)
     add("stated_yield", "is for a product without DefiLlama pools: pool_symbols names some");
 }
 
 /** The five terms, known or not (a known term has its source; 'not-disclosed' is a finding). */
-export function knownTerms(product: ProductRecord): Record<"investor_access" | "kyc" | "min_investment" | "redemption" | "fees", boolean> {
+export function knownTerms(
+  product: ProductRecord,
+): Record<"investor_access" | "kyc" | "min_investment" | "redemption" | "fees", boolean> {
   return {
     investor_access: product.sources.investor_access !== undefined,
     kyc: product.sources.kyc !== undefined,

@@ -65,7 +65,8 @@ export function checkProductsJson(
     if (row === undefined) add("protocol", `'${product.protocol}' is not a protocol in data/protocols.csv`);
     const key = `${product.protocol}\n${product.symbol.toLowerCase()}`;
     const first = seen.get(key);
-    if (first !== undefined) add("symbol", `'${product.symbol}' is listed twice for this protocol (products ${first + 1} and ${index + 1})`);
+    if (first !== undefined)
+      add("symbol", `'${product.symbol}' is listed twice for this protocol (products ${first + 1} and ${index + 1})`);
     seen.set(key, index);
     if (row !== undefined && product.pool_symbols.length > 0) checkPools(product, row.defillama_slug, options, add);
     if (row !== undefined && first === undefined) products.push(product);
@@ -73,7 +74,12 @@ export function checkProductsJson(
   for (let i = 1; i < products.length; i++) {
     if (compareProducts(products[i - 1]!, products[i]!) > 0) {
       const { protocol, symbol } = products[i]!;
-      problems.push({ protocol, symbol, field: "order", message: "is out of order: sort the file by protocol, then symbol" });
+      problems.push({
+        protocol,
+        symbol,
+        field: "order",
+        message: "is out of order: sort the file by protocol, then symbol",
+      });
       break;
     }
   }
@@ -82,7 +88,8 @@ export function checkProductsJson(
 
 function labelOf(element: unknown, index: number): { protocol: string; symbol: string } {
   const record = typeof element === "object" && element !== null ? (element as Record<string, unknown>) : {};
-  const protocol = typeof record.protocol === "string" && record.protocol !== "" ? record.protocol : `(product ${index + 1})`;
+  const protocol =
+    typeof record.protocol === "string" && record.protocol !== "" ? record.protocol : `(product ${index + 1})`;
   const symbol = typeof record.symbol === "string" && record.symbol !== "" ? record.symbol : `(product ${index + 1})`;
   return { protocol, symbol };
 }

@@ -6,7 +6,11 @@ import { parseCsv } from "./csv.ts";
 import { savedYieldPick, type PoolsForDay } from "./products-db.ts";
 import type { Problem, ProtocolRow } from "./rules.ts";
 
-export function checkYieldsAgainstSavedPools(csvText: string, rows: readonly ProtocolRow[], poolsFor: PoolsForDay): Problem[] {
+export function checkYieldsAgainstSavedPools(
+  csvText: string,
+  rows: readonly ProtocolRow[],
+  poolsFor: PoolsForDay,
+): Problem[] {
   const lines = new Map(parseCsv(csvText).map((record) => [record.cells[0], record.line]));
   const problems: Problem[] = [];
   for (const row of rows) {

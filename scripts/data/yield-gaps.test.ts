@@ -49,7 +49,10 @@ describe("data gaps", () => {
   });
 
   it("on 2026-09-05, takes Centrifuge's two ACRED pools out of its range", () => {
-    const text = readFileSync(new URL("../../data/defillama/open-defi-data/yields-2026-09-05.csv", import.meta.url), "utf8");
+    const text = readFileSync(
+      new URL("../../data/defillama/open-defi-data/yields-2026-09-05.csv", import.meta.url),
+      "utf8",
+    );
     const byProject = poolsByProject((convertYields(text) as { data: RawPool[] }).data);
     const pick = pickYield("centrifuge-protocol", byProject.get("centrifuge-protocol") ?? [], []);
     expect(pick).toMatchObject({ kind: "figure", figure: { range: "2.5-5.8%" } });

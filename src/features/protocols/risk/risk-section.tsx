@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ArrowRight, ExternalLink } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useRef } from "react";
+import { Link } from "react-router-dom";
+import { useScrollIntoViewOnHash } from "@/components/layout/use-scroll-into-view-on-hash";
 import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
@@ -17,22 +18,6 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
-}
-
-/**
- * Brings the section into view when the page was opened at `#risk` (the card's badge): once when it
- * first renders, and once more when the factors have arrived, since the sections above it (the
- * history) may have grown by then. Only for the visit that asked: a later hash change is the browser's.
- */
-function useScrollIntoViewOnHash(ref: React.RefObject<HTMLElement | null>, settled: boolean) {
-  const { hash } = useLocation();
-  const wanted = useRef(hash === `#${RISK_SECTION_ID}`);
-  const scrolledWhenSettled = useRef(false);
-  useEffect(() => {
-    if (!wanted.current || scrolledWhenSettled.current) return;
-    ref.current?.scrollIntoView({ block: "start" });
-    if (settled) scrolledWhenSettled.current = true;
-  }, [ref, settled]);
 }
 
 function ReadOn({ line, protocolName }: { line: FactorLine; protocolName: string }) {
@@ -93,7 +78,7 @@ function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: st
 export function RiskSection({ protocol }: { protocol: Protocol }) {
   const { data, error } = useQuery(protocolRiskFactorsQueryOptions(protocol.id));
   const section = useRef<HTMLElement>(null);
-  useScrollIntoViewOnHash(section, data !== undefined || error !== null);
+  useScrollIntoViewOnHash(section, RISK_SECTION_ID, data !== undefined || error !== null);
   const lines = data ? factorLines(data) : null;
   const evidenced = data?.length ?? 0;
 
