@@ -2,9 +2,9 @@
 // data/yield-history.csv, data/asset-classes.csv, data/risk-evidence.csv and data/products.json
 // (with its coverage figures); exit 1 on any problem.
 import { readFileSync } from "node:fs";
-import { checkAssetClassCsv } from "./asset-classes.ts";
+import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import {
   ASSET_CLASSES_DISPLAY,
   ASSET_CLASSES_PATH,
@@ -18,11 +18,14 @@ import {
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import { checkRiskEvidenceCsv, checkRiskLevels, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
+import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { checkCsv } from "./rules/protocols.ts";
 import { checkProductsAndCoverage } from "./products-check.ts";
 import { poolsReader } from "./products-build.ts";
-import { checkYieldsAgainstSavedPools } from "./saved-yields.ts";
-import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
+import { checkYieldsAgainstSavedPools } from "./rules/protocols-saved-yields.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));

@@ -6,8 +6,8 @@ import { termChanges, type TermChange } from "./products-changes.ts";
 import { productDbRows, productSyncRow, savedYieldPick } from "./products-db.ts";
 import { loadProducts, readSavedPools, type SavedPools } from "./products-load.ts";
 import { buildProductsSeedSql, parseSeedProducts, parseSeedTermChanges } from "./products-seed.ts";
-import { formatProductProblem } from "./products.ts";
-import type { ProtocolRow } from "./rules.ts";
+import { formatProductProblem } from "./rules/products.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 
 /** The saved pools of each day, read once per run. */
 export function poolsReader(): (day: string) => SavedPools | null {

@@ -1,9 +1,9 @@
 // data:check's part for data/products.json: each problem on its own line, then the coverage
 // figures (printed on every run, so the state of the research shows even when it passes).
-import { formatProductProblem } from "./products.ts";
-import { coverageProblems, formatCoverage, productCoverage } from "./products-coverage.ts";
+import { formatProductProblem } from "./rules/products.ts";
+import { coverageProblems, formatCoverage, productCoverage } from "./rules/products-coverage.ts";
 import { loadProducts } from "./products-load.ts";
-import type { ProtocolRow } from "./rules.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 
 export function checkProductsAndCoverage(
   rows: readonly ProtocolRow[],

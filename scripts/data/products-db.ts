@@ -7,8 +7,8 @@ import {
   dataGapNote,
   type RawPool,
 } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
-import type { ProductRecord } from "./products-rules.ts";
-import type { ProtocolRow } from "./rules.ts";
+import type { ProductRecord } from "./rules/product.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 import type { SavedPools } from "./products-load.ts";
 
 /** What data:push sends per product (sync_products' keys). */

@@ -6,9 +6,9 @@ import path from "node:path";
 import { poolsByProject, type RawPool } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
 import { convertYields } from "./open-defi-data.ts";
 import { OPEN_DEFI_DATA_DIR, PRODUCTS_PATH } from "./paths.ts";
-import { checkProductsJson, type ProductProblem } from "./products.ts";
-import type { ProductRecord } from "./products-rules.ts";
-import type { ProtocolRow } from "./rules.ts";
+import { checkProductsJson, type ProductProblem } from "./rules/products.ts";
+import type { ProductRecord } from "./rules/product.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 
 /** DefiLlama's pools of one saved day, by project. */
 export type SavedPools = { day: string; label: string; byProject: Map<string, RawPool[]> };

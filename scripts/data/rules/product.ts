@@ -17,12 +17,12 @@ import {
   type ProductSourceKey,
   type RedemptionWindow,
   type SourceTier,
-} from "../../src/config/domain.ts";
-import { isDocumentDate, PRODUCT_SOURCE_KINDS, UNDATED } from "../../src/lib/product-sources.ts";
-import { CHAIN_ALIASES, CHAIN_NAME_PATTERN } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
-import { MAX_APY } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
-import { checkSourceUrl } from "./products-source-url.ts";
-import { AS_OF_MIN, parseIsoDate } from "./rules.ts";
+} from "../../../src/config/domain.ts";
+import { isDocumentDate, PRODUCT_SOURCE_KINDS, UNDATED } from "../../../src/lib/product-sources.ts";
+import { CHAIN_ALIASES, CHAIN_NAME_PATTERN } from "../../../supabase/functions/refresh-protocols/lib/defillama.ts";
+import { MAX_APY } from "../../../supabase/functions/refresh-protocols/lib/yields.ts";
+import { checkSourceUrl } from "./source-url.ts";
+import { AS_OF_MIN, parseIsoDate } from "./cells.ts";
 
 export type ProductSource = { url: string; document_date: string; read_on: string; tier: SourceTier; kind: string };
 export type StatedYield = { apy_pct: number; as_of: string; net_of_management_fee: boolean | null };

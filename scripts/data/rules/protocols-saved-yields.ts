@@ -2,9 +2,10 @@
 // (data/defillama/open-defi-data/yields-<day>.csv), must be the range the refresh's rule takes
 // from them: the same pools, the same data gaps left out (docs/data.md, "Yields"). So a hand edit
 // or a replay with an older rule cannot leave a range the pools do not give.
-import { parseCsv } from "./csv.ts";
-import { savedYieldPick, type PoolsForDay } from "./products-db.ts";
-import type { Problem, ProtocolRow } from "./rules.ts";
+import { parseCsv } from "../csv.ts";
+import { savedYieldPick, type PoolsForDay } from "../products-db.ts";
+import type { Problem } from "./problem.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
 
 export function checkYieldsAgainstSavedPools(
   csvText: string,

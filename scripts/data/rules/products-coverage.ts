@@ -1,10 +1,10 @@
 // The coverage rule of data/products.json (issue 28): enough products, one at least for every
 // protocol that matters, and most of their terms known with a source. data:check prints the
 // figures every run, and fails when a threshold is missed.
-import { PRODUCT_TERMS, type ProductTerm } from "../../src/config/domain.ts";
+import { PRODUCT_TERMS, type ProductTerm } from "../../../src/config/domain.ts";
 import type { ProductProblem } from "./products.ts";
-import { knownTerms, type ProductRecord } from "./products-rules.ts";
-import type { ProtocolRow } from "./rules.ts";
+import { knownTerms, type ProductRecord } from "./product.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
 
 export const COVERAGE = {
   /** The file lists at least this many products. */

@@ -1,7 +1,7 @@
 // data/products.json's checks: each product's fields (products-rules.ts) and the file as a whole
 // (products.ts). Every message a reviewer can meet is asserted once.
 import { describe, expect, it } from "vitest";
-import type { RawPool } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
+import type { RawPool } from "../../../supabase/functions/refresh-protocols/lib/yields.ts";
 import { checkProductsJson, formatProductProblem } from "./products.ts";
 
 const TODAY = "2026-11-27";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serializeCsv } from "./csv.ts";
+import { serializeCsv } from "../csv.ts";
 import {
   ASSET_CLASSES,
   BLOCKCHAINS,
@@ -7,8 +7,10 @@ import {
   KYC_VALUES,
   REDEMPTION_VALUES,
   RISK_LEVELS,
-} from "../../src/config/domain.ts";
-import { checkCsv, COLUMNS, formatProblem, parseTvl, type Column } from "./rules.ts";
+} from "../../../src/config/domain.ts";
+import { formatProblem } from "./problem.ts";
+import { COLUMNS, parseTvl, type Column } from "./protocol-row.ts";
+import { checkCsv } from "./protocols.ts";
 
 const TODAY = "2025-11-15";
 

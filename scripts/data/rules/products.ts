@@ -2,9 +2,9 @@
 // symbol) once, protocols that exist, pools DefiLlama lists. Each product's own fields:
 // products-rules.ts; the coverage rule: products-coverage.ts. Problems read
 // `products.json, <protocol> / <symbol>, <field>: message`.
-import { poolMatches, type RawPool } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
-import { checkProduct, type ProductRecord } from "./products-rules.ts";
-import type { ProtocolRow } from "./rules.ts";
+import { poolMatches, type RawPool } from "../../../supabase/functions/refresh-protocols/lib/yields.ts";
+import { checkProduct, type ProductRecord } from "./product.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
 
 export type ProductProblem = { protocol: string; symbol: string; field: string; message: string };
 
