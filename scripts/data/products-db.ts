@@ -30,6 +30,8 @@ export function productSyncRow(product: ProductRecord): ProductSyncRow {
   const { stated_yield: stated, ...rest } = product;
   return {
     ...rest,
+    // T+0 with 'instant' says 'instant' twice: the table keeps days for 'days' only.
+    redemption_days: product.redemption === "days" ? product.redemption_days : null,
     stated_yield_apy: stated?.apy_pct ?? null,
     stated_yield_as_of: stated?.as_of ?? null,
     stated_yield_net_of_management_fee: stated?.net_of_management_fee ?? null,

@@ -1,4 +1,4 @@
-// The yield range's data-gap rule and the pool filter's 'SYMBOL (poolMeta)' items (issue 28), on
+// The yield range's data-gap rule and the pool filter's 'SYMBOL|poolMeta' items (issue 28), on
 // the saved DefiLlama pools of 2026-09-05 where they matter.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -66,12 +66,12 @@ describe("data gaps", () => {
 
 describe("pool filter items", () => {
   const syrup = pool("id-1", 5, { symbol: "USDC", poolMeta: "Syrup USDC" });
-  it("name a pool by id, by symbol, or by 'SYMBOL (poolMeta)', without regard to case", () => {
+  it("name a pool by id, by symbol, or by 'SYMBOL|poolMeta', without regard to case", () => {
     expect(poolMatches(syrup, "id-1")).toBe(true);
     expect(poolMatches(syrup, "usdc")).toBe(true);
-    expect(poolMatches(syrup, "USDC (syrup usdc)")).toBe(true);
-    expect(poolMatches(syrup, "USDC (Syrup USDT)")).toBe(false);
-    expect(poolMatches(syrup, "USDT (Syrup USDC)")).toBe(false);
-    expect(poolMatches(pool("x", 1), "USDC (Anything)")).toBe(false);
+    expect(poolMatches(syrup, "USDC|syrup usdc")).toBe(true);
+    expect(poolMatches(syrup, "USDC|Syrup USDT")).toBe(false);
+    expect(poolMatches(syrup, "USDT|Syrup USDC")).toBe(false);
+    expect(poolMatches(pool("x", 1), "USDC|Anything")).toBe(false);
   });
 });

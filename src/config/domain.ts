@@ -90,8 +90,18 @@ export type RedemptionWindow = (typeof REDEMPTION_WINDOWS)[number];
 export const PRODUCT_TERMS = ["investor_access", "kyc", "min_investment", "redemption", "fees"] as const;
 export type ProductTerm = (typeof PRODUCT_TERMS)[number];
 
-/** Every term a product's `sources` may cite (the five, the instant facility and the stated yield). */
-export const PRODUCT_SOURCE_KEYS = [...PRODUCT_TERMS, "instant_facility", "stated_yield"] as const;
+/**
+ * Every term a product's `sources` may cite: the five, the instant facility, the stated yield, and
+ * the page that says whether DefiLlama's pool yield is already net of the management fee.
+ */
+export const PRODUCT_SOURCE_KEYS = [...PRODUCT_TERMS, "instant_facility", "stated_yield", "pool_yield"] as const;
+
+/**
+ * A product's asset class: one of the six, 'Other' (none of the six: its asset_note says what,
+ * 'Reinsurance'), or 'Unclassified' (not reviewed yet).
+ */
+export const PRODUCT_ASSET_CLASSES = [...ASSET_CLASSES, "Other", UNCLASSIFIED] as const;
+export const OTHER_ASSET_CLASS = "Other";
 export type ProductSourceKey = (typeof PRODUCT_SOURCE_KEYS)[number];
 
 export const SOURCE_TIERS = ["primary", "secondary"] as const;

@@ -19,6 +19,7 @@ export const PRODUCT_SOURCE_KINDS = [
   "Governance proposal",
   "Press article",
   "Research",
+  "Source code",
 ] as const;
 
 /** A document that states no date of its own. */

@@ -11,6 +11,8 @@ create table public.products (
   name text not null,
   chains text[] not null default '{}',
   asset_class text not null,
+  -- What the asset class leaves out ('Reinsurance', 'AAA CLOs'): the class is one of the six.
+  asset_note text,
   -- Which of the protocol's DefiLlama pools are this product's: pool ids, symbols, 'SYMBOL (poolMeta)'.
   pool_symbols text[] not null default '{}',
   investor_access text not null default 'unknown',
@@ -30,9 +32,10 @@ create table public.products (
   subscription_fee_pct numeric,
   redemption_fee_pct numeric,
   fees_note text,
-  -- The issuer's stated yield, for a product DefiLlama has no pool for.
+  -- The issuer's stated yield, for a product DefiLlama has no pool for; its date is the document's
+  -- (YYYY-MM-DD, YYYY-MM, or 'undated': its source's read_on dates it then).
   stated_yield_apy numeric,
-  stated_yield_as_of date,
+  stated_yield_as_of text,
   stated_yield_net_of_management_fee boolean,
   -- Whether DefiLlama's pool APY for this product is already net of the management fee (NAV-derived).
   pool_yield_net_of_management_fee boolean,
@@ -54,8 +57,12 @@ create table public.products (
   constraint products_chains_check check (
     array_ndims(chains) is null or (array_ndims(chains) = 1 and array_position(chains, null) is null)
   ),
+  -- The six, 'Other' (none of them: asset_note says what) or 'Unclassified' (not reviewed yet).
   constraint products_asset_class_check check (
-    asset_class in ('US Treasuries', 'Private Credit', 'Real Estate', 'Commodities', 'Carbon Credits', 'Equities')
+    asset_class in (
+      'US Treasuries', 'Private Credit', 'Real Estate', 'Commodities', 'Carbon Credits', 'Equities', 'Other',
+      'Unclassified'
+    )
   ),
   constraint products_pool_symbols_check check (
     array_ndims(pool_symbols) is null or (array_ndims(pool_symbols) = 1 and array_position(pool_symbols, null) is null)
@@ -73,9 +80,9 @@ create table public.products (
   constraint products_redemption_days_check check (
     (redemption = 'days') = (redemption_days is not null) and (redemption_days is null or redemption_days between 1 and 365)
   ),
+  -- A window whose frequency no page fixes (set per vault) has none: 'Periodic window'.
   constraint products_redemption_window_check check (
-    (redemption = 'window') = (redemption_window is not null)
-    and (redemption_window is null or redemption_window in ('daily', 'weekly', 'monthly', 'quarterly'))
+    redemption_window is null or (redemption = 'window' and redemption_window in ('daily', 'weekly', 'monthly', 'quarterly'))
   ),
   constraint products_redemption_usual_hours_check check (
     redemption_usual_hours is null or (redemption = 'queue' and redemption_usual_hours > 0)
@@ -86,7 +93,8 @@ create table public.products (
     and (redemption_fee_pct is null or redemption_fee_pct between 0 and 100)
   ),
   constraint products_texts_check check (
-    (min_investment_note is null or char_length(min_investment_note) between 1 and 500)
+    (asset_note is null or char_length(asset_note) between 1 and 300)
+    and (min_investment_note is null or char_length(min_investment_note) between 1 and 500)
     and (redemption_note is null or char_length(redemption_note) between 1 and 500)
     and (instant_facility is null or char_length(instant_facility) between 1 and 500)
     and (fees_note is null or char_length(fees_note) between 1 and 500)
@@ -94,7 +102,7 @@ create table public.products (
   constraint products_stated_yield_check check (
     (stated_yield_apy is null) = (stated_yield_as_of is null)
     and (stated_yield_apy is null or (stated_yield_apy >= 0 and stated_yield_apy < 1000))
-    and (stated_yield_as_of is null or stated_yield_as_of between date '2015-01-01' and date '2099-12-31')
+    and (stated_yield_as_of is null or stated_yield_as_of ~ '^(undated|[0-9]{4}-[0-9]{2}(-[0-9]{2})?)$')
   ),
   constraint products_pool_yield_check check (
     (pool_apy_min is null) = (pool_apy_max is null)
@@ -206,7 +214,7 @@ set search_path = ''
 as $$
 declare
   allowed_keys constant text[] := array[
-    'protocol', 'symbol', 'name', 'chains', 'asset_class', 'pool_symbols', 'investor_access', 'kyc',
+    'protocol', 'symbol', 'name', 'chains', 'asset_class', 'asset_note', 'pool_symbols', 'investor_access', 'kyc',
     'min_investment_usd', 'min_investment_note', 'redemption', 'redemption_days', 'redemption_window',
     'redemption_usual_hours', 'redemption_note', 'instant_facility', 'management_fee_pct',
     'subscription_fee_pct', 'redemption_fee_pct', 'fees_note', 'stated_yield_apy', 'stated_yield_as_of',
@@ -260,24 +268,24 @@ begin
   with input as (
     select p.id as protocol_id, r.*
     from jsonb_to_recordset(products) as r(
-      protocol text, symbol text, name text, chains text[], asset_class text, pool_symbols text[],
+      protocol text, symbol text, name text, chains text[], asset_class text, asset_note text, pool_symbols text[],
       investor_access text, kyc text, min_investment_usd numeric, min_investment_note text, redemption text,
       redemption_days integer, redemption_window text, redemption_usual_hours numeric, redemption_note text,
       instant_facility text, management_fee_pct numeric, subscription_fee_pct numeric, redemption_fee_pct numeric,
-      fees_note text, stated_yield_apy numeric, stated_yield_as_of date, stated_yield_net_of_management_fee boolean,
+      fees_note text, stated_yield_apy numeric, stated_yield_as_of text, stated_yield_net_of_management_fee boolean,
       pool_yield_net_of_management_fee boolean, sources jsonb, notes text[]
     )
     join public.protocols p on p.name = r.protocol
   ),
   written as (
     insert into public.products as pr (
-      protocol_id, symbol, name, chains, asset_class, pool_symbols, investor_access, kyc, min_investment_usd,
+      protocol_id, symbol, name, chains, asset_class, asset_note, pool_symbols, investor_access, kyc, min_investment_usd,
       min_investment_note, redemption, redemption_days, redemption_window, redemption_usual_hours, redemption_note,
       instant_facility, management_fee_pct, subscription_fee_pct, redemption_fee_pct, fees_note, stated_yield_apy,
       stated_yield_as_of, stated_yield_net_of_management_fee, pool_yield_net_of_management_fee, sources, notes
     )
     select
-      protocol_id, symbol, name, coalesce(chains, '{}'), asset_class, coalesce(pool_symbols, '{}'),
+      protocol_id, symbol, name, coalesce(chains, '{}'), asset_class, asset_note, coalesce(pool_symbols, '{}'),
       coalesce(investor_access, 'unknown'), coalesce(kyc, 'unknown'), min_investment_usd, min_investment_note,
       coalesce(redemption, 'unknown'), redemption_days, redemption_window, redemption_usual_hours, redemption_note,
       instant_facility, management_fee_pct, subscription_fee_pct, redemption_fee_pct, fees_note, stated_yield_apy,
@@ -288,6 +296,7 @@ begin
       name = excluded.name,
       chains = excluded.chains,
       asset_class = excluded.asset_class,
+      asset_note = excluded.asset_note,
       pool_symbols = excluded.pool_symbols,
       investor_access = excluded.investor_access,
       kyc = excluded.kyc,
@@ -310,13 +319,13 @@ begin
       sources = excluded.sources,
       notes = excluded.notes
     -- Unchanged products are not rewritten, so updated_at keeps meaning "last changed".
-    where (pr.name, pr.chains, pr.asset_class, pr.pool_symbols, pr.investor_access, pr.kyc, pr.min_investment_usd,
+    where (pr.name, pr.chains, pr.asset_class, pr.asset_note, pr.pool_symbols, pr.investor_access, pr.kyc, pr.min_investment_usd,
            pr.min_investment_note, pr.redemption, pr.redemption_days, pr.redemption_window, pr.redemption_usual_hours,
            pr.redemption_note, pr.instant_facility, pr.management_fee_pct, pr.subscription_fee_pct,
            pr.redemption_fee_pct, pr.fees_note, pr.stated_yield_apy, pr.stated_yield_as_of,
            pr.stated_yield_net_of_management_fee, pr.pool_yield_net_of_management_fee, pr.sources, pr.notes)
       is distinct from
-          (excluded.name, excluded.chains, excluded.asset_class, excluded.pool_symbols, excluded.investor_access,
+          (excluded.name, excluded.chains, excluded.asset_class, excluded.asset_note, excluded.pool_symbols, excluded.investor_access,
            excluded.kyc, excluded.min_investment_usd, excluded.min_investment_note, excluded.redemption,
            excluded.redemption_days, excluded.redemption_window, excluded.redemption_usual_hours,
            excluded.redemption_note, excluded.instant_facility, excluded.management_fee_pct,

@@ -2,8 +2,9 @@
 // (docs/data.md, "Products"): vocabularies, numbers and their bounds, dates, sources. The file as a
 // whole (order, unique symbols, protocol names, pools, coverage) is products.ts's.
 import {
-  ASSET_CLASSES,
   BLOCKCHAINS,
+  OTHER_ASSET_CLASS,
+  PRODUCT_ASSET_CLASSES,
   PRODUCT_INVESTOR_ACCESS,
   PRODUCT_KYC_VALUES,
   PRODUCT_REDEMPTION_VALUES,
@@ -25,6 +26,7 @@ import { checkSourceUrl } from "./source-url.ts";
 import { AS_OF_MIN, parseIsoDate } from "./cells.ts";
 
 export type ProductSource = { url: string; document_date: string; read_on: string; tier: SourceTier; kind: string };
+/** as_of: the document's date for the figure (YYYY-MM-DD, YYYY-MM) or 'undated' (its source's read_on dates it then). */
 export type StatedYield = { apy_pct: number; as_of: string; net_of_management_fee: boolean | null };
 
 /** A product as data/products.json writes it (and public.products stores it). */
@@ -34,6 +36,8 @@ export type ProductRecord = {
   name: string;
   chains: string[];
   asset_class: string;
+  /** Optional in the file: what the asset class leaves out ('Reinsurance', 'AAA CLOs'). */
+  asset_note: string | null;
   pool_symbols: string[];
   investor_access: ProductInvestorAccess;
   kyc: ProductKyc;
@@ -81,7 +85,7 @@ export const REQUIRED_FIELDS = [
   "sources",
   "notes",
 ] as const;
-const OPTIONAL_FIELDS = ["redemption_usual_hours"] as const;
+const OPTIONAL_FIELDS = ["asset_note", "redemption_usual_hours"] as const;
 const SOURCE_FIELDS = ["url", "document_date", "read_on", "tier", "kind"] as const;
 
 /** Lengths (characters), the same as the database's constraints. */
@@ -123,7 +127,7 @@ export function checkProduct(
   for (const key of REQUIRED_FIELDS) if (!(key in value)) add(key, "is missing (write null when not stated)");
   if (problems.length > 0) return { product: null, problems };
 
-  const v = value as Record<(typeof REQUIRED_FIELDS)[number] | "redemption_usual_hours", unknown>;
+  const v = value as Record<(typeof REQUIRED_FIELDS)[number] | (typeof OPTIONAL_FIELDS)[number], unknown>;
   const before = problems.length;
   const text = (field: string, raw: unknown, max: number, nullable: boolean): string | null => {
     if (raw === null && nullable) return null;
@@ -159,7 +163,10 @@ export function checkProduct(
   const symbol = text("symbol", v.symbol, PRODUCT_LIMITS.symbol, false);
   const name = text("name", v.name, PRODUCT_LIMITS.name, false);
   const chains = chainList(v.chains, add);
-  const assetClass = oneOf("asset_class", v.asset_class, ASSET_CLASSES);
+  const assetClass = oneOf("asset_class", v.asset_class, PRODUCT_ASSET_CLASSES);
+  const assetNote = "asset_note" in value ? text("asset_note", v.asset_note, PRODUCT_LIMITS.noteLine, true) : null;
+  if (assetClass === OTHER_ASSET_CLASS && assetNote === null)
+    add("asset_note", "is missing: asset class 'Other' says in asset_note what the asset is");
   const poolSymbols = stringList("pool_symbols", v.pool_symbols, PRODUCT_LIMITS.poolItem, add);
   const investorAccess = oneOf("investor_access", v.investor_access, PRODUCT_INVESTOR_ACCESS);
   const kyc = oneOf("kyc", v.kyc, PRODUCT_KYC_VALUES);
@@ -194,6 +201,7 @@ export function checkProduct(
     name: name!,
     chains,
     asset_class: assetClass!,
+    asset_note: assetNote,
     pool_symbols: poolSymbols,
     investor_access: investorAccess!,
     kyc: kyc!,
@@ -259,15 +267,19 @@ function redemptionDays(raw: unknown, redemption: ProductRedemption | null, add:
     );
     return null;
   }
-  if (raw !== null) add("redemption_days", "is only for redemption 'days' (write null)");
+  // T+0 written out with 'instant' says the same thing twice; anything else is a contradiction.
+  if (raw !== null && !(redemption === "instant" && raw === 0))
+    add("redemption_days", "is only for redemption 'days' (write null; 0 with 'instant')");
   return null;
 }
 
 function redemptionWindow(raw: unknown, redemption: ProductRedemption | null, add: (f: string, m: string) => void) {
   if (redemption === "window") {
+    // A window whose frequency no page fixes (set per vault) is null: 'Periodic window'.
+    if (raw === null) return null;
     if (typeof raw === "string" && (REDEMPTION_WINDOWS as readonly string[]).includes(raw))
       return raw as RedemptionWindow;
-    add("redemption_window", `must be one of ${REDEMPTION_WINDOWS.join(", ")} with redemption 'window'`);
+    add("redemption_window", `must be one of ${REDEMPTION_WINDOWS.join(", ")}, or null, with redemption 'window'`);
     return null;
   }
   if (raw !== null) add("redemption_window", "is only for redemption 'window' (write null)");
@@ -293,11 +305,18 @@ function checkStatedYield(raw: unknown, today: string, add: (f: string, m: strin
   const apy = raw.apy_pct;
   if (typeof apy !== "number" || !Number.isFinite(apy) || apy < 0 || apy >= MAX_APY)
     add("stated_yield.apy_pct", `${JSON.stringify(apy)} is not a percent from 0 to below ${MAX_APY}`);
-  const asOf = checkDay("stated_yield.as_of", raw.as_of, today, add);
+  const asOf = raw.as_of;
+  if (typeof asOf !== "string" || !isDocumentDate(asOf))
+    add(
+      "stated_yield.as_of",
+      `${JSON.stringify(asOf)} is not YYYY-MM-DD, YYYY-MM or '${UNDATED}' (the document's date for the figure)`,
+    );
+  else if (asOf !== UNDATED && asOf.slice(0, today.length) > today)
+    add("stated_yield.as_of", `'${asOf}' is after today (${today})`);
   const net = raw.net_of_management_fee;
   if (net !== null && typeof net !== "boolean")
     add("stated_yield.net_of_management_fee", "must be true, false or null (not known)");
-  return { apy_pct: apy as number, as_of: asOf ?? "", net_of_management_fee: net as boolean | null };
+  return { apy_pct: apy as number, as_of: asOf as string, net_of_management_fee: net as boolean | null };
 }
 
 function checkSources(
@@ -365,6 +384,13 @@ function checkTermsAgainstSources(product: ProductRecord, add: (f: string, m: st
     ["instant_facility", product.instant_facility !== null, "an instant facility"],
     ["stated_yield", product.stated_yield !== null, "a stated yield"],
   ];
+  if (product.pool_yield_net_of_management_fee !== null && !has("pool_yield"))
+    add(
+      "sources.pool_yield",
+      "is missing: whether the pool yield is net of the management fee needs the page that says so",
+    );
+  if (has("pool_yield") && product.pool_symbols.length === 0)
+    add("sources.pool_yield", "is given but pool_symbols names no pool");
   for (const [key, stated, what] of pairs) {
     if (stated && !has(key)) add(`sources.${key}`, `is missing: ${what} needs the page that states it`);
     if (!stated && has(key)) add(`sources.${key}`, `is given but the term is not stated (unknown or null)`);

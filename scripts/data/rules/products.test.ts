@@ -43,6 +43,10 @@ export function validProduct(overrides: Record<string, unknown> = {}): Record<st
       min_investment: source(),
       redemption: source(),
       fees: source(),
+      pool_yield: {
+        ...source("https://github.com/DefiLlama/yield-server/blob/abc/src/adaptors/ondo/index.js"),
+        kind: "Source code",
+      },
     },
     notes: ["Access: non-US persons only, per the [eligibility page](https://docs.example.com/eligibility)."],
     ...overrides,
@@ -88,18 +92,13 @@ describe("data/products.json: the file", () => {
     expect(problems([validProduct(), validProduct({ symbol: "usdy" })])).toEqual([
       "products.json, Ondo Finance (OUSG + USDY) / usdy, symbol: 'usdy' is listed twice for this protocol (products 1 and 2)",
     ]);
-    expect(
-      problems([
-        validProduct(),
-        validProduct({ symbol: "OUSG", pool_symbols: [], pool_yield_net_of_management_fee: null }),
-      ]),
-    ).toEqual([
+    expect(problems([validProduct(), validProduct({ symbol: "OUSG" })])).toEqual([
       "products.json, Ondo Finance (OUSG + USDY) / OUSG, order: is out of order: sort the file by protocol, then symbol",
     ]);
   });
 
   it("holds each pool item to a pool of the protocol's project in the saved yields", () => {
-    expect(one({ pool_symbols: ["USDY (US Dollar Yield)", "p1"] })).toEqual([]);
+    expect(one({ pool_symbols: ["USDY|US Dollar Yield", "p1"] })).toEqual([]);
     expect(one({ pool_symbols: ["OUSG"] })).toEqual([
       at("pool_symbols", "'OUSG' names none of ondo-yield-assets's pools in yields-2026-09-05.csv"),
     ]);
@@ -135,6 +134,10 @@ describe("data/products.json: a product's fields", () => {
       ),
     );
     expect(one({ asset_class: "Reinsurance" })[0]).toContain('asset_class: "Reinsurance" is not one of US Treasuries');
+    expect(one({ asset_class: "Other", asset_note: "Reinsurance" })).toEqual([]);
+    expect(one({ asset_class: "Other" })).toEqual([
+      at("asset_note", "is missing: asset class 'Other' says in asset_note what the asset is"),
+    ]);
     expect(one({ chains: ["ethereum"] })).toEqual([at("chains", "'ethereum' is written 'Ethereum'")]);
     expect(one({ chains: ["BSC"] })).toEqual([at("chains", "'BSC' is written 'BNB Chain' here (one name per chain)")]);
     expect(one({ chains: ["Solana", "solana"] })).toContain(at("chains", "lists 'solana' more than once"));
@@ -152,11 +155,14 @@ describe("data/products.json: a product's fields", () => {
     expect(one({ redemption_days: 0 })).toEqual([
       at("redemption_days", "must be a whole number from 1 to 365 with redemption 'days' (T+0 is 'instant')"),
     ]);
-    expect(one({ redemption: "instant" })).toEqual([
-      at("redemption_days", "is only for redemption 'days' (write null)"),
+    expect(one({ redemption: "queue" })).toEqual([
+      at("redemption_days", "is only for redemption 'days' (write null; 0 with 'instant')"),
     ]);
-    expect(one({ redemption: "window", redemption_days: null })).toEqual([
-      at("redemption_window", "must be one of daily, weekly, monthly, quarterly with redemption 'window'"),
+    // T+0 written beside 'instant' says the same thing twice, and passes; a window may have no fixed frequency.
+    expect(one({ redemption: "instant", redemption_days: 0 })).toEqual([]);
+    expect(one({ redemption: "window", redemption_days: null })).toEqual([]);
+    expect(one({ redemption: "window", redemption_days: null, redemption_window: "yearly" })).toEqual([
+      at("redemption_window", "must be one of daily, weekly, monthly, quarterly, or null, with redemption 'window'"),
     ]);
     expect(one({ redemption_window: "monthly" })).toEqual([
       at("redemption_window", "is only for redemption 'window' (write null)"),
@@ -171,7 +177,8 @@ describe("data/products.json: a product's fields", () => {
 
   it("checks a stated yield's shape, percent and date, and keeps it for products without pools", () => {
     const statedSource = { ...source(), kind: "Fact sheet" };
-    const withoutPools = { pool_symbols: [], pool_yield_net_of_management_fee: null };
+    const { pool_yield: _pool, ...termSources } = validProduct().sources as Record<string, unknown>;
+    const withoutPools = { pool_symbols: [], pool_yield_net_of_management_fee: null, sources: termSources };
     expect(one({ ...withoutPools, stated_yield: { apy_pct: 4.1 } })).toContain(
       at("stated_yield", "must be null or { apy_pct, as_of, net_of_management_fee }"),
     );
@@ -200,7 +207,7 @@ describe("data/products.json: a product's fields", () => {
     expect(one({ sources: sources({ colour: source() }) })[0]).toBe(
       at(
         "sources.colour",
-        "is not a term (investor_access, kyc, min_investment, redemption, fees, instant_facility, stated_yield)",
+        "is not a term (investor_access, kyc, min_investment, redemption, fees, instant_facility, stated_yield, pool_yield)",
       ),
     );
     expect(one({ sources: sources({ kyc: { url: "https://docs.example.com/x" } }) })[0]).toBe(
@@ -224,9 +231,9 @@ describe("data/products.json: a product's fields", () => {
     expect(one({ sources: sources({ kyc: { ...source(), document_date: "Sep 2026" } }) })).toEqual([
       at("sources.kyc.document_date", "\"Sep 2026\" is not YYYY-MM-DD, YYYY-MM or 'undated'"),
     ]);
-    expect(one({ sources: sources({ kyc: { ...source(), read_on: "2014-12-31" } }) })).toEqual([
-      at("sources.kyc.read_on", "'2014-12-31' is before 2015-01-01"),
-    ]);
+    expect(
+      one({ sources: sources({ kyc: { ...source(), document_date: "undated", read_on: "2014-12-31" } }) }),
+    ).toEqual([at("sources.kyc.read_on", "'2014-12-31' is before 2015-01-01")]);
   });
 
   it("gives every known term its source, and an unknown one none", () => {

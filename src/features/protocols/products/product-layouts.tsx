@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { formatDocumentDate } from "@/lib/product-sources";
+import { formatDocumentDate, UNDATED } from "@/lib/product-sources";
 import { cn } from "@/lib/utils";
 import type { Product } from "./product-model";
 import { FigureCell } from "./product-cells";
@@ -10,16 +10,7 @@ import type { ProductView } from "./product-view";
 
 type Entry = { product: Product; view: ProductView };
 
-const COLUMNS = [
-  "Product",
-  "Access",
-  "KYC",
-  "Minimum",
-  "Time to cash",
-  "Fees",
-  "Yield",
-  "Yield after fees",
-] as const;
+const COLUMNS = ["Product", "Access", "KYC", "Minimum", "Time to cash", "Fees", "Yield", "Yield after fees"] as const;
 
 /** The yield with where it comes from: DefiLlama's pools (their page, their day) or the issuer's page. */
 function YieldFigure({ entry }: { entry: Entry }) {
@@ -40,10 +31,20 @@ function YieldFigure({ entry }: { entry: Entry }) {
           <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
         </a>
       )}
-      {stated?.from === "stated" && (
-        <p className="mt-0.5 text-xs text-muted-foreground">As of {formatDocumentDate(stated.asOf)}</p>
+      {stated?.from === "stated" && stated.asOf !== UNDATED && (
+        <p className="mt-0.5 text-xs text-muted-foreground">Figure as of {formatDocumentDate(stated.asOf)}</p>
       )}
     </div>
+  );
+}
+
+/** 'Private Credit', or 'Other: Reinsurance' where the asset is none of the six. */
+function AssetLine({ product }: { product: Product }) {
+  if (product.assetClass === null) return null;
+  return (
+    <span className="mt-0.5 block max-w-40 text-xs text-subtle-foreground">
+      {product.assetNote === null ? product.assetClass : `${product.assetClass}: ${product.assetNote}`}
+    </span>
   );
 }
 
@@ -89,6 +90,7 @@ export function ProductTable({ entries, protocolName }: { entries: readonly Entr
               <th scope="row" className="px-3 py-3 text-left font-normal">
                 <span className="block font-bold text-foreground">{entry.product.symbol}</span>
                 <span className="mt-0.5 block max-w-40 text-xs text-muted-foreground">{entry.product.name}</span>
+                <AssetLine product={entry.product} />
               </th>
               {cells(entry).map((cell, index) => (
                 <td key={index} className={cn("max-w-52 px-3 py-3", index === 6 && "bg-muted/30")}>
@@ -112,6 +114,7 @@ export function ProductStack({ entries }: { entries: readonly Entry[] }) {
             {entry.product.symbol}
             <span className="ml-2 text-xs font-normal text-muted-foreground">{entry.product.name}</span>
           </h3>
+          <AssetLine product={entry.product} />
           <dl className="mt-3 grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
             {cells(entry).map((cell, index) => (
               <div key={index} className="min-w-0">

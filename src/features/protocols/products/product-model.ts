@@ -21,7 +21,7 @@ import { safeHttpUrl } from "../model/model";
 export type ProductYield = {
   apyMin: number;
   apyMax: number;
-  /** The day the figure describes. */
+  /** The figure's date: DefiLlama's day, or the document's date (YYYY-MM-DD, YYYY-MM or 'undated'). */
   asOf: string;
   /** DefiLlama's pool page (or the project's yields page), or the issuer's page stating it. */
   sourceUrl: string | null;
@@ -35,6 +35,9 @@ export type Product = {
   symbol: string;
   name: string;
   chains: string[];
+  /** One of the six, 'Other' or 'Unclassified'; the note says what 'Other' is ('Reinsurance'). */
+  assetClass: string | null;
+  assetNote: string | null;
   investorAccess: ProductInvestorAccess;
   kyc: ProductKyc;
   minInvestmentUsd: number | null;
@@ -119,7 +122,10 @@ function parseYield(row: Row, sources: Partial<Record<ProductSourceKey, TermSour
     };
   }
   const stated = amount(row.stated_yield_apy, 1000);
-  const statedAsOf = day(row.stated_yield_as_of);
+  const statedAsOf =
+    typeof row.stated_yield_as_of === "string" && isDocumentDate(row.stated_yield_as_of)
+      ? row.stated_yield_as_of
+      : null;
   if (stated === null || statedAsOf === null) return null;
   return {
     apyMin: stated,
@@ -146,6 +152,8 @@ export function parseProductRow(row: unknown): Product | null {
     symbol,
     name: text(row.name) ?? symbol,
     chains: textList(row.chains),
+    assetClass: text(row.asset_class),
+    assetNote: text(row.asset_note),
     investorAccess: oneOf(row.investor_access, PRODUCT_INVESTOR_ACCESS, "unknown")!,
     kyc: oneOf(row.kyc, PRODUCT_KYC_VALUES, "unknown")!,
     minInvestmentUsd: amount(row.min_investment_usd),

@@ -84,7 +84,7 @@ export function poolsByProject(pools: readonly RawPool[]): Map<string, RawPool[]
 
 /**
  * The optional pool filter of a row (yield_pools): pool ids or symbols separated by ';'. A product's
- * pool_symbols use the same items, each a pool id, a symbol, or 'SYMBOL (poolMeta)' for the pools of
+ * pool_symbols use the same items, each a pool id, a symbol, or 'SYMBOL|poolMeta' for the pools of
  * that symbol with that poolMeta (both without regard to case).
  */
 export function parsePoolFilter(text: string | null): string[] {
@@ -95,9 +95,9 @@ export function parsePoolFilter(text: string | null): string[] {
     .filter((item) => item !== "");
 }
 
-const WITH_META = /^(.+?)\s*\((.+)\)$/;
+const WITH_META = /^([^|]+)\|(.+)$/;
 
-/** Whether one filter item (a pool id, a symbol, or 'SYMBOL (poolMeta)') names this pool. */
+/** Whether one filter item (a pool id, a symbol, or 'SYMBOL|poolMeta') names this pool. */
 export function poolMatches(pool: RawPool, item: string): boolean {
   const id = typeof pool.pool === "string" ? pool.pool : null;
   const symbol = typeof pool.symbol === "string" ? pool.symbol.toLowerCase() : null;
