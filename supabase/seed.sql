@@ -5,7 +5,7 @@
 -- (see docs/data.md, "TVL history" and "Yields").
 -- The rows repeat by design: one INSERT per protocol naming every column, one value a line,
 -- so a change to the data shows in a diff as the lines of the protocol and columns it touched.
--- 79 protocols.
+-- 80 protocols.
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   '3F',
@@ -2665,13 +2665,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   array['Unclassified']::text[],
   array['Solana', 'Ethereum', 'Arbitrum']::text[],
   '$26M',
-  'Unknown',
+  '3.3%',
   null,
   'Unknown',
   'https://app.theo.xyz/invite?invite=defillama',
   'https://defillama.com/protocol/theo-network-thbill',
   '2026-08-12',
-  'Tracked from DefiLlama''s RWA category: the name, description, website, chains, TVL and yield are DefiLlama''s (see their dates and sources). Terms, risk and minimum investment are not reviewed yet.',
+  'Tracked from DefiLlama''s RWA category: the name, description, website, chains, TVL and yield are DefiLlama''s (see their dates and sources). Terms, risk and minimum investment are not reviewed yet. DefiLlama''s protocol list stopped listing it on 2026-09-05, but its two thBILL pools ($58M) still paid that day: its yield is theirs.',
   'theo-network-thbill',
   26414356,
   '2026-09-02',
@@ -2685,11 +2685,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   6702,
-  null,
-  null,
-  null,
-  null,
-  null,
+  3.26,
+  3.26,
+  '2026-09-05',
+  'defillama',
+  'https://defillama.com/yields?project=theo-network-thbill',
   null,
   'tracked',
   '2026-09-05',
@@ -2851,6 +2851,45 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-15',
   2,
+  null
+);
+
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+  'Valos',
+  'Institutional-Grade Digital Asset Yield Solutions.',
+  array['Unclassified']::text[],
+  array['Monad']::text[],
+  '$107M',
+  'Unknown',
+  null,
+  'Unknown',
+  null,
+  'https://defillama.com/protocol/valos',
+  '2026-08-12',
+  'Tracked from DefiLlama''s RWA category: the name, description, website, chains, TVL and yield are DefiLlama''s (see their dates and sources). Terms, risk and minimum investment are not reviewed yet. Website: Unknown (DefiLlama gives none).',
+  'valos',
+  107144897,
+  '2026-09-05',
+  'https://defillama.com/protocol/valos',
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null,
+  8283,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'tracked',
+  null,
+  '2026-07-24',
+  0,
   null
 );
 
@@ -3088,7 +3127,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.kraken.com/de/xstocks'
 );
 
--- 910 TVL history points.
+-- 917 TVL history points.
 insert into public.protocol_tvl_history (protocol_id, day, tvl_usd, source)
 select p.id, h.day, h.tvl_usd, h.source
 from (values
@@ -3924,6 +3963,13 @@ from (values
   ('Usual USD0', date '2026-08-31', 90839687, 'defillama'),
   ('Usual USD0', date '2026-09-02', 90382514, 'defillama'),
   ('Usual USD0', date '2026-09-05', 90370172, 'defillama'),
+  ('Valos', date '2026-08-12', 110043742, 'defillama'),
+  ('Valos', date '2026-08-16', 110127458, 'defillama'),
+  ('Valos', date '2026-08-20', 110198228, 'defillama'),
+  ('Valos', date '2026-08-24', 106927567, 'defillama'),
+  ('Valos', date '2026-08-31', 107034470, 'defillama'),
+  ('Valos', date '2026-09-02', 107045983, 'defillama'),
+  ('Valos', date '2026-09-05', 107144897, 'defillama'),
   ('VanEck Treasury Fund', date '2025-12-08', 82752362, 'defillama'),
   ('VanEck Treasury Fund', date '2025-12-10', 82760885, 'defillama'),
   ('VanEck Treasury Fund', date '2025-12-12', 83785813, 'defillama'),
@@ -4005,7 +4051,7 @@ from (values
 ) as h(name, day, tvl_usd, source)
 join public.protocols p on p.name = h.name;
 
--- 24 yield history points.
+-- 25 yield history points.
 insert into public.protocol_yield_history (protocol_id, day, apy_min, apy_max, source)
 select p.id, h.day, h.apy_min, h.apy_max, h.source
 from (values
@@ -4029,13 +4075,14 @@ from (values
   ('Pareto Credit', date '2026-09-05', 0, 10.59, 'defillama'),
   ('Re', date '2026-09-05', 6.58, 12.28, 'defillama'),
   ('Securitize Tokenized AAA CLO Fund', date '2026-09-05', 5.82, 5.82, 'defillama'),
+  ('Theo Network thBill', date '2026-09-05', 3.26, 3.26, 'defillama'),
   ('USD AI', date '2026-09-05', 7.02, 7.02, 'defillama'),
   ('Usual USD0', date '2026-09-05', 3.5, 3.5, 'defillama'),
   ('VanEck Treasury Fund', date '2026-09-05', 3.57, 3.57, 'defillama'),
   ('stUSDT (TRON / RWA DAO)', date '2026-09-05', 3.36, 3.45, 'defillama')
 ) as h(name, day, apy_min, apy_max, source)
 join public.protocols p on p.name = h.name;
--- 313 risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).
+-- 315 risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).
 insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, read_on, computed)
 select p.id, f.factor, f.level, f.finding, f.source_url, f.read_on, f.computed
 from (values
@@ -4327,6 +4374,8 @@ from (values
   ('USD AI', 'track_record', 'High', 'TVL $281.1M on 2026-09-05, listed by DefiLlama since 2025-05-19 (1 year); our history shows a 75% fall from a peak.', 'https://defillama.com/protocol/usd-ai', date '2026-09-05', true),
   ('Usual USD0', 'contract', 'Medium', 'DefiLlama records audits of the protocol''s contracts.', 'https://defillama.com/protocol/usual-usd0', date '2026-09-05', true),
   ('Usual USD0', 'track_record', 'High', 'TVL $90.4M on 2026-09-05, listed by DefiLlama since 2024-07-15 (2 years); largest fall in our history 3%.', 'https://defillama.com/protocol/usual-usd0', date '2026-09-05', true),
+  ('Valos', 'contract', 'High', 'DefiLlama records no audit of the protocol''s contracts.', 'https://defillama.com/protocol/valos', date '2026-09-05', true),
+  ('Valos', 'track_record', 'High', 'TVL $107.1M on 2026-09-05, listed by DefiLlama since 2026-07-24 (under a year); largest fall in our history 3%.', 'https://defillama.com/protocol/valos', date '2026-09-05', true),
   ('VanEck Treasury Fund', 'contract', 'High', 'DefiLlama records no audit of the protocol''s contracts.', 'https://defillama.com/protocol/vaneck-treasury-fund', date '2026-09-05', true),
   ('VanEck Treasury Fund', 'track_record', 'Very High', 'TVL $57.9M on 2026-09-05, listed by DefiLlama since 2025-08-28 (1 year); our history shows a 70% fall from a peak.', 'https://defillama.com/protocol/vaneck-treasury-fund', date '2026-09-05', true),
   ('Vesta Equity', 'contract', 'High', 'DefiLlama records no audit of the protocol''s contracts.', 'https://defillama.com/protocol/vesta-equity', date '2026-09-05', true),

@@ -6,7 +6,7 @@ import { FigureText } from "@/features/protocols/card/tracked-note";
 import { RiskBadge } from "@/features/protocols/card/risk-badge";
 import { minimumTextOf } from "@/features/protocols/model/product-summary";
 import type { Protocol } from "@/features/protocols/model/types";
-import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "@/lib/terms";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
 import { FACTOR_LABELS, RISK_FACTORS, type RiskFactor } from "@/lib/risk-rating";
 import { FactorValue, Provenance, Term, type FactorState } from "./comparison-values";
 import type { FigureView, ProductView } from "@/features/protocols/products/product-view";
@@ -137,7 +137,7 @@ export const ROWS: Row[] = [
     label: "Website",
     render: (p) =>
       p.url === null ? (
-        NONE
+        <Term label={UNKNOWN_LABEL} />
       ) : (
         <a
           href={p.url}

@@ -1,6 +1,7 @@
 // The refresh's shapes: the rows it reads, the writes it sends in one call
 // (public.apply_protocol_refresh), the source and store it is given, and the report it returns.
 // Runtime-neutral: types only.
+import type { ProductChanges, ProductPools } from "./product-yields.ts";
 import type { TrackedInsert } from "./tracked.ts";
 
 /** The columns of public.protocols the refresh reads. */
@@ -74,12 +75,18 @@ export type AppliedCounts = {
   dropped: number;
   history: number;
   yield_history: number;
+  /** Products whose DefiLlama yield was written, and yield notes set or cleared (issue 28). */
+  product_yields?: number;
+  yield_notes?: number;
 };
 
 export type RefreshStore = {
   currentRows(): Promise<CurrentRow[]>;
   baselines(day: string): Promise<Baseline[]>;
-  apply(day: string, changes: RefreshChanges): Promise<AppliedCounts>;
+  /** Each product's pool filter; a store without it writes no product yield. */
+  productPools?(): Promise<ProductPools[]>;
+  /** One transaction: the changes, and with `products` the products' yields and the yield notes too. */
+  apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts>;
 };
 
 /** Where figures come from: DefiLlama over HTTP, or saved responses (CLI --source-file / --yields-file / --source-dir). */
