@@ -2,23 +2,8 @@
 // yield, from its protocol's pools narrowed by its pool_symbols, and each range's note on the data
 // gaps it leaves out. Only for protocols whose yield this run writes, so a held yield holds its
 // products' too (public.apply_protocol_refresh_with_products checks it again). Runtime-neutral.
-import type { CurrentRow, YieldUpdate } from "./types.ts";
+import type { CurrentRow, ProductChanges, ProductPools, YieldUpdate } from "./types.ts";
 import { dataGapNote, parsePoolFilter, pickYield, poolsByProject, type RawPool } from "./yields.ts";
-
-/** A product's pool filter as the store reads it (public.products with its protocol's slug). */
-export type ProductPools = { defillama_slug: string; symbol: string; pool_symbols: string[] };
-
-export type ProductYieldUpdate = {
-  defillama_slug: string;
-  symbol: string;
-  apy_min: number;
-  apy_max: number;
-  source_url: string;
-};
-export type YieldNoteUpdate = { defillama_slug: string; yield_note: string | null };
-
-/** The products section of public.apply_protocol_refresh_with_products. */
-export type ProductChanges = { yields: ProductYieldUpdate[]; notes: YieldNoteUpdate[] };
 
 export function planProductYields(
   written: readonly YieldUpdate[],

@@ -1,8 +1,15 @@
 // The refresh's store over PostgREST (a real Supabase project or the local API), with the
 // service-role key. Runtime-neutral: only fetch.
 import { serviceRequest } from "../../_shared/service-rest.ts";
-import type { ProductChanges, ProductPools } from "./product-yields.ts";
-import type { AppliedCounts, Baseline, CurrentRow, RefreshChanges, RefreshStore } from "./types.ts";
+import type {
+  AppliedCounts,
+  Baseline,
+  CurrentRow,
+  ProductChanges,
+  ProductPools,
+  RefreshChanges,
+  RefreshStore,
+} from "./types.ts";
 
 export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 

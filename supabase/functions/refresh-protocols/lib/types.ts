@@ -1,7 +1,6 @@
 // The refresh's shapes: the rows it reads, the writes it sends in one call
 // (public.apply_protocol_refresh), the source and store it is given, and the report it returns.
 // Runtime-neutral: types only.
-import type { ProductChanges, ProductPools } from "./product-yields.ts";
 import type { TrackedInsert } from "./tracked.ts";
 
 /** The columns of public.protocols the refresh reads. */
@@ -52,6 +51,21 @@ export type YieldUpdate = {
   apy_max: number;
   source_url: string;
 };
+/** A product's pool filter as the store reads it (public.products with its protocol's slug). */
+export type ProductPools = { defillama_slug: string; symbol: string; pool_symbols: string[] };
+
+export type ProductYieldUpdate = {
+  defillama_slug: string;
+  symbol: string;
+  apy_min: number;
+  apy_max: number;
+  source_url: string;
+};
+export type YieldNoteUpdate = { defillama_slug: string; yield_note: string | null };
+
+/** The products section of public.apply_protocol_refresh_with_products. */
+export type ProductChanges = { yields: ProductYieldUpdate[]; notes: YieldNoteUpdate[] };
+
 export type DroppedUpdate = { defillama_slug: string; dropped_on: string | null };
 
 /** One run's writes, as public.apply_protocol_refresh takes them (every slug after renames but identities'). */
