@@ -6,6 +6,17 @@ import { diffRows, formatDiff } from "./diff-rows.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { COLUMNS, protocolRowFrom, TVL_COLUMNS, YIELD_COLUMNS, type ProtocolRow } from "./rules/protocol-row.ts";
 import { checkCsv } from "./rules/protocols.ts";
+import { todayUtc } from "./rules/cells.ts";
+import type { ProductSyncRow } from "./products-db.ts";
+import {
+  checkPushProducts,
+  formatProductPlan,
+  planProducts,
+  productPlanIsEmpty,
+  readLiveProducts,
+  syncProtocolsAndProducts,
+  type ProductPlan,
+} from "./push-products.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
@@ -65,9 +76,13 @@ export type PushOptions = {
   target: Target;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /** data/products.json's text: pushed with the protocols, in the same transaction (omitted: protocols only). */
+  productsText?: string;
+  productsLabel?: string;
 };
 
-export type PushResult = { inserted: number; updated: number; deleted: number } | "dry-run" | "no-changes";
+type Counts = { inserted: number; updated: number; deleted: number };
+export type PushResult = (Counts & { products?: Counts; changes?: { recorded: number } }) | "dry-run" | "no-changes";
 
 /** data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call. */
 export async function pushData(options: PushOptions): Promise<PushResult> {
@@ -84,6 +99,19 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
     );
   }
   log(`${options.csvLabel}: ${csvRows.length} protocols pass data:check as of ${options.today}.`);
+  const productsLabel = options.productsLabel ?? "data/products.json";
+  let next: ProductSyncRow[] | null = null;
+  if (options.productsText !== undefined) {
+    const checked = checkPushProducts(options.productsText, csvRows);
+    if ("problems" in checked) {
+      for (const line of checked.problems) log(line);
+      throw new PushError(
+        `data:push refused: ${productsLabel} has ${checked.problems.length} problem(s) (see npm run data:check).`,
+      );
+    }
+    next = checked.products;
+    log(`${productsLabel}: ${next.length} products pass data:check.`);
+  }
 
   const api = new RestClient(target, options.fetch ?? fetch);
   const current = await api.currentRows();
@@ -95,8 +123,15 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   }
   const diff = diffRows(current, rows);
   log(formatDiff(diff, { before: target.local ? "the local database" : "the live database", after: options.csvLabel }));
+  // The products: their diff, and each reviewed product's term that reads differently (a 'terms' change row).
+  const reviewed = new Set(rows.filter((row) => row.review_status === "reviewed").map((row) => row.name));
+  const products = next === null ? null : planProducts(await api.currentProducts(), next, reviewed, todayUtc());
+  if (products !== null) for (const line of formatProductPlan(products, productsLabel)) log(line);
 
-  if (diff.added.length + diff.removed.length + diff.changed.length === 0) {
+  if (
+    diff.added.length + diff.removed.length + diff.changed.length === 0 &&
+    (products === null || productPlanIsEmpty(products))
+  ) {
     log("Nothing to push: the database already matches.");
     return "no-changes";
   }
@@ -104,8 +139,13 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
     log("Dry run: nothing was written.");
     return "dry-run";
   }
-  const result = await api.sync(rows);
+  const result: Counts & { products?: Counts; changes?: { recorded: number } } =
+    products === null ? await api.sync(rows) : await api.syncWithProducts(rows, products);
   log(`Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
+  if (result.products !== undefined)
+    log(
+      `Products: ${result.products.inserted} inserted, ${result.products.updated} updated, ${result.products.deleted} deleted; ${result.changes?.recorded ?? 0} term change(s) recorded.`,
+    );
 
   const after = diffRows(await api.currentRows(), rows);
   if (after.added.length + after.removed.length + after.changed.length > 0) {
@@ -113,7 +153,14 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
       "The push finished but the database still differs from the CSV; run data:push --dry-run to see how.",
     );
   }
-  log(`Verified: the database matches ${options.csvLabel}.`);
+  if (products !== null) {
+    const again = planProducts(await api.currentProducts(), products.products, reviewed, todayUtc());
+    if (again.added.length + again.removed.length + again.changed.length > 0)
+      throw new PushError(
+        `The push finished but the products still differ from ${productsLabel}; run data:push --dry-run to see how.`,
+      );
+  }
+  log(`Verified: the database matches ${options.csvLabel}${products === null ? "" : ` and ${productsLabel}`}.`);
   return result;
 }
 
@@ -174,6 +221,14 @@ class RestClient {
     if (!response.ok) await this.fail(response, "Reading the current protocols");
     const body = (await response.json()) as Record<string, unknown>[];
     return body.map(fromDatabase);
+  }
+
+  currentProducts(): Promise<ProductSyncRow[]> {
+    return readLiveProducts(this.request, (response, action) => this.fail(response, action));
+  }
+
+  syncWithProducts(rows: ProtocolRow[], plan: ProductPlan) {
+    return syncProtocolsAndProducts(this.request, (response, action) => this.fail(response, action), rows, plan);
   }
 
   async sync(rows: ProtocolRow[]): Promise<{ inserted: number; updated: number; deleted: number }> {
