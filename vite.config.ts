@@ -79,11 +79,12 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
               { name: "index", priority: 4, test: /vite[\\/]preload-helper/ },
               // What start.ts needs to send the protocols request, kept small so the request
               // leaves before React has even downloaded. (No postgrest-js: the read is a plain
-              // fetch, lib/postgrest.ts; naming it here would pull the waitlist's copy into boot.)
+              // fetch, lib/postgrest.ts; naming it here would pull the waitlist's copy into boot.) The slug
+              // rule is the Edge Functions' shared one (supabase/functions/_shared/slug.ts).
               {
                 name: "data",
                 priority: 3,
-                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$/,
+                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$|supabase[\\/]functions[\\/]_shared[\\/]slug\.ts$/,
               },
               // React, the router and the UI libraries.
               {

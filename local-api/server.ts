@@ -4,12 +4,14 @@ import type { PGlite } from "@electric-sql/pglite";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { handleRequest, type Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
+import { handleFeedRequest, type FeedDeps } from "../supabase/functions/feed/handler.ts";
 import {
   DEFAULT_LIMITS,
   NO_LIMITS,
   type Logger,
   type WaitlistMailer,
 } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+import { localFeedDeps } from "./feed.ts";
 import { isLoopbackHost, localOrigins } from "./origins.ts";
 import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from "./database.ts";
 import { verifyJwt, type ApiRole } from "./jwt.ts";
@@ -60,13 +62,18 @@ export class PortInUseError extends Error {
 export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   let database: OpenedDatabase | null = null;
   let deps: Deps | null = null;
+  let feed: FeedDeps | null = null;
   const inFlight = new Set<Promise<unknown>>();
   // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
   const outbox: Array<{ to: string; link: string; at: string }> = [];
   const origins = localOrigins({ extra: options.extraOrigins });
   const guard: Guard = { origins, hosts: new Set(), outbox };
 
-  const app = createApp(guard, () => (database && deps ? { db: database.db, deps } : null), options.logger);
+  const app = createApp(
+    guard,
+    () => (database && deps && feed ? { db: database.db, deps, feed } : null),
+    options.logger,
+  );
   // getRequestListener rather than serve(): its errorHandler keeps a JSON answer for the requests
   // the adapter cannot turn into a Request (a malformed Host or request target), and listen()
   // below reports a busy port before any database work.
@@ -117,6 +124,9 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     },
   };
 
+  // The entries link to the dev server's pages, as the confirmation mail does by default.
+  feed = localFeedDeps(db, { apiUrl: `http://${options.host}:${port}`, siteUrl: origins[0]!, log: options.logger });
+
   const opened = database;
   return {
     url: `http://${options.host}:${port}`,
@@ -146,7 +156,9 @@ const socketAddresses = new WeakMap<Request, string>();
 
 type Env = { Bindings: HttpBindings };
 
-function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } | null, logger: Logger): Hono<Env> {
+type Ready = { db: PGlite; deps: Deps; feed: FeedDeps };
+
+function createApp(guard: Guard, ready: () => Ready | null, logger: Logger): Hono<Env> {
   // Paths as the URL gives them (still percent-encoded), trailing slashes ignored.
   const app = new Hono<Env>({ getPath: (req) => new URL(req.url).pathname.replace(/\/+$/, "") || "/" });
   const notFound = () => reply(json(404, { message: "Not found" }));
@@ -176,6 +188,7 @@ function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } | null,
   };
   app.all("/functions/v1/add-to-waitlist", waitlistFunction);
   app.all("/functions/v1/add-to-waitlist/confirm", waitlistFunction);
+  app.all("/functions/v1/feed", (c) => handleFeedRequest(c.req.raw, ready()!.feed));
   app.all("/functions/v1/:name{.+}", () =>
     reply(json(404, { code: "NOT_FOUND", message: "Requested function was not found" })),
   );
