@@ -4354,3 +4354,39 @@ from (values
   ('xStocks (Backed)', 'regulation', 'Medium', 'The issuer is registered with the Jersey Financial Services Commission with consents to issue security tokens, and its base prospectus is approved by Liechtenstein''s FMA under the EU Prospectus Regulation, so licensed distributors can sell xStocks to EU retail clients, but not to US persons.', 'https://docs.xstocks.com/legal-and-compliance/legal-and-regulatory-overview', date '2026-11-25', false)
 ) as f(name, factor, level, finding, source_url, read_on, computed)
 join public.protocols p on p.name = f.name;
+-- 30 changes: the committed history replayed through the refresh's change rule (supabase/functions/refresh-protocols/lib/change-rules.ts).
+insert into public.protocol_changes (protocol_id, day, kind, field, old_value, new_value, reason, source_url, recorded_by)
+select p.id, c.day, c.kind, c.field, c.old_value, c.new_value, c.reason, c.source_url, 'refresh'
+from (values
+  ('Backed Finance (bTokens)', date '2026-09-05', 'tvl', '7d', '4283708', '3416343', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/backedfi'),
+  ('Nest Credit', date '2026-09-05', 'tvl', '7d', '113924452', '143987536', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/plume-vaults'),
+  ('USD AI', date '2026-09-05', 'tvl', '7d', '227931860', '281105645', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  ('Clearpool', date '2026-09-02', 'tvl', '7d', '302811', '234758', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/clearpool-lending'),
+  ('Ethena USDtb', date '2026-08-31', 'tvl', '7d', '287841219', '483207069', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethena-usdtb'),
+  ('Etherfuse Stablebonds', date '2026-08-31', 'tvl', '7d', '710783', '952078', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  ('EthicHub', date '2026-08-31', 'tvl', '7d', '830', '249', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  ('Mantle Index Four Fund', date '2026-08-31', 'tvl', '7d', '119981702', '153980552', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/mantle-index-four-fund'),
+  ('OpenEden USDO', date '2026-08-31', 'tvl', '7d', '24521263', '17646217', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/openeden-usdo'),
+  ('USD AI', date '2026-08-31', 'tvl', '7d', '172601559', '227931860', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  ('WisdomTree WTGXX (Prime/Connect)', date '2026-08-31', 'tvl', '7d', '779454555', '1030312674', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/wisdomtree'),
+  ('Etherfuse Stablebonds', date '2026-08-24', 'tvl', '7d', '985199', '710783', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  ('EthicHub', date '2026-08-24', 'tvl', '7d', '2347', '830', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  ('KlimaDAO', date '2026-08-24', 'tvl', '7d', '14617', '0', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/klimadao'),
+  ('Theo Network thBill', date '2026-08-24', 'tvl', '7d', '63532182', '26399764', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/theo-network-thbill'),
+  ('VanEck Treasury Fund', date '2026-08-24', 'tvl', '7d', '193347966', '57831029', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/vaneck-treasury-fund'),
+  ('Etherfuse Stablebonds', date '2026-08-20', 'tvl', '7d', '658377', '985199', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  ('Etherfuse Stablebonds', date '2026-08-16', 'tvl', '7d', '987433', '658377', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  ('Frax USD', date '2025-12-19', 'tvl', '1d', '82995798', '71501966', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
+  ('KAIO', date '2025-12-19', 'tvl', '1d', '75720752', '90420859', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/kaio'),
+  ('Frax USD', date '2025-12-18', 'tvl', '1d', '109637900', '82995798', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
+  ('Midas RWA', date '2025-12-18', 'tvl', '1d', '249175692', '275318362', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/midas-rwa'),
+  ('Theo Network thBill', date '2025-12-18', 'tvl', '1d', '165038625', '146237745', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/theo-network-thbill'),
+  ('Asseto AoABT', date '2025-12-17', 'tvl', '7d', '14005255', '19197573', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/asseto-aoabt'),
+  ('OnRe', date '2025-12-17', 'tvl', '7d', '43858390', '56180778', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/onre'),
+  ('Etherfuse Stablebonds', date '2025-12-10', 'tvl', '1d', '313622', '7677381', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  ('Swarm Markets', date '2025-12-10', 'tvl', '7d', '74349', '89280', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/swarm-markets'),
+  ('Etherfuse Stablebonds', date '2025-12-08', 'tvl', '7d', '25167', '298704', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  ('Etherfuse Stablebonds', date '2025-11-19', 'tvl', '1d', '30154', '25157', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  ('Etherfuse Stablebonds', date '2025-11-18', 'tvl', '1d', '25157', '30154', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse')
+) as c(name, day, kind, field, old_value, new_value, reason, source_url)
+join public.protocols p on p.name = c.name;

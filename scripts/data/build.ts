@@ -1,7 +1,8 @@
 // npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv and data/risk-evidence.csv.
+// data/yield-history.csv and data/risk-evidence.csv, and the change log the history holds.
 import { readFileSync, writeFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./asset-classes.ts";
+import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
 import { parseCommonArgs, run } from "./cli.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
 import {
@@ -54,7 +55,8 @@ run(() => {
   }
   const sql =
     buildSeedSql(rows, history.rows, yieldHistory.rows) +
-    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows));
+    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows)) +
+    buildChangesSeedSql(committedChanges(rows, history.rows, yieldHistory.rows));
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");

@@ -4,6 +4,7 @@ import { ASSET_CLASSES } from "../../src/config/domain.ts";
 import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
 import { checkAssetClassCsv } from "./asset-classes.ts";
+import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
 import {
   ASSET_CLASSES_PATH,
   CSV_PATH,
@@ -44,7 +45,8 @@ describe("the committed data", () => {
     expect(evidence.problems).toEqual([]);
     expect(
       buildSeedSql(committed.rows, history.rows, yieldHistory.rows) +
-        buildRiskSeedSql(riskEntries(committed.rows, history.rows, evidence.rows)),
+        buildRiskSeedSql(riskEntries(committed.rows, history.rows, evidence.rows)) +
+        buildChangesSeedSql(committedChanges(committed.rows, history.rows, yieldHistory.rows)),
     ).toBe(readFileSync(SEED_PATH, "utf8"));
   });
 
