@@ -30,6 +30,8 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
   // %VITE_SITE_URL% in index.html from the env it loads after this config, so set the default here.
   const siteUrl = (env.VITE_SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, "");
   process.env.VITE_SITE_URL = siteUrl;
+  // Every page announces the change log's Atom feed (index.html's <link rel="alternate">).
+  process.env.VITE_FEED_URL = `${supabaseUrl.replace(/\/+$/, "")}/functions/v1/feed`;
   // 'Data as of' before data arrives (and on backends without TVL dates): the month the committed
   // data refers to, unless VITE_DATA_AS_OF says otherwise (src/config/site.ts).
   const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf() ?? "";

@@ -76,6 +76,35 @@ export type ChangeRow = {
   created_at: string;
 };
 
+/** The columns a reader selects (GET /rest/v1/protocol_changes?select=...). */
+export const CHANGE_COLUMNS =
+  "id,day,protocol_id,product_symbol,kind,field,old_value,new_value,reason,source_url,recorded_by,created_at";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const textOrNull = (value: unknown): value is string | null => value === null || typeof value === "string";
+
+/** A served row the feed and the pages can show; anything else (a lost column, a wrong type) is null, and skipped. */
+export function parseChangeRow(row: unknown): ChangeRow | null {
+  if (typeof row !== "object" || row === null || Array.isArray(row)) return null;
+  const r = row as Record<string, unknown>;
+  const ok =
+    typeof r.id === "number" &&
+    typeof r.day === "string" &&
+    DAY.test(r.day) &&
+    typeof r.protocol_id === "string" &&
+    isChangeKind(r.kind) &&
+    textOrNull(r.product_symbol) &&
+    textOrNull(r.field) &&
+    textOrNull(r.old_value) &&
+    textOrNull(r.new_value) &&
+    textOrNull(r.reason) &&
+    textOrNull(r.source_url) &&
+    (r.recorded_by === "refresh" || r.recorded_by === "review") &&
+    typeof r.created_at === "string" &&
+    !Number.isNaN(Date.parse(r.created_at));
+  return ok ? (r as ChangeRow) : null;
+}
+
 /** The fields the words need. */
 export type ChangeFacts = Pick<
   ChangeRow,
