@@ -16,6 +16,10 @@ import {
   refreshProtocols,
   RefreshUsageError,
 } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
+import {
+  readChangeThresholds,
+  type ChangeThresholds,
+} from "../../supabase/functions/refresh-protocols/lib/change-rules.ts";
 import { createRestStore, StoreError } from "../../supabase/functions/refresh-protocols/lib/rest-store.ts";
 import { httpSource } from "../../supabase/functions/refresh-protocols/lib/source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "../../supabase/functions/refresh-protocols/lib/tracked.ts";
@@ -141,6 +145,14 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
   if (!/^[0-9]+$/.test(thresholdText || "0"))
     throw new RefreshUsageError(`--track-threshold must be whole dollars (e.g. 10000000), got '${thresholdText}'.`);
 
+  // When a move goes into the change log: CHANGE_TVL_DAY_PCT, CHANGE_TVL_WEEK_PCT, CHANGE_YIELD_POINTS (defaults 10, 20, 1).
+  let changeThresholds: ChangeThresholds;
+  try {
+    changeThresholds = readChangeThresholds((name) => deps.env[name]);
+  } catch (error) {
+    throw new RefreshUsageError(`${(error as Error).message}. Nothing was written.`);
+  }
+
   const live = (url: string) => fetchJson(url, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
   // A saved protocol list reads no live yields: a run on saved files never touches the network.
   const http = httpSource(live, DEFILLAMA_API);
@@ -189,6 +201,7 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     dryRun: values["dry-run"] === true,
     trackThreshold,
     assetClasses: mapping.map,
+    changeThresholds,
     log: deps.log,
   });
   if (values["write-csv"]) await writeCsv(report, deps, mapping.map);

@@ -40,6 +40,12 @@ describe("changeTitle", () => {
     [facts({ kind: "yield", old_value: "Variable", new_value: "5.0%" }), "Centrifuge yield is now 5.0%"],
     [facts({ kind: "listed", new_value: "25000000" }), "Centrifuge listed with TVL $25M"],
     [facts({ kind: "dropped" }), "Centrifuge is no longer tracked by DefiLlama"],
+    [facts({ kind: "dropped", field: "below_threshold" }), "Centrifuge fell below the tracking threshold"],
+    [facts({ kind: "listed", field: "relisted", new_value: "12000000" }), "Centrifuge is listed again with TVL $12M"],
+    [
+      facts({ kind: "renamed", field: "defillama_slug", old_value: "centrifuge-v2", new_value: "centrifuge" }),
+      "Centrifuge: DefiLlama's entry is now centrifuge",
+    ],
     [
       facts({ kind: "renamed", old_value: "Centrifuge V2", new_value: "Centrifuge" }),
       "Centrifuge V2 is now Centrifuge",

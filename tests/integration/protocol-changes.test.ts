@@ -139,3 +139,78 @@ describe("record_protocol_changes", () => {
     expect(await record({ changes: [change] })).toEqual({ code: "22023" });
   });
 });
+
+describe("apply_protocol_refresh_logged and protocol_change_windows (20261127160000_refresh_change_log.sql)", () => {
+  beforeAll(async () => {
+    await db.query("update public.protocols set defillama_slug = 'change-log-fund' where id = $1", [protocolId]);
+  });
+
+  const tvl = { defillama_slug: "change-log-fund", tvl: "$900M", tvl_usd: 900000000, blockchains: ["Ethereum"] };
+  const entry = {
+    defillama_slug: "change-log-fund",
+    kind: "tvl",
+    field: "1d",
+    old_value: "1200000000",
+    new_value: "900000000",
+    reason: "A move of 10% or more in a day.",
+    source_url: "https://defillama.com/protocol/change-log-fund",
+  };
+  const apply = (changes: unknown, role = "service_role") =>
+    as<{ r: Record<string, number> }>(
+      role,
+      "select public.apply_protocol_refresh_logged('2026-11-21', $1::jsonb) as r",
+      [JSON.stringify(changes)],
+    );
+
+  it("are the service role's only", async () => {
+    for (const role of ["anon", "authenticated"]) {
+      expect(await apply({ tvl: [tvl], log: [entry] }, role)).toEqual({ code: "42501" });
+      expect(await as(role, "select public.protocol_change_windows('2026-11-21')")).toEqual({ code: "42501" });
+    }
+  });
+
+  it("writes the figure and its change in one call, and counts the change", async () => {
+    await db.transaction(async (tx) => {
+      await tx.exec("set local role service_role");
+      const result = await tx.query<{ r: Record<string, number> }>(
+        "select public.apply_protocol_refresh_logged('2026-11-21', $1::jsonb) as r",
+        [JSON.stringify({ tvl: [tvl], log: [entry] })],
+      );
+      expect(result.rows[0]!.r).toMatchObject({ tvl: 1, changes: 1 });
+      const written = await tx.query(
+        "select p.tvl_usd::text as tvl_usd, c.kind, c.day::text as day, c.recorded_by from public.protocols p join public.protocol_changes c on c.protocol_id = p.id where p.id = $1 and c.day = '2026-11-21'",
+        [protocolId],
+      );
+      expect(written.rows).toEqual([{ tvl_usd: "900000000", kind: "tvl", day: "2026-11-21", recorded_by: "refresh" }]);
+      const windows = await tx.query<{ w: Array<{ defillama_slug: string; last_tvl_change: string | null }> }>(
+        "select public.protocol_change_windows('2026-11-22') as w",
+      );
+      expect(windows.rows[0]!.w.find((w) => w.defillama_slug === "change-log-fund")).toMatchObject({
+        last_tvl_change: "2026-11-21",
+        points: [{ day: "2026-11-21", tvl_usd: 900000000 }],
+      });
+      await tx.rollback();
+    });
+  });
+
+  it.each([
+    ["names an unknown slug", { ...entry, defillama_slug: "nobody" }, /no protocol has defillama_slug "nobody"/],
+    ["has an unknown key", { ...entry, day: "2026-01-01" }, /unknown log field "day"/],
+  ])("writes nothing at all, not even the figures, when an entry %s", async (_case, bad, message) => {
+    let error: unknown = null;
+    await db
+      .transaction(async (tx) => {
+        await tx.exec("set local role service_role");
+        await tx.query("select public.apply_protocol_refresh_logged('2026-11-21', $1::jsonb)", [
+          JSON.stringify({ tvl: [tvl], log: [bad] }),
+        ]);
+      })
+      .catch((e: unknown) => (error = e));
+    expect(String((error as Error | null)?.message)).toMatch(message);
+    const row = await db.query<{ tvl_usd: string }>(
+      "select tvl_usd::text as tvl_usd from public.protocols where id = $1",
+      [protocolId],
+    );
+    expect(row.rows[0]!.tvl_usd).not.toBe("900000000");
+  });
+});

@@ -3,7 +3,7 @@
 // page, each protocol page's recent changes and the prerendered /changes all say it the same way,
 // so the wording lives once, here (an Edge Function can only import under supabase/functions).
 //
-// The values a row carries (migration 20261127160000_change_log_feed.sql):
+// The values a row carries (documented on the columns by migration 20261127160000_refresh_change_log.sql):
 //   tvl, listed, dropped  whole US dollars ("1200000000"); `field` '1d' or '7d' for a TVL move
 //   yield                 the range as the directory writes it ("3.8-4.2%", "5.0%")
 //   renamed               the old and new name
@@ -184,12 +184,16 @@ export function changeTitle(name: string, change: ChangeFacts): string {
   const from = changeValue(change.kind, change.old_value);
   const to = changeValue(change.kind, change.new_value);
   switch (change.kind) {
-    case "listed":
-      return change.new_value === null ? `${name} listed` : `${name} listed with TVL ${to}`;
+    case "listed": {
+      const listed = change.field === "relisted" ? `${name} is listed again` : `${name} listed`;
+      return change.new_value === null ? listed : `${listed} with TVL ${to}`;
+    }
     case "dropped":
-      return `${name} is no longer tracked by DefiLlama`;
+      return change.field === "below_threshold"
+        ? `${name} fell below the tracking threshold`
+        : `${name} is no longer tracked by DefiLlama`;
     case "renamed":
-      return `${from} is now ${to}`;
+      return change.field === "defillama_slug" ? `${name}: DefiLlama's entry is now ${to}` : `${from} is now ${to}`;
     case "tvl":
       return tvlTitle(name, change);
     case "yield":

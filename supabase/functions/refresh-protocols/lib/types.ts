@@ -1,6 +1,7 @@
 // The refresh's shapes: the rows it reads, the writes it sends in one call
 // (public.apply_protocol_refresh), the source and store it is given, and the report it returns.
 // Runtime-neutral: types only.
+import type { ChangeThresholds } from "./change-rules.ts";
 import type { TrackedInsert } from "./tracked.ts";
 
 /** The columns of public.protocols the refresh reads. */
@@ -53,7 +54,31 @@ export type YieldUpdate = {
 };
 export type DroppedUpdate = { defillama_slug: string; dropped_on: string | null };
 
-/** One run's writes, as public.apply_protocol_refresh takes them (every slug after renames but identities'). */
+/**
+ * One entry of the public change log (public.protocol_changes), recorded on the run's day for the
+ * row that has `defillama_slug` once the run's writes are applied (plan-change-log.ts).
+ */
+export type ChangeLogEntry = {
+  defillama_slug: string;
+  kind: "listed" | "dropped" | "renamed" | "tvl" | "yield" | "risk_level" | "risk_factor";
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  reason: string | null;
+  source_url: string | null;
+};
+
+/** Per protocol (its slug before the run): its TVL points of the 7 days before the run and its last recorded TVL move (public.protocol_change_windows). */
+export type ChangeWindow = {
+  defillama_slug: string;
+  points: { day: string; usd: number }[];
+  last_tvl_change: string | null;
+};
+
+/**
+ * One run's writes, as public.apply_protocol_refresh_logged takes them (every slug after renames
+ * but identities'): the figures, and the change log they make, in one transaction.
+ */
 export type RefreshChanges = {
   identities: IdentityChange[];
   inserts: TrackedInsert[];
@@ -61,6 +86,7 @@ export type RefreshChanges = {
   history: HistoryUpdate[];
   yields: YieldUpdate[];
   dropped: DroppedUpdate[];
+  log: ChangeLogEntry[];
 };
 
 /** What the database actually changed. */
@@ -74,11 +100,14 @@ export type AppliedCounts = {
   dropped: number;
   history: number;
   yield_history: number;
+  /** Change-log rows recorded (one already recorded for the day is not counted). */
+  changes: number;
 };
 
 export type RefreshStore = {
   currentRows(): Promise<CurrentRow[]>;
   baselines(day: string): Promise<Baseline[]>;
+  changeWindows(day: string): Promise<ChangeWindow[]>;
   apply(day: string, changes: RefreshChanges): Promise<AppliedCounts>;
 };
 
@@ -183,5 +212,16 @@ export type RefreshOptions = {
   trackThreshold?: number;
   /** data/asset-classes.csv: the reviewed classes of tracked rows, by slug. */
   assetClasses?: ReadonlyMap<string, readonly string[]>;
+  /** When a move goes into the change log (default DEFAULT_CHANGE_THRESHOLDS: 10% a day, 20% over 7 days, 1 point). */
+  changeThresholds?: ChangeThresholds;
+  /**
+   * The change log's entries for the computed risk factors and level this run changes (the evidence
+   * rules' own pure function, wired by the caller), appended to the run's log in the same call.
+   */
+  riskChanges?: (input: {
+    rows: readonly CurrentRow[];
+    changes: Omit<RefreshChanges, "log">;
+    day: string;
+  }) => ChangeLogEntry[];
   log?: (line: string) => void;
 };
