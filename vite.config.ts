@@ -5,6 +5,7 @@ import { defineConfig, loadEnv } from "vite";
 import { defaultDataAsOf } from "./build/data-as-of.ts";
 import { checkBuildEnv, explicitProductionMode, localBackendWarning } from "./build/env-guard.ts";
 import { openData } from "./build/open-data.ts";
+import { openApi } from "./build/openapi.ts";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
@@ -52,6 +53,7 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
       securityHeaders({ supabaseUrl, turnstile: Boolean(env.VITE_TURNSTILE_SITE_KEY?.trim()) }),
       siteFiles({ siteUrl }),
       openData({ siteUrl }),
+      openApi({ apiUrl: supabaseUrl, siteUrl }),
       prerenderShell(),
     ],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },

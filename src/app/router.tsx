@@ -25,6 +25,7 @@ import { SiteLayout } from "@/app/site-layout";
 // visit fetches it again under a fresh URL).
 const protocolPage = pageCode(() => import("@/pages/protocol"), "ProtocolPage");
 const changesPage = pageCode(() => import("@/pages/changes"), "ChangesPage");
+const apiPage = pageCode(() => import("@/pages/api"), "ApiPage");
 const methodologyPage = pageCode(() => import("@/pages/methodology"), "MethodologyPage");
 const privacyPolicyPage = pageCode(() => import("@/pages/privacy-policy"), "PrivacyPolicyPage");
 const confirmPage = pageCode(() => import("@/pages/confirm"), "ConfirmPage");
@@ -115,6 +116,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page("changes", "changes", changesPage, () =>
           Promise.all([code(changesPage), protocolList(queryClient), changeList(queryClient)]),
         ),
+        page("api", "api", apiPage),
         page("methodology", "methodology", methodologyPage),
         page("privacy-policy", "privacy-policy", privacyPolicyPage),
         page("confirm", "confirm", confirmPage),
