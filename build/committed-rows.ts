@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { committedChanges } from "../scripts/data/change-log.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "../scripts/data/history.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "../scripts/data/rules/history.ts";
 import {
   CSV_DISPLAY,
   CSV_PATH,
@@ -9,13 +9,12 @@ import {
   RISK_EVIDENCE_PATH,
   YIELD_HISTORY_PATH,
 } from "../scripts/data/paths.ts";
-import {
-  checkRiskEvidenceCsv,
-  evidenceProtocols,
-  riskEntries,
-  type FactorRecord,
-} from "../scripts/data/risk-evidence.ts";
-import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
+import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
+import { todayUtc } from "../scripts/data/rules/cells.ts";
+import { formatProblem } from "../scripts/data/rules/problem.ts";
+import type { ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
+import { checkCsv } from "../scripts/data/rules/protocols.ts";
 import { compareBytes } from "../scripts/data/csv.ts";
 
 /**

@@ -1,6 +1,6 @@
 // The schema of /data/protocols.json (build/open-data.ts; docs/data.md, "Open data"): each protocol
 // has exactly the CSV's columns, typed as the REST API types them, plus its evidenced risk factors.
-import { COLUMNS } from "../scripts/data/rules.ts";
+import { COLUMNS } from "../scripts/data/rules/protocol-row.ts";
 import { protocolSchema, riskFactorSchema } from "./openapi-schemas.ts";
 
 type Schema = Record<string, unknown>;

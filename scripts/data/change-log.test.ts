@@ -9,9 +9,9 @@ import {
   yieldMove,
 } from "../../supabase/functions/refresh-protocols/lib/change-rules.ts";
 import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import { CSV_PATH, HISTORY_PATH, YIELD_HISTORY_PATH } from "./paths.ts";
-import { checkCsv } from "./rules.ts";
+import { checkCsv } from "./rules/protocols.ts";
 
 describe("tvlMove", () => {
   const before = [

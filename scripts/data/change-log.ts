@@ -9,8 +9,8 @@ import {
   type ReplayedChange,
 } from "../../supabase/functions/refresh-protocols/lib/change-rules.ts";
 import { compareBytes } from "./csv.ts";
-import type { HistoryRow, YieldHistoryRow } from "./history.ts";
-import type { ProtocolRow } from "./rules.ts";
+import type { HistoryRow, YieldHistoryRow } from "./rules/history.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
 import { sqlString } from "./seed-sql.ts";
 
 export type LoggedChange = ReplayedChange & { source_url: string | null };
