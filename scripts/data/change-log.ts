@@ -43,21 +43,28 @@ export function committedChanges(
 
 const sqlValue = (value: string | null) => (value === null ? "null" : sqlString(value));
 
-/** The INSERT for supabase/seed.sql (after the protocols it names); '' when there is nothing to record. */
+/**
+ * The INSERT for supabase/seed.sql (after the protocols it names); '' when there is nothing to
+ * record. Rows go in oldest first (`n`), so the newest-first order readers ask for (day, then id,
+ * descending) is the order committedChanges gives, the one the prerendered /changes shows.
+ */
 export function buildChangesSeedSql(changes: readonly LoggedChange[]): string {
   if (changes.length === 0) return "";
-  const lines = changes.map(
-    (c) =>
-      `  (${sqlString(c.name)}, date ${sqlString(c.day)}, ${sqlString(c.kind)}, ${sqlValue(c.field)}, ${sqlString(c.old_value)}, ${sqlString(c.new_value)}, ${sqlString(c.reason)}, ${sqlValue(c.source_url)})`,
-  );
+  const lines = [...changes]
+    .reverse()
+    .map(
+      (c, i) =>
+        `  (${i + 1}, ${sqlString(c.name)}, date ${sqlString(c.day)}, ${sqlString(c.kind)}, ${sqlValue(c.field)}, ${sqlString(c.old_value)}, ${sqlString(c.new_value)}, ${sqlString(c.reason)}, ${sqlValue(c.source_url)})`,
+    );
   return [
     `-- ${changes.length} changes: the committed history replayed through the refresh's change rule (supabase/functions/refresh-protocols/lib/change-rules.ts).`,
     "insert into public.protocol_changes (protocol_id, day, kind, field, old_value, new_value, reason, source_url, recorded_by)",
     "select p.id, c.day, c.kind, c.field, c.old_value, c.new_value, c.reason, c.source_url, 'refresh'",
     "from (values",
     lines.join(",\n"),
-    ") as c(name, day, kind, field, old_value, new_value, reason, source_url)",
-    "join public.protocols p on p.name = c.name;",
+    ") as c(n, name, day, kind, field, old_value, new_value, reason, source_url)",
+    "join public.protocols p on p.name = c.name",
+    "order by c.n;",
     "",
   ].join("\n");
 }

@@ -2,7 +2,9 @@
 // Atom feed every page announces: index.html's site-wide link, and a protocol page's own.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalApi } from "../../local-api/server.ts";
+import { startSnapshotApi } from "./snapshot.ts";
 import { committedChangeRows, committedRows } from "../../build/committed-rows.ts";
 import { retargetHead, type PrerenderModule } from "../../build/prerender.ts";
 
@@ -70,5 +72,29 @@ describe("the feed link in every page's head", () => {
       ["RWA Atlas: what changed", "https://api.example.org/functions/v1/feed"],
       ["3F on RWA Atlas: what changed", "http://127.0.0.1:54321/functions/v1/feed?protocol=3f"],
     ]);
+  });
+});
+
+describe("the seed's change log", () => {
+  let api: LocalApi;
+  beforeAll(async () => {
+    api = await startSnapshotApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("reads, newest first as the pages ask (day, then id), in the prerendered frame's order", async () => {
+    const served = await api.db.query<{ name: string; day: string; kind: string; field: string | null }>(
+      `select p.name, c.day::text as day, c.kind, c.field from public.protocol_changes c
+       join public.protocols p on p.id = c.protocol_id order by c.day desc, c.id desc`,
+    );
+    const frame = committedChangeRows(committedRows()).map((c) => ({
+      name: c.protocol_id,
+      day: c.day,
+      kind: c.kind,
+      field: c.field,
+    }));
+    expect(served.rows).toEqual(frame);
   });
 });
