@@ -2,7 +2,12 @@
 // saved list; the entries travel in the payload of the one write call (payload.log), for figures
 // the run writes and never for a small move or a held one. No network.
 import * as assert from "../_shared/test_assert.ts";
+import { DEFAULT_CHANGE_THRESHOLDS } from "./lib/change-rules.ts";
+import { planChangeLog } from "./lib/plan-change-log.ts";
+import type { Plan, PlanInput } from "./lib/plan-state.ts";
+import { planRefresh } from "./lib/plan.ts";
 import { refreshProtocols } from "./lib/refresh.ts";
+import { screenPayload } from "./lib/screen.ts";
 import type { ChangeWindow, CurrentRow, RefreshChanges, RefreshSource, RefreshStore } from "./lib/types.ts";
 
 // DefiLlama's 2025-12-19 figures for three protocols.
@@ -131,4 +136,43 @@ Deno.test("a week's move is measured from the last one recorded, so one drop is 
     log.map((e) => `${e.kind} ${e.field} ${e.old_value}`),
     ["tvl 7d 1200000000"],
   );
+});
+
+Deno.test("a rename the last check before SQL takes out is not logged, so it cannot abort the call", () => {
+  // DefiLlama renamed Paxos' entry (same id, new slug) and moved its TVL 22% in a day.
+  const renamed = [{ ...SAVED_LIST[1]!, id: "4242", slug: "paxos-gold-v2" }];
+  const input = (): PlanInput => ({
+    rows: [{ ...row("Paxos Gold (PAXG)", "paxos-gold", 1_250_000_000), defillama_id: 4242 }],
+    entries: renamed,
+    pools: null,
+    baselines: new Map(),
+    day: "2025-12-19",
+    accept: new Set(),
+    threshold: 1_000_000_000_000,
+  });
+  const logOf = (plan: Plan) =>
+    planChangeLog({
+      plan,
+      rows: input().rows,
+      day: "2025-12-19",
+      windows: new Map(),
+      thresholds: DEFAULT_CHANGE_THRESHOLDS,
+    }).map((e) => `${e.kind} ${e.defillama_slug}`);
+
+  const clean = planRefresh(input());
+  assert.deepEqual(
+    screenPayload(clean, () => {}),
+    [],
+  );
+  assert.deepEqual(logOf(clean), ["renamed paxos-gold-v2", "tvl paxos-gold-v2"]);
+
+  // A value a future field lets through (a NUL in the identity's listing day) holds the protocol.
+  const dirty = planRefresh(input());
+  dirty.payload.identities[0]!.defillama_listed_at = "2025-12-19\u0000";
+  assert.deepEqual(
+    screenPayload(dirty, () => {}),
+    ["paxos-gold"],
+  );
+  assert.deepEqual(dirty.payload.identities, []);
+  assert.deepEqual(logOf(dirty), [], "no entry names paxos-gold-v2, a slug no row will have");
 });

@@ -26,8 +26,12 @@ export function planChangeLog({ plan, rows, day, windows, thresholds }: ChangeLo
   const byName = new Map(rows.map((row) => [row.name, row]));
   const payload = plan.payload;
 
-  // DefiLlama renamed a covered protocol's entry: its TVL and page follow the new slug.
+  // DefiLlama renamed a covered protocol's entry: its TVL and page follow the new slug. Only a rename
+  // the run writes: one the last check before SQL took out (screen.ts) names a slug no row will have,
+  // and would abort the whole call.
+  const renamed = new Set(payload.identities.map((identity) => identity.new_slug));
   for (const rename of plan.renames) {
+    if (!renamed.has(rename.to)) continue;
     log.push({
       defillama_slug: rename.to,
       kind: "renamed",
