@@ -12,15 +12,14 @@ import {
   type FetchLike,
 } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
 import {
-  httpSource,
   isIsoDay,
   refreshProtocols,
   RefreshUsageError,
-  type RefreshReport,
-  type RefreshSource,
 } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
 import { createRestStore, StoreError } from "../../supabase/functions/refresh-protocols/lib/rest-store.ts";
+import { httpSource } from "../../supabase/functions/refresh-protocols/lib/source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "../../supabase/functions/refresh-protocols/lib/tracked.ts";
+import type { RefreshReport, RefreshSource } from "../../supabase/functions/refresh-protocols/lib/types.ts";
 import { checkAssetClassCsv } from "./asset-classes.ts";
 import { parseCsv, serializeCsv } from "./csv.ts";
 import {

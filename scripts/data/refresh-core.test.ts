@@ -9,7 +9,7 @@ import {
   parseProtocolList,
   readEntry,
 } from "../../supabase/functions/refresh-protocols/lib/defillama.ts";
-import { tvlHoldReason, yieldHoldReason } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
+import { tvlHoldReason, yieldHoldReason } from "../../supabase/functions/refresh-protocols/lib/guardrail.ts";
 import { trackedRow } from "../../supabase/functions/refresh-protocols/lib/tracked.ts";
 import {
   formatYieldRange,

@@ -24,7 +24,7 @@ import type { AllowedOrigins, Logger, SignupLimits, WaitlistMailer, WaitlistStor
 export const MAX_BODY_BYTES = 1024;
 
 // What the handler is given, so every runtime runs this same code. Alike in form only to
-// refresh-protocols' injected types (lib/refresh.ts): the two functions share no logic.
+// refresh-protocols' injected types (lib/types.ts): the two functions share no logic.
 export type Deps = {
   store: WaitlistStore;
   /** null: provider not configured; signups are stored, mails stay due, and the log says so. */

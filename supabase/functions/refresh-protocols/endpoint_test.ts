@@ -3,14 +3,9 @@
 import * as assert from "../_shared/test_assert.ts";
 import { handleRefreshRequest, type RefreshEndpointDeps } from "./lib/endpoint.ts";
 import { fetchJson } from "./lib/defillama.ts";
-import {
-  httpSource,
-  refreshProtocols,
-  type AppliedCounts,
-  type CurrentRow,
-  type RefreshChanges,
-  type RefreshStore,
-} from "./lib/refresh.ts";
+import { refreshProtocols } from "./lib/refresh.ts";
+import { httpSource } from "./lib/source.ts";
+import type { AppliedCounts, CurrentRow, RefreshChanges, RefreshStore } from "./lib/types.ts";
 
 const SECRET = "a-dedicated-refresh-secret-of-32-chars-or-more";
 const NOW = new Date("2025-12-19T06:00:00Z");

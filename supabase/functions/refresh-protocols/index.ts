@@ -6,8 +6,9 @@ import { jsonLogLine } from "../_shared/log.ts";
 import { MIN_SECRET_LENGTH } from "../_shared/scheduled.ts";
 import { DEFILLAMA_API, fetchJson } from "./lib/defillama.ts";
 import { handleRefreshRequest } from "./lib/endpoint.ts";
-import { httpSource, refreshProtocols } from "./lib/refresh.ts";
+import { refreshProtocols } from "./lib/refresh.ts";
 import { createRestStore } from "./lib/rest-store.ts";
+import { httpSource } from "./lib/source.ts";
 
 const env = (name: string) => Deno.env.get(name)?.trim() ?? "";
 const { supabaseUrl, serviceRoleKey } = readServiceEnv(env);

@@ -3,7 +3,7 @@
 // get the counts back. Runtime-neutral like add-to-waitlist/handler.ts.
 import { answerJson as answer, hasBearerSecret, refuseNonPost } from "../../_shared/scheduled.ts";
 import { SourceError } from "./defillama.ts";
-import type { RefreshReport } from "./refresh.ts";
+import type { RefreshReport } from "./types.ts";
 import { StoreError } from "./rest-store.ts";
 
 export type RefreshEndpointDeps = {

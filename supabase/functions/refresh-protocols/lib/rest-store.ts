@@ -1,7 +1,7 @@
 // The refresh's store over PostgREST (a real Supabase project or the local API), with the
 // service-role key. Runtime-neutral: only fetch.
 import { serviceRequest } from "../../_shared/service-rest.ts";
-import type { AppliedCounts, Baseline, CurrentRow, RefreshChanges, RefreshStore } from "./refresh.ts";
+import type { AppliedCounts, Baseline, CurrentRow, RefreshChanges, RefreshStore } from "./types.ts";
 
 export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 
