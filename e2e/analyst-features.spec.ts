@@ -12,6 +12,7 @@ import {
   gotoHome,
   searchBox,
   selectionBar,
+  showFilters,
   showingLine,
   toast,
 } from "./support/home.ts";
@@ -55,8 +56,9 @@ function perceived(rows: ProtocolRow[]): string[] {
 async function expectCards(page: Page, names: string[]): Promise<void> {
   await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(names);
 }
-const sortSelect = (page: Page) => page.getByRole("combobox", { name: "Sort by" });
+const sortSelect = (page: Page) => page.getByRole("combobox", { name: "Sort by", includeHidden: true });
 async function chooseSort(page: Page, option: string): Promise<void> {
+  await showFilters(page);
   await sortSelect(page).click();
   await page.getByRole("listbox").getByRole("option", { name: option, exact: true }).click();
   await expect(sortSelect(page)).toContainText(option);
@@ -105,7 +107,7 @@ test("the canonical URL has no query; back and forward step through filter, sort
   await page.goBack();
   await expect(sortSelect(page)).toContainText("Name (A-Z)");
   await page.goBack();
-  await expect(page.getByRole("combobox", { name: /risk level/i })).toContainText(/all/i);
+  await expect(page.getByRole("combobox", { name: /risk level/i, includeHidden: true })).toContainText(/all/i);
   expect(new URL(page.url()).search).toBe("");
   await expectShowing(page, seed.length, seed.length);
 
