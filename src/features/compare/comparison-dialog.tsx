@@ -2,8 +2,20 @@ import { useQueries } from "@tanstack/react-query";
 import { Download, Link2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { bestFactorValues, type BestFactors, type BestMetric, type BestValues } from "@/features/protocols/model/best-values";
+import {
+  Dialog,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  bestFactorValues,
+  type BestFactors,
+  type BestMetric,
+  type BestValues,
+} from "@/features/protocols/model/best-values";
 import { protocolRiskFactorsQueryOptions, type FactorEvidence } from "@/features/protocols/risk/risk-factors";
 import type { Protocol } from "@/features/protocols/model/types";
 import { copyText } from "@/lib/clipboard";
@@ -74,35 +86,39 @@ export function ComparisonDialog({
         // Best note, so the dialog itself must not (clip, not hidden: a hidden box can still be
         // scrolled by script or find-in-page); on a phone the whole dialog scrolls as one.
         className={cn("max-w-5xl p-0 sm:p-0", !isPhone && "overflow-clip")}
+        ownClose
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           if (opener?.isConnected) opener.focus();
         }}
       >
-        <DialogHeader className="shrink-0 border-b border-border px-5 py-4 sm:px-6">
+        {/* The title and the close button stay in view: on a phone, where the whole dialog scrolls,
+            they stick to its top; from 640px only the table scrolls, beneath them. */}
+        <DialogHeader className="sticky top-0 z-10 shrink-0 border-b border-border bg-surface px-5 py-4 sm:border-b-0 sm:px-6 sm:pb-2">
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">
             Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}:
             value locked, yield, risk and its seven factors, minimum investment, asset classes, blockchains, website,
             investor access, KYC, redemption, fees and data source.
           </DialogDescription>
-          {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
-            <div className="mt-2 flex flex-wrap gap-2">
-              {shareUrl !== undefined && (
-                <Button variant="outline" size="sm" onClick={() => void copyLink(shareUrl)}>
-                  <Link2 aria-hidden="true" />
-                  Copy link
-                </Button>
-              )}
-              {onDownloadCsv !== undefined && (
-                <Button variant="outline" size="sm" onClick={onDownloadCsv}>
-                  <Download aria-hidden="true" />
-                  Download CSV
-                </Button>
-              )}
-            </div>
-          )}
+          <DialogCloseButton className="absolute top-3 right-3" />
         </DialogHeader>
+        {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
+          <div className="flex shrink-0 flex-wrap gap-2 border-b border-border px-5 py-3 sm:px-6 sm:pt-0 sm:pb-4">
+            {shareUrl !== undefined && (
+              <Button variant="outline" size="sm" onClick={() => void copyLink(shareUrl)}>
+                <Link2 aria-hidden="true" />
+                Copy link
+              </Button>
+            )}
+            {onDownloadCsv !== undefined && (
+              <Button variant="outline" size="sm" onClick={onDownloadCsv}>
+                <Download aria-hidden="true" />
+                Download CSV
+              </Button>
+            )}
+          </div>
+        )}
         {/* Descriptions the best-value cells point at (aria-describedby reads hidden text). */}
         <div hidden>
           {(Object.keys(BEST_DESCRIPTION) as BestMetric[]).map((metric) => (
