@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { checkHistoryCsv } from "../scripts/data/history.ts";
+import { checkHistoryCsv } from "../scripts/data/rules/history.ts";
 import {
   CSV_DISPLAY,
   CSV_PATH,
@@ -7,13 +7,12 @@ import {
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
 } from "../scripts/data/paths.ts";
-import {
-  checkRiskEvidenceCsv,
-  evidenceProtocols,
-  riskEntries,
-  type FactorRecord,
-} from "../scripts/data/risk-evidence.ts";
-import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "../scripts/data/rules.ts";
+import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
+import { todayUtc } from "../scripts/data/rules/cells.ts";
+import { formatProblem } from "../scripts/data/rules/problem.ts";
+import type { ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
+import { checkCsv } from "../scripts/data/rules/protocols.ts";
 import { compareBytes } from "../scripts/data/csv.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { Plugin } from "vite";
 import { toCsv } from "../src/lib/csv.ts";
-import { COLUMNS, type ProtocolRow } from "../scripts/data/rules.ts";
+import { COLUMNS, type ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
 import { FACTOR_LABELS, RATING_VERSION } from "../src/lib/risk-rating.ts";
-import type { FactorRecord } from "../scripts/data/risk-evidence.ts";
+import type { FactorRecord } from "../scripts/data/risk-factors.ts";
 import { committedRiskFactors, committedRows } from "./committed-rows.ts";
 
 // Open data: `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv

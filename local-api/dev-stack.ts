@@ -1,7 +1,8 @@
 import { LOCAL_ANON_KEY } from "./defaults.ts";
 import { readLocalApiConfig } from "./config.ts";
 import { explainStartupError, runLocalApi } from "./run.ts";
-import { LOCAL_API_HEADER, LOCAL_API_ID, PortInUseError, type LocalApi } from "./server.ts";
+import { LOCAL_API_HEADER, LOCAL_API_ID } from "./app.ts";
+import { PortInUseError, type LocalApi } from "./server.ts";
 
 export type WebServer = { close(): Promise<void> };
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
-import type { ServedProtocolRow } from "../../scripts/data/rules.ts";
+import type { ServedProtocolRow } from "../../scripts/data/rules/protocol-row.ts";
 import { E2E_API_URL } from "./ports.ts";
 
 /** A protocols row as the local API serves it to the anon role (the app's own view). */

@@ -1,9 +1,9 @@
 // npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
 // data/yield-history.csv and data/risk-evidence.csv.
 import { readFileSync, writeFileSync } from "node:fs";
-import { checkAssetClassCsv } from "./asset-classes.ts";
+import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import {
   ASSET_CLASSES_DISPLAY,
   ASSET_CLASSES_PATH,
@@ -18,8 +18,12 @@ import {
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
-import { buildRiskSeedSql, checkRiskEvidenceCsv, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { checkCsv } from "./rules/protocols.ts";
+import { riskEntries } from "./risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { buildRiskSeedSql } from "./seed-sql.ts";
 import { buildSeedSql } from "./seed-sql.ts";
 
 run(() => {

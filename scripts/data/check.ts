@@ -1,9 +1,9 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
 // data/yield-history.csv, data/asset-classes.csv and data/risk-evidence.csv; exit 1 on any problem.
 import { readFileSync } from "node:fs";
-import { checkAssetClassCsv } from "./asset-classes.ts";
+import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import {
   ASSET_CLASSES_DISPLAY,
   ASSET_CLASSES_PATH,
@@ -16,8 +16,11 @@ import {
   YIELD_HISTORY_DISPLAY,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import { checkRiskEvidenceCsv, checkRiskLevels, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
-import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
+import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { checkCsv } from "./rules/protocols.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));

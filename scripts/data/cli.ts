@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { parseIsoDate, todayUtc } from "./rules.ts";
+import { parseIsoDate, todayUtc } from "./rules/cells.ts";
 
 export type CommonArgs = { today: string; todayGiven: boolean; values: Record<string, string | boolean | undefined> };
 

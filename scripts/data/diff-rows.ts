@@ -1,4 +1,4 @@
-import { COLUMNS, parseTvl, type Column, type ProtocolRow } from "./rules.ts";
+import { COLUMNS, parseTvl, type Column, type ProtocolRow } from "./rules/protocol-row.ts";
 import { compareBytes } from "./csv.ts";
 
 export type FieldChange = { column: Column; before: string; after: string };

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { parseCommonArgs, run } from "./cli.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
 import { CSV_DISPLAY, CSV_PATH, SEED_DISPLAY, SEED_PATH } from "./paths.ts";
-import { checkCsv, formatProblem } from "./rules.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { checkCsv } from "./rules/protocols.ts";
 import { parseSeedSql } from "./seed-sql.ts";
 
 run(() => {

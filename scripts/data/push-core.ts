@@ -3,15 +3,9 @@ import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
-import {
-  checkCsv,
-  COLUMNS,
-  formatProblem,
-  protocolRowFrom,
-  TVL_COLUMNS,
-  YIELD_COLUMNS,
-  type ProtocolRow,
-} from "./rules.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { COLUMNS, protocolRowFrom, TVL_COLUMNS, YIELD_COLUMNS, type ProtocolRow } from "./rules/protocol-row.ts";
+import { checkCsv } from "./rules/protocols.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";

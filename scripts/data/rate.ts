@@ -5,10 +5,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { run } from "./cli.ts";
 import { parseCsv, serializeCsv } from "./csv.ts";
-import { checkHistoryCsv } from "./history.ts";
+import { checkHistoryCsv } from "./rules/history.ts";
 import { CSV_DISPLAY, CSV_PATH, HISTORY_PATH, RISK_EVIDENCE_PATH } from "./paths.ts";
-import { checkRiskEvidenceCsv, checkRiskLevels, evidenceProtocols, riskEntries } from "./risk-evidence.ts";
-import { checkCsv, formatProblem, todayUtc } from "./rules.ts";
+import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import { checkCsv } from "./rules/protocols.ts";
 
 run(() => {
   const text = readFileSync(CSV_PATH, "utf8");

@@ -6,7 +6,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { day, refreshHarness } from "./refresh-test-run.ts";
 import { SEPT_DAY, SEPT_ENTRIES, SEPT_NOW, saved, septList, septRunner, septYields } from "./refresh-test-sept.ts";
-import { checkCsv } from "./rules.ts";
+import { checkCsv } from "./rules/protocols.ts";
 import { FIXTURE } from "./test-api.ts";
 
 const { memory, rewind, snapshot, refresh, anonGet, row, yieldHistory } = refreshHarness();

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { checkHistoryCsv } from "./history.ts";
+import { checkHistoryCsv } from "./rules/history.ts";
 import { fromFile, refreshHarness, SAVED_HISTORY_DIR } from "./refresh-test-run.ts";
-import { checkCsv } from "./rules.ts";
+import { checkCsv } from "./rules/protocols.ts";
 import { FIXTURE } from "./test-api.ts";
 
 const { memory, rewind, snapshot, refresh, anonGet, served } = refreshHarness();

@@ -1,6 +1,7 @@
 import { compareBytes } from "./csv.ts";
-import type { HistoryRow, YieldHistoryRow } from "./history.ts";
-import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules.ts";
+import type { FactorRecord } from "./risk-factors.ts";
+import type { HistoryRow, YieldHistoryRow } from "./rules/history.ts";
+import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
 
 const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
@@ -69,6 +70,32 @@ export function buildSeedSql(
     );
   }
   return parts.join("\n");
+}
+
+/**
+ * The seed's protocol_risk_factors statement: every evidenced factor of every protocol, sorted by
+ * protocol name then the method's factor order, one row a line (readable in a diff).
+ */
+export function buildRiskSeedSql(entries: ReadonlyArray<{ name: string; records: readonly FactorRecord[] }>): string {
+  const lines = [...entries]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap(({ name, records }) =>
+      records.map(
+        (r) =>
+          `  (${sqlString(name)}, ${sqlString(r.factor)}, ${sqlString(r.level)}, ${sqlString(r.finding)}, ${sqlString(r.source_url)}, date ${sqlString(r.read_on)}, ${r.computed})`,
+      ),
+    );
+  if (lines.length === 0) return "";
+  return [
+    `-- ${lines.length} risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).`,
+    "insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, read_on, computed)",
+    "select p.id, f.factor, f.level, f.finding, f.source_url, f.read_on, f.computed",
+    "from (values",
+    lines.join(",\n"),
+    ") as f(name, factor, level, finding, source_url, read_on, computed)",
+    "join public.protocols p on p.name = f.name;",
+    "",
+  ].join("\n");
 }
 
 type Token = string | string[] | number | null;

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ASSET_CLASSES } from "../../src/config/domain.ts";
 import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
-import { checkHistoryCsv, checkYieldHistoryCsv } from "./history.ts";
-import { checkAssetClassCsv } from "./asset-classes.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
+import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import {
   ASSET_CLASSES_PATH,
   CSV_PATH,
@@ -12,14 +12,13 @@ import {
   SEED_PATH,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
-import {
-  buildRiskSeedSql,
-  checkRiskEvidenceCsv,
-  checkRiskLevels,
-  evidenceProtocols,
-  riskEntries,
-} from "./risk-evidence.ts";
-import { checkCsv, formatProblem, todayUtc, type ProtocolRow } from "./rules.ts";
+import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
+import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { buildRiskSeedSql } from "./seed-sql.ts";
+import { todayUtc } from "./rules/cells.ts";
+import { formatProblem } from "./rules/problem.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
+import { checkCsv } from "./rules/protocols.ts";
 import { buildSeedSql, parseSeedSql } from "./seed-sql.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import { jwtRole, pushData, PushError, resolveTarget, type Target } from "./push-core.ts";
 import { FIXTURE, memoryApi } from "./test-api.ts";
-import { checkCsv, type ProtocolRow } from "./rules.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
+import { checkCsv } from "./rules/protocols.ts";
 
 const csvText = readFileSync(FIXTURE.csv, "utf8");
 const csvRows = checkCsv(csvText, { today: "2025-12-19", freshness: false }).rows;

@@ -1,12 +1,10 @@
 // The /methodology page and docs/methodology.md state the same method: every sentence the page
 // renders from risk-method.ts is in the document (markdown emphasis and line breaks aside).
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+// The document as text, read by Vite (?raw): the app's project has no Node types.
+import doc from "../../docs/methodology.md?raw";
 import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS } from "./risk-method";
 import { FACTOR_LABELS, RATING_VERSION, RISK_FACTORS, RISK_STEPS } from "./risk-rating";
-
-const doc = readFileSync(path.resolve(import.meta.dirname, "../../docs/methodology.md"), "utf8");
 
 /** Markdown to comparable text: no emphasis or code marks, no list bullets or numbers, one space. */
 function plain(markdown: string): string {

@@ -2,9 +2,11 @@
 // and data/yield-history.csv (one yield range per protocol and day). Written by
 // `npm run data:refresh -- --write-csv` (DefiLlama points) and by hand for curated figures;
 // data:build turns them into the seed's protocol_tvl_history and protocol_yield_history inserts.
-import { compareBytes, parseCsv, serializeCsv, CsvSyntaxError } from "./csv.ts";
-import { formatProblem, parseIsoDate, TVL_SOURCES, YIELD_SOURCES, type Problem, type ProtocolRow } from "./rules.ts";
-import { MAX_APY } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
+import { compareBytes, parseCsv, serializeCsv, CsvSyntaxError } from "../csv.ts";
+import { parseIsoDate } from "./cells.ts";
+import type { Problem } from "./problem.ts";
+import { TVL_SOURCES, YIELD_SOURCES, type ProtocolRow } from "./protocol-row.ts";
+import { MAX_APY } from "../../../supabase/functions/refresh-protocols/lib/yields.ts";
 
 export const HISTORY_COLUMNS = ["name", "day", "tvl_usd", "source"] as const;
 export type HistoryRow = { name: string; day: string; tvl_usd: number; source: "defillama" | "curated" };
@@ -126,5 +128,3 @@ export function mergeYieldHistoryCsv(rows: readonly YieldHistoryRow[], points: r
     ...mergePoints(rows, points).map((r) => [r.name, r.day, String(r.apy_min), String(r.apy_max), r.source]),
   ]);
 }
-
-export { formatProblem };

@@ -1,7 +1,7 @@
 // The seed's history files: data/tvl-history.csv and data/yield-history.csv.
 import { describe, expect, it } from "vitest";
 import { checkYieldHistoryCsv, mergeYieldHistoryCsv } from "./history.ts";
-import type { ProtocolRow } from "./rules.ts";
+import type { ProtocolRow } from "./protocol-row.ts";
 
 const protocols = [{ name: "BlackRock BUIDL (Securitize)" }, { name: "Maple Finance (Syrup)" }] as ProtocolRow[];
 const HEADER = "name,day,apy_min,apy_max,source";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkAssetClassCsv } from "./asset-classes.ts";
-import { formatProblem } from "./rules.ts";
+import { formatProblem } from "./problem.ts";
 
 const HEADER = "defillama_slug,asset_classes,source_url,reviewed_on";
 

@@ -1,9 +1,11 @@
 // data/asset-classes.csv: the reviewed asset classes of tracked rows, one line per
 // DefiLlama slug, each with the page that shows the class and the day it was reviewed. A tracked
 // row takes its classes from here; until its slug is listed it is 'Unclassified'.
-import { ASSET_CLASSES } from "../../src/config/domain.ts";
-import { CsvSyntaxError, parseCsv } from "./csv.ts";
-import { parseIsoDate, SLUG_PATTERN, splitList, todayUtc, type Problem } from "./rules.ts";
+import { ASSET_CLASSES } from "../../../src/config/domain.ts";
+import { CsvSyntaxError, parseCsv } from "../csv.ts";
+import { SLUG_PATTERN } from "../../../supabase/functions/refresh-protocols/lib/defillama.ts";
+import { parseIsoDate, splitList, todayUtc } from "./cells.ts";
+import type { Problem } from "./problem.ts";
 
 export const ASSET_CLASS_COLUMNS = ["defillama_slug", "asset_classes", "source_url", "reviewed_on"] as const;
 
