@@ -11,9 +11,10 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import {
-  bestFactorValues,
+  rankFactors,
   type BestFactors,
   type BestMetric,
+  type BestReasons,
   type BestValues,
 } from "@/features/protocols/model/best-values";
 import { protocolRiskFactorsQueryOptions, type FactorEvidence } from "@/features/protocols/risk/risk-factors";
@@ -27,6 +28,7 @@ import {
   BEST_DESCRIPTION,
   BEST_FACTOR_DESCRIPTION,
   bestDescriptionId,
+  reasonId,
   type LayoutProps,
   type RowContext,
 } from "./comparison-rows";
@@ -42,6 +44,8 @@ type ComparisonDialogProps = {
   protocols: readonly Protocol[];
   /** Which protocols hold the best value per comparable row (none marked when absent). */
   best?: BestValues;
+  /** Why a ranked row has no mark (best-values.ts rankMetrics). */
+  bestReasons?: BestReasons;
   /** Absolute link that reproduces this comparison; offers 'Copy link' when given. */
   shareUrl?: string;
   /** Offers 'Download CSV' when given. */
@@ -62,6 +66,7 @@ export function ComparisonDialog({
   onOpenChange,
   protocols,
   best = {},
+  bestReasons = {},
   shareUrl,
   onDownloadCsv,
 }: ComparisonDialogProps) {
@@ -75,10 +80,11 @@ export function ComparisonDialog({
     queries: protocols.map((protocol) => ({ ...protocolRiskFactorsQueryOptions(protocol.id), enabled: open })),
     combine: factorResults,
   });
-  const { context, bestFactors } = useFactorContext(protocols, factorData);
+  const { context, bestFactors, factorReasons } = useFactorContext(protocols, factorData);
   if (protocols.length === 0) return null;
   const anyBest = [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0);
-  const layout: LayoutProps = { protocols, best, bestFactors, context, descriptionIds };
+  const reasons = { ...bestReasons, ...factorReasons };
+  const layout: LayoutProps = { protocols, best, bestFactors, reasons, context, descriptionIds };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -127,15 +133,21 @@ export function ComparisonDialog({
             </span>
           ))}
           <span id={bestDescriptionId(descriptionIds, "factor")}>{BEST_FACTOR_DESCRIPTION}</span>
+          {Object.entries(reasons).map(([key, reason]) => (
+            <span key={key} id={reasonId(descriptionIds, key)}>
+              {reason}
+            </span>
+          ))}
         </div>
         {isPhone ? <PhoneComparison {...layout} /> : <ComparisonTable {...layout} />}
-        {anyBest && (
+        {(anyBest || Object.keys(reasons).length > 0) && (
           <p className="shrink-0 border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
             <span className="mr-1.5 rounded bg-success px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-success-foreground uppercase">
               Best
             </span>
             marks the highest TVL and yield and the lowest minimum and risk among the compared protocols, and the lowest
-            risk on each factor. Figures are as published; unparseable ones and Unknown are not ranked.
+            risk on each factor, where every compared figure is a number of one kind. A row without a mark says why
+            beside its name.
           </p>
         )}
       </DialogContent>
@@ -157,7 +169,7 @@ function factorResults(results: ReadonlyArray<{ data?: FactorEvidence[]; isError
 function useFactorContext(
   protocols: readonly Protocol[],
   data: readonly FactorData[],
-): { context: RowContext; bestFactors: BestFactors } {
+): { context: RowContext; bestFactors: BestFactors; factorReasons: BestReasons } {
   return useMemo(() => {
     const factors = new Map<string, FactorState>();
     protocols.forEach((protocol, index) => {
@@ -172,14 +184,18 @@ function useFactorContext(
       );
     });
     const settled = [...factors.values()].every((state) => state.status !== "pending");
-    const bestFactors = settled
-      ? bestFactorValues(
+    const ranked = settled
+      ? rankFactors(
           protocols.map((protocol) => {
             const state = factors.get(protocol.id)!;
-            return { slug: protocol.slug, assessments: state.status === "success" ? state.assessments : null };
+            return {
+              slug: protocol.slug,
+              name: protocol.name,
+              assessments: state.status === "success" ? state.assessments : null,
+            };
           }),
         )
-      : {};
-    return { context: { factors }, bestFactors };
+      : { best: {}, reasons: {} };
+    return { context: { factors }, bestFactors: ranked.best, factorReasons: ranked.reasons };
   }, [protocols, data]);
 }

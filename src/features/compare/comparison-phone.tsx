@@ -1,7 +1,8 @@
 import { NO_DESCRIPTION } from "@/features/protocols/model/model";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
-import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";
+import { BEST_TAG, bestProps, notRanked, ROWS, type LayoutProps } from "./comparison-rows";
+import { NotRanked } from "./not-ranked";
 import { ProtocolKey } from "./protocol-key";
 import { protocolKeys } from "./protocol-keys";
 
@@ -37,21 +38,24 @@ export function PhoneComparison(props: LayoutProps) {
             aria-labelledby={headingId}
             className="border-b border-border px-4 py-3.5 last:border-b-0"
           >
-            <h3
-              id={headingId}
-              className={cn(
-                "text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase",
-                row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
-              )}
-            >
-              {row.factor !== undefined ? (
-                <>
-                  <span className="font-normal text-muted-foreground">Risk factor:</span> {row.label}
-                </>
-              ) : (
-                row.label
-              )}
-            </h3>
+            <div className="flex items-center">
+              <h3
+                id={headingId}
+                className={cn(
+                  "text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase",
+                  row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
+                )}
+              >
+                {row.factor !== undefined ? (
+                  <>
+                    <span className="font-normal text-muted-foreground">Risk factor:</span> {row.label}
+                  </>
+                ) : (
+                  row.label
+                )}
+              </h3>
+              {notRanked(row, props) && <NotRanked {...notRanked(row, props)!} />}
+            </div>
             <ul className="mt-2 space-y-2">
               {protocols.map((protocol, index) => {
                 const { isBest, attributes } = bestProps(row, protocol, props);
