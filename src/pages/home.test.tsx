@@ -3,7 +3,8 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { chooseOption, renderApp } from "../../tests/render";
 import { rowCells } from "../../tests/table";
-import { hostileRows, protocolRows } from "../../tests/fixtures/protocols";
+import { hostileRows } from "../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../tests/fixtures/protocols";
 import { server } from "../../tests/msw/server";
 
 const TOTAL = protocolRows.length; // 16

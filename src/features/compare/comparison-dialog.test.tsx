@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { rankMetrics } from "@/features/protocols/model/best-values";
 import { parseProtocolRows } from "@/features/protocols/model/model";
 import { COMPARISON_ROWS } from "../../../tests/fixtures/comparison-rows";
-import { hostileRows } from "../../../tests/fixtures/protocols";
+import { hostileRows } from "../../../tests/fixtures/protocol-cases";
 import { riskFactorRows } from "../../../tests/fixtures/risk-factors";
 import { server } from "../../../tests/msw/server";
 import { rowCells } from "../../../tests/table";
