@@ -1,5 +1,5 @@
 // How far a visitor scrolls to reach the protocols, and the filters that fold to keep it short
-// (docs/decisions/014-phone-first-screen.md). Bounds on layout in pixels, never on time.
+// (docs/decisions/017-phone-first-screen.md). Bounds on layout in pixels, never on time.
 import { expect, test } from "./support/fixtures.ts";
 import { cards, chooseFilter, filterSelect, filtersToggle, gotoHome, showingLine } from "./support/home.ts";
 

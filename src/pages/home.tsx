@@ -44,7 +44,7 @@ export function HomePage() {
       <Hero stats={stats} onJoinWaitlist={() => openWaitlist({ source: "hero" })} onIntent={prefetchWaitlist} />
 
       {/* On a phone the statistics and the platform's themes follow the directory, so the first card
-          is about a screen down (docs/decisions/014-phone-first-screen.md). */}
+          is about a screen down (docs/decisions/017-phone-first-screen.md). */}
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 sm:gap-12 sm:px-6 sm:py-16 lg:px-8">
         <EcosystemStats stats={stats} className="order-last sm:order-none" />
 

@@ -23,7 +23,7 @@ const FEATURES = [
 /**
  * The platform's three feature themes under their eyebrow, on navy. The hero carries them from
  * the small breakpoint up; on a phone the home page shows them after the directory instead, so
- * the first card is about a screen down (docs/decisions/014-phone-first-screen.md).
+ * the first card is about a screen down (docs/decisions/017-phone-first-screen.md).
  */
 export function PlatformFeatures({ className }: { className?: string }) {
   const launch = useLaunchTarget();

@@ -19,7 +19,7 @@ type FilterPanelProps = {
 /**
  * The spec's 'Filter Protocols' section. Below md its five selects fold behind one 'Filters'
  * button that says how many filters are on, so a phone reaches the cards in about a screen
- * (docs/decisions/014-phone-first-screen.md); from md up every select shows, as before.
+ * (docs/decisions/017-phone-first-screen.md); from md up every select shows, as before.
  */
 export function FilterPanel({ filters, options, onChange, sort, onSortChange, onClearFilters }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
