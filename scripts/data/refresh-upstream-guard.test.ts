@@ -89,6 +89,43 @@ describe("one protocol's error holds that protocol alone", () => {
   });
 });
 
+describe("a tracked candidate whose slug or name is not clean text", () => {
+  it("is listed as skipped and named, with each refused character as \\uXXXX, and nothing about it is written", () => {
+    const candidate = { category: "RWA", tvl: 50_000_000, chains: ["Ethereum"], url: "https://fund.example" };
+    const result = plan(
+      [
+        entry("Alpha", "alpha"),
+        entry("Beta", "beta"),
+        { ...candidate, id: "7001", name: "Nul Fund", slug: "nul\u0000-fund" },
+        { ...candidate, id: "7002", name: "Half \ud800 Fund" },
+      ],
+      null,
+    );
+    expect(result.tracked).toEqual([
+      {
+        slug: '"nul\\u0000-fund"',
+        name: "Nul Fund",
+        tvl: "?",
+        category: "RWA",
+        status: "skipped",
+        problem:
+          'DefiLlama\'s entry is malformed (slug "nul\\u0000-fund" holds a control, format or surrogate character)',
+      },
+      {
+        slug: '"Half \\ud800 Fund"',
+        name: '"Half \\ud800 Fund"',
+        tvl: "?",
+        category: "RWA",
+        status: "skipped",
+        problem:
+          'DefiLlama\'s entry is malformed (name "Half \\ud800 Fund" holds a control, format or surrogate character)',
+      },
+    ]);
+    expect(result.payload.inserts).toEqual([]);
+    expect(result.payload.tvl.map((t) => t.defillama_slug)).toEqual(["alpha", "beta"]);
+  });
+});
+
 describe("the last check before SQL", () => {
   it("takes a protocol whose writes hold a refused character out of the payload, all of them, and holds it", () => {
     const result = plan(

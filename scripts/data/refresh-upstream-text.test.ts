@@ -1,7 +1,7 @@
 // One upstream value must not stop the refresh (issue 30, item 3): a NUL or a lone surrogate in a
-// chain name, a lone surrogate in a pool id. The saved 2026-09-05 responses with one such value
-// each: that protocol is held and named in the report, and every other one is written, on real
-// Postgres (PGlite) behind the local API.
+// chain name, a lone surrogate in a pool id, a NUL in a new protocol's slug. The saved 2026-09-05
+// responses with one such value each: that protocol is held (or, new, skipped) and named in the
+// report, and every other one is written, on real Postgres (PGlite) behind the local API.
 import { beforeEach, describe, expect, it } from "vitest";
 import { day, refreshHarness } from "./refresh-test-run.ts";
 import { pool, SEPT_DAY, SEPT_ENTRIES, SEPT_POOLS, septList, septRunner, septYields } from "./refresh-test-sept.ts";
@@ -14,22 +14,33 @@ describe("data:refresh with one unreadable upstream string", () => {
   beforeEach(rewind);
 
   it.each([
-    ["a NUL in a chain name", "Ether\u0000eum"],
-    ["a lone surrogate in a chain name", "Ether\ud800eum"],
-    ["a right-to-left override in a chain name", "Ether\u202eeum"],
-  ])("holds the protocol with %s, names it, and writes every other one", async (_, chain) => {
+    ["a NUL in a chain name", "Ether\u0000eum", "Ether\\u0000eum"],
+    ["a lone surrogate in a chain name", "Ether\ud800eum", "Ether\\ud800eum"],
+    ["a right-to-left override in a chain name", "Ether\u202eeum", "Ether\\u202eeum"],
+  ])("holds the protocol with %s, names it, and writes every other one", async (_, chain, shown) => {
     const { buidl, paxg, ustb, midas, lofty } = SEPT_ENTRIES;
     const run = await sept(ACCEPT, septList([buidl, paxg, { ...ustb, chains: ["Solana", chain] }, midas, lofty]));
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
-    expect(run.out).toContainEqual(
-      expect.stringMatching(
-        /^held for review: superstate-ustb: DefiLlama's entry is malformed \(chain .* is not a chain name\)/,
-      ),
+    expect(run.out).toContain(
+      `held for review: superstate-ustb: DefiLlama's entry is malformed (chain "${shown}" is not a chain name); nothing about it was written`,
     );
     // Superstate USTB (DefiLlama's invesco-ustb, matched by id) keeps what it had; the others carry the day's figures.
     expect(day((await row("superstate-ustb")).tvl_as_of)).not.toBe(SEPT_DAY);
     for (const slug of ["blackrock-buidl", "paxos-gold", "midas-rwa", "lofty"])
+      expect({ slug, asOf: day((await row(slug)).tvl_as_of) }).toEqual({ slug, asOf: SEPT_DAY });
+  });
+
+  it("names a new RWA protocol whose slug holds a NUL as skipped, and writes every other one", async () => {
+    const { buidl, paxg, ustb, midas, lofty } = SEPT_ENTRIES;
+    const nul = { ...lofty, id: "9901", name: "Nul Estate", slug: "nul\u0000-estate", tvl: 50_000_000 };
+    const run = await sept(ACCEPT, septList([buidl, paxg, ustb, midas, lofty, nul]));
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      'new tracked row skipped: "nul\\u0000-estate" (Nul Estate): DefiLlama\'s entry is malformed (slug "nul\\u0000-estate" holds a control, format or surrogate character)',
+    );
+    for (const slug of ["blackrock-buidl", "paxos-gold", "Superstate USTB", "midas-rwa", "lofty"])
       expect({ slug, asOf: day((await row(slug)).tvl_as_of) }).toEqual({ slug, asOf: SEPT_DAY });
   });
 
@@ -44,10 +55,8 @@ describe("data:refresh with one unreadable upstream string", () => {
     );
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
-    expect(run.out).toContainEqual(
-      expect.stringMatching(
-        /^held for review: invesco-ustb yield: a pool is malformed \(pool .* has an id that is not text/,
-      ),
+    expect(run.out).toContain(
+      'held for review: invesco-ustb yield: a pool is malformed (pool "1910847a-\\ud800-40ce" has an id that is not text (a control, format or surrogate character)); the yield was not written',
     );
     expect(await row("blackrock-buidl")).toMatchObject({ yield_range: "3.3-3.6%" });
     expect(await row("midas-rwa")).toMatchObject({ yield_range: "1.9-7.5%" });

@@ -47,6 +47,7 @@ describe("what the repository expects", () => {
   it("reads the functions, their verify_jwt and the scheduled ones from supabase/", () => {
     expect(expected.functions).toEqual([
       { slug: "add-to-waitlist", verifyJwt: false },
+      { slug: "feed", verifyJwt: false },
       { slug: "refresh-protocols", verifyJwt: false },
       { slug: "waitlist-resync", verifyJwt: false },
     ]);
@@ -72,6 +73,7 @@ describe("checkHostedProject against the saved responses", () => {
     expect(findings.map((f) => f.what)).toEqual([
       "auth",
       "function add-to-waitlist",
+      "function feed",
       "function refresh-protocols",
       "function waitlist-resync",
       ...REQUIRED_SECRETS.map((name) => `secret ${name}`),

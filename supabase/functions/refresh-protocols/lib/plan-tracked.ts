@@ -23,21 +23,38 @@ export function planTracked(
     .filter((raw) => {
       const slug = entrySlug(raw);
       const id = entryId(raw);
-      return slug !== null && !usedSlugs.has(slug) && (id === null || !usedIds.has(id));
+      if (id !== null && usedIds.has(id)) return false;
+      // A slug (or, without one, a name) with a refused character: listed as skipped, named.
+      return slug === null ? unreadableSlug(raw) !== null : !usedSlugs.has(slug);
     })
     .filter((raw) => !(typeof raw.tvl === "number" && raw.tvl < threshold) && raw.tvl !== null && raw.tvl !== undefined)
     .sort((a, b) => (typeof b.tvl === "number" ? b.tvl : 0) - (typeof a.tvl === "number" ? a.tvl : 0));
   const seen = new Set<string>();
   for (const raw of candidates) {
-    const slug = entrySlug(raw)!;
+    const slug = entrySlug(raw);
+    if (slug === null) {
+      // Its slug would go into SQL and the source URL: nothing about it is written, and the
+      // report names it with each refused character as \uXXXX (issue 30, item 3).
+      const shown = unreadableSlug(raw)!;
+      if (seen.has(shown)) continue;
+      seen.add(shown);
+      const read = readEntry(raw);
+      plan.tracked.push({
+        slug: shown,
+        name: typeof raw.name === "string" ? printable(raw.name.trim()) : shown,
+        tvl: "?",
+        category: raw.category as string,
+        status: "skipped",
+        problem: `DefiLlama's entry is malformed (${"problem" in read ? read.problem : "its slug is not text"})`,
+      });
+      continue;
+    }
     if (seen.has(slug)) continue;
     seen.add(slug);
     // One candidate's part of the plan: an error in it holds that candidate alone.
     guardProtocol(plan, state, slug, "reading DefiLlama's entry", () => {
       plan.known.add(slug);
       const read = readEntry(raw);
-      // For the report only: a name or category with a refused character is shown escaped.
-      const printable = (value: string) => (isCleanText(value) ? value : showText(value));
       const name = typeof raw.name === "string" ? printable(raw.name.trim()) : slug;
       const category = typeof raw.category === "string" ? printable(raw.category) : null;
       if ("problem" in read) {
@@ -79,4 +96,19 @@ export function planTracked(
       });
     });
   }
+}
+
+/** For the report only: a name or category with a refused character is shown escaped. */
+const printable = (value: string) => (isCleanText(value) ? value : showText(value));
+
+/** The slug text (or, without a slug, the name) of an entry that has no slug because it is not clean text, shown escaped; else null. */
+function unreadableSlug(raw: RawEntry): string | null {
+  if (entrySlug(raw) !== null) return null;
+  const text =
+    typeof raw.slug === "string" && raw.slug.trim() !== ""
+      ? raw.slug.trim()
+      : typeof raw.name === "string" && raw.name.trim() !== ""
+        ? raw.name.trim()
+        : null;
+  return text === null ? null : showText(text);
 }
