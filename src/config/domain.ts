@@ -18,6 +18,13 @@ export const ASSET_CLASSES = [
  */
 export const UNCLASSIFIED = "Unclassified";
 
+/**
+ * A reviewed row's class for assets outside the six (reinsurance, a venture fund's profit share, a
+ * crypto fund), alone or beside them: shown as such, offered by the asset-class filter after the
+ * six only when some row has it, never counted as a class (it is not one of the spec's six).
+ */
+export const OTHER = "Other";
+
 export const BLOCKCHAINS = [
   "Ethereum",
   "Solana",

@@ -42,6 +42,9 @@ describe("protocols constraints", () => {
         name: "Other chains",
         blockchains: ["BNB Chain", "Hyperliquid L1"],
       });
+      // 'Other' (20261127180000_other_asset_class.sql): a reviewed class, alone or beside the six.
+      await insertProtocol(tx, { name: "Reinsurance", asset_classes: ["Other"] });
+      await insertProtocol(tx, { name: "Mixed", asset_classes: ["US Treasuries", "Private Credit", "Other"] });
       await tx.rollback();
     });
   });
@@ -61,6 +64,7 @@ describe("protocols constraints", () => {
     ["a 61-character blockchain", { blockchains: ["x".repeat(61)] }],
     ["no risk level on a reviewed row", { risk_level: null as unknown as string }],
     ["'Unclassified' on a reviewed row", { asset_classes: ["Unclassified"] }],
+    ["'other' in lower case", { asset_classes: ["other"] }],
     ["a TVL without $", { tvl: "2.8B" }],
     ["a TVL in K", { tvl: "$900K" }],
     ["a TVL with a tilde", { tvl: "~$15M" }],
