@@ -189,11 +189,13 @@ describe("seed.sql", () => {
          from public.protocols`,
       )
     ).rows[0]!;
-    // Tracked rows (DefiLlama's RWA list, not reviewed yet) read 'Unclassified' and are not rated (null).
+    // Tracked rows (DefiLlama's RWA list, not reviewed yet) read 'Unclassified' and are not rated
+    // (null); reviewed rows with assets outside the six read 'Other'.
     expect(classes).toEqual([
       "Carbon Credits",
       "Commodities",
       "Equities",
+      "Other",
       "Private Credit",
       "Real Estate",
       "US Treasuries",
