@@ -12,6 +12,9 @@ import { openSelect, renderApp } from "../../tests/render";
 // Whole-page journeys on a 2-core machine: several renders of the full home page each.
 vi.setConfig({ testTimeout: 30_000 });
 
+// The first render of a page loads its code: slow on a loaded machine.
+const LOADED = { timeout: 15_000 };
+
 const ROWS = [...protocolRows, ...otherClassRows, trackedRow].sort((a, b) => a.name.localeCompare(b.name));
 
 function serve() {
@@ -24,8 +27,7 @@ function serve() {
 async function renderHome(path = "/") {
   serve();
   const view = renderApp(path);
-  // The first render of the whole home page loads its code: slow on a loaded machine.
-  await screen.findByText(/^Showing \d+ of 19 protocols/, {}, { timeout: 15_000 });
+  await screen.findByText(/^Showing \d+ of 19 protocols/, {}, LOADED);
   return view;
 }
 
@@ -92,7 +94,9 @@ describe("'Other' on the protocol page", () => {
   it("shows in the header, and finds no similar protocols when it is the first class", async () => {
     serve();
     renderApp("/protocols/reinsurance-pool");
-    const header = (await screen.findByRole("heading", { level: 1, name: "Reinsurance Pool" })).closest("header")!;
+    const header = (await screen.findByRole("heading", { level: 1, name: "Reinsurance Pool" }, LOADED)).closest(
+      "header",
+    )!;
     expect(classesOf(header)).toEqual(["Other"]);
     // A reviewed row: no 'not reviewed yet' note.
     expect(within(header).queryByText(/not reviewed yet/)).not.toBeInTheDocument();
@@ -103,7 +107,9 @@ describe("'Other' on the protocol page", () => {
   it("finds similar protocols by the first class when 'Other' comes after it", async () => {
     serve();
     renderApp("/protocols/mixed-strategies");
-    const header = (await screen.findByRole("heading", { level: 1, name: "Mixed Strategies" })).closest("header")!;
+    const header = (await screen.findByRole("heading", { level: 1, name: "Mixed Strategies" }, LOADED)).closest(
+      "header",
+    )!;
     expect(classesOf(header)).toEqual(["US Treasuries", "Other"]);
     const similar = await screen.findByRole("region", { name: "Similar protocols" });
     expect(within(similar).getAllByRole("link")).toHaveLength(3);
