@@ -1,7 +1,7 @@
 // The products table's schema (issue 28) for /openapi.json, as its migration
 // (supabase/migrations/20261127120000_products.sql, the "products" branch) defines it. Until that
 // migration is in the local stack the contract test says so and checks this schema's example only.
-import { ASSET_CLASSES } from "../src/config/domain.ts";
+import { PRODUCT_ASSET_CLASSES } from "../src/config/domain.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -20,7 +20,9 @@ export const productSchema: Schema = {
     symbol: t("string", "The token's symbol, unique within its protocol."),
     name: t("string", "The product's name."),
     chains: t("array", "The chains it is on.", { items: { type: "string" } }),
-    asset_class: t("string", "Its asset class.", { enum: [...ASSET_CLASSES] }),
+    asset_class: t("string", "Its asset class: one of the six, 'Other' or 'Unclassified'.", {
+      enum: [...PRODUCT_ASSET_CLASSES],
+    }),
     pool_symbols: t("array", "The DefiLlama pools that are this product's.", { items: { type: "string" } }),
     investor_access: t("string", "Who may buy.", {
       enum: [

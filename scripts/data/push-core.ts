@@ -23,6 +23,7 @@ import {
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
 export const YIELDS_MIGRATION_FILE = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
+export const OTHER_CLASS_MIGRATION_FILE = "supabase/migrations/20261127180000_other_asset_class.sql";
 // The columns the terms migration added, then those the yields and tracked rows migration added.
 const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"), COLUMNS.indexOf("defillama_id"));
 const YIELDS_MIGRATION_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"));
@@ -239,6 +240,12 @@ class RestClient {
     if (YIELDS_MIGRATION_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
       throw new PushError(
         `The database's sync_protocols does not know the yield and tracked-row columns: apply ${YIELDS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
+      );
+    }
+    // data:check passed, so a refused asset class is a reviewed 'Other' the database predates.
+    if (body.code === "23514" && message.includes("protocols_asset_classes_check")) {
+      throw new PushError(
+        `The database refused an asset class: 'Other' needs ${OTHER_CLASS_MIGRATION_FILE} (supabase db push). Nothing was changed.`,
       );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");

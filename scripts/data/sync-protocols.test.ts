@@ -218,6 +218,19 @@ describe("data:push", () => {
     await expect(pushData({ ...base, target: local, fetch: noFunction })).rejects.toThrow(
       "The database has no public.sync_protocols(rows jsonb): apply supabase/migrations/20251201000000_live_tvl.sql first",
     );
+    const noOther: typeof fetch = async (input, init) =>
+      String(input).includes("/rpc/")
+        ? Response.json(
+            {
+              code: "23514",
+              message: 'new row for relation "protocols" violates check constraint "protocols_asset_classes_check"',
+            },
+            { status: 400 },
+          )
+        : fetch(input, init);
+    await expect(pushData({ ...base, target: local, fetch: noOther })).rejects.toThrow(
+      "The database refused an asset class: 'Other' needs supabase/migrations/20261127180000_other_asset_class.sql (supabase db push). Nothing was changed.",
+    );
     const refused: typeof fetch = async () => {
       throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:54321") });
     };

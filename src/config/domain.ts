@@ -18,6 +18,13 @@ export const ASSET_CLASSES = [
  */
 export const UNCLASSIFIED = "Unclassified";
 
+/**
+ * A reviewed row's class for assets outside the six (reinsurance, a venture fund's profit share, a
+ * crypto fund), alone or beside them: shown as such, offered by the asset-class filter after the
+ * six only when some row has it, never counted as a class (it is not one of the spec's six).
+ */
+export const OTHER = "Other";
+
 export const BLOCKCHAINS = [
   "Ethereum",
   "Solana",
@@ -100,8 +107,7 @@ export const PRODUCT_SOURCE_KEYS = [...PRODUCT_TERMS, "instant_facility", "state
  * A product's asset class: one of the six, 'Other' (none of the six: its asset_note says what,
  * 'Reinsurance'), or 'Unclassified' (not reviewed yet).
  */
-export const PRODUCT_ASSET_CLASSES = [...ASSET_CLASSES, "Other", UNCLASSIFIED] as const;
-export const OTHER_ASSET_CLASS = "Other";
+export const PRODUCT_ASSET_CLASSES = [...ASSET_CLASSES, OTHER, UNCLASSIFIED] as const;
 export type ProductSourceKey = (typeof PRODUCT_SOURCE_KEYS)[number];
 
 export const SOURCE_TIERS = ["primary", "secondary"] as const;

@@ -37,7 +37,7 @@ export const FLOATING_BUTTON_SCROLL_PX = 400;
 export const CARD_MAX_BLOCKCHAINS = 3;
 export const BANNER_DISMISSED_KEY = "rwa-atlas:banner-dismissed";
 
-export { ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS, UNCLASSIFIED } from "@/config/domain";
+export { ASSET_CLASSES, BLOCKCHAINS, OTHER, RISK_LEVELS, UNCLASSIFIED } from "@/config/domain";
 export type { RiskLevel } from "@/config/domain";
 
 /** The value of a filter select that disables the filter. */

@@ -42,6 +42,9 @@ describe("protocols constraints", () => {
         name: "Other chains",
         blockchains: ["BNB Chain", "Hyperliquid L1"],
       });
+      // 'Other' (20261127180000_other_asset_class.sql): a reviewed class, alone or beside the six.
+      await insertProtocol(tx, { name: "Reinsurance", asset_classes: ["Other"] });
+      await insertProtocol(tx, { name: "Mixed", asset_classes: ["US Treasuries", "Private Credit", "Other"] });
       await tx.rollback();
     });
   });
@@ -60,6 +63,7 @@ describe("protocols constraints", () => {
     ["a blockchain holding the list separator", { blockchains: ["Arbitrum;Base"] }],
     ["a 61-character blockchain", { blockchains: ["x".repeat(61)] }],
     ["'Unclassified' on a reviewed row", { asset_classes: ["Unclassified"] }],
+    ["'other' in lower case", { asset_classes: ["other"] }],
     ["a TVL without $", { tvl: "2.8B" }],
     ["a TVL in K", { tvl: "$900K" }],
     ["a TVL with a tilde", { tvl: "~$15M" }],
@@ -185,11 +189,13 @@ describe("seed.sql", () => {
          from public.protocols`,
       )
     ).rows[0]!;
-    // Tracked rows (DefiLlama's RWA list, not reviewed yet) read 'Unclassified' and are not rated (null).
+    // Tracked rows (DefiLlama's RWA list, not reviewed yet) read 'Unclassified' and are not rated
+    // (null); reviewed rows with assets outside the six read 'Other'.
     expect(classes).toEqual([
       "Carbon Credits",
       "Commodities",
       "Equities",
+      "Other",
       "Private Credit",
       "Real Estate",
       "US Treasuries",

@@ -45,6 +45,10 @@ describe("yields, tracked rows and DefiLlama ids (20261125001900_yields_and_trac
   it.each<[string, Row]>([
     ["an unknown review status", { review_status: "draft" }],
     ["'Unclassified' next to a class", { ...tracked, asset_classes: ["Unclassified", "Equities"] }],
+    // 'Other' is a reviewed class (20261127180000_other_asset_class.sql): never on a tracked row.
+    ["'Other' on a tracked row", { ...tracked, asset_classes: ["Other"] }],
+    ["'Other' beside a class on a tracked row", { ...tracked, asset_classes: ["Real Estate", "Other"] }],
+    ["'Other' next to 'Unclassified'", { ...tracked, asset_classes: ["Unclassified", "Other"] }],
     ["a yield range whose minimum is above its maximum", { ...llamaYield, yield_apy_min: 5, yield_apy_max: 4 }],
     ["a negative APY", { ...llamaYield, yield_apy_min: -1 }],
     ["an APY of 5e21", { ...llamaYield, yield_apy_max: 5e21 }],

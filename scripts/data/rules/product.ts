@@ -3,7 +3,7 @@
 // whole (order, unique symbols, protocol names, pools, coverage) is products.ts's.
 import {
   BLOCKCHAINS,
-  OTHER_ASSET_CLASS,
+  OTHER,
   PRODUCT_ASSET_CLASSES,
   PRODUCT_INVESTOR_ACCESS,
   PRODUCT_KYC_VALUES,
@@ -165,7 +165,7 @@ export function checkProduct(
   const chains = chainList(v.chains, add);
   const assetClass = oneOf("asset_class", v.asset_class, PRODUCT_ASSET_CLASSES);
   const assetNote = "asset_note" in value ? text("asset_note", v.asset_note, PRODUCT_LIMITS.noteLine, true) : null;
-  if (assetClass === OTHER_ASSET_CLASS && assetNote === null)
+  if (assetClass === OTHER && assetNote === null)
     add("asset_note", "is missing: asset class 'Other' says in asset_note what the asset is");
   const poolSymbols = stringList("pool_symbols", v.pool_symbols, PRODUCT_LIMITS.poolItem, add);
   const investorAccess = oneOf("investor_access", v.investor_access, PRODUCT_INVESTOR_ACCESS);

@@ -68,12 +68,21 @@ describe("checkCsv: the cells", () => {
     expect(problemsFor({ name: "n".repeat(120), notes: "x".repeat(1000) })).toEqual([]);
   });
 
-  it("allows only the six asset classes, and every chain in one naming, without repeats or empty items", () => {
+  it("allows only the six asset classes and 'Other', and every chain in one naming, without repeats or empty items", () => {
     expect(problemsFor({ asset_classes: "Commodities;Gold" })).toEqual([
-      `line 2, asset_classes: 'Gold' is not one of ${ASSET_CLASSES.join(", ")}`,
+      `line 2, asset_classes: 'Gold' is not one of ${ASSET_CLASSES.join(", ")}, Other`,
     ]);
     expect(problemsFor({ asset_classes: "Unclassified" })).toEqual([
-      `line 2, asset_classes: 'Unclassified' is not one of ${ASSET_CLASSES.join(", ")}`,
+      `line 2, asset_classes: 'Unclassified' is not one of ${ASSET_CLASSES.join(", ")}, Other`,
+    ]);
+    // 'Other' is a reviewed class for assets outside the six: alone, or beside them, once.
+    expect(problemsFor({ asset_classes: "Other" })).toEqual([]);
+    expect(problemsFor({ asset_classes: "US Treasuries;Private Credit;Other" })).toEqual([]);
+    expect(problemsFor({ asset_classes: "Other;Equities;Other" })).toEqual([
+      "line 2, asset_classes: lists 'Other' more than once",
+    ]);
+    expect(problemsFor({ asset_classes: "other" })).toEqual([
+      `line 2, asset_classes: 'other' is not one of ${ASSET_CLASSES.join(", ")}, Other`,
     ]);
     // Every chain a protocol is on is kept: the eleven as the spec spells them, others by name.
     expect(problemsFor({ blockchains: [...BLOCKCHAINS, "Arbitrum", "BNB Chain", "Hyperliquid L1"].join(";") })).toEqual(

@@ -1,13 +1,16 @@
-// Rules over data/protocols.csv's asset classes: the six, and a tracked row's from
-// data/asset-classes.csv (or 'Unclassified').
-import { ASSET_CLASSES } from "../../../src/config/domain.ts";
+// Rules over data/protocols.csv's asset classes: the six and a reviewed row's 'Other', and a
+// tracked row's from data/asset-classes.csv (or 'Unclassified').
+import { ASSET_CLASSES, OTHER } from "../../../src/config/domain.ts";
 import { checkList, splitList } from "./cells.ts";
 import { UNCLASSIFIED } from "./protocol-row.ts";
 import type { Row } from "./row-rule.ts";
 
-/** The six asset classes; a tracked row may be 'Unclassified' instead, but not alongside them. */
+/**
+ * The six asset classes. A reviewed row may add 'Other' (assets outside the six), alone or beside
+ * them; a tracked row may be 'Unclassified' instead, but not alongside them.
+ */
 export function assetClassesAreKnown({ cell, tracked, add }: Row) {
-  const allowed = tracked ? [...ASSET_CLASSES, UNCLASSIFIED] : ASSET_CLASSES;
+  const allowed = tracked ? [...ASSET_CLASSES, UNCLASSIFIED] : [...ASSET_CLASSES, OTHER];
   const assetClasses = checkList("asset_classes", cell("asset_classes"), allowed, add);
   if (tracked && assetClasses.includes(UNCLASSIFIED) && assetClasses.length > 1)
     add("asset_classes", `'${UNCLASSIFIED}' stands alone: list the reviewed classes instead`);

@@ -111,6 +111,10 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns", () => {
     expect(problemsFor({ ...tracked, asset_classes: "Unclassified;Equities" })).toEqual([
       "line 2, asset_classes: 'Unclassified' stands alone: list the reviewed classes instead",
     ]);
+    // 'Other' is a reviewed class: a tracked row is not reviewed yet.
+    expect(problemsFor({ ...tracked, asset_classes: "Other" })).toEqual([
+      "line 2, asset_classes: 'Other' is not one of US Treasuries, Private Credit, Real Estate, Commodities, Carbon Credits, Equities, Unclassified",
+    ]);
     expect(problemsFor({ ...tracked, defillama_slug: "", tvl_source: "curated" })).toContain(
       "line 2, defillama_slug: is required on a tracked row (it comes from DefiLlama)",
     );

@@ -51,12 +51,13 @@ describe("directory view in the URL", () => {
     });
   });
 
-  it("keeps any well-formed chain (every chain is listed) and 'Unclassified', dropping malformed ones", () => {
+  it("keeps any well-formed chain (every chain is listed), 'Other' and 'Unclassified', dropping malformed ones", () => {
     expect(parse("?chain=zkSync%20Era&asset=unclassified").filters).toEqual({
       ...DEFAULT_FILTERS,
       selectedAssetClass: "Unclassified",
       selectedBlockchain: "zkSync Era",
     });
+    expect(parse("?asset=OTHER").filters.selectedAssetClass).toBe("Other");
     expect(parse("?chain=%20Arbitrum%20").filters.selectedBlockchain).toBe("Arbitrum");
     for (const bad of ["a;b", "a|b", "%00x", "x".repeat(61), "all", "%20"]) {
       expect(parse(`?chain=${bad}`).filters.selectedBlockchain).toBe(ALL);

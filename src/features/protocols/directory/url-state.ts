@@ -1,4 +1,4 @@
-import { ALL, ASSET_CLASSES, BLOCKCHAINS, MAX_COMPARED, RISK_LEVELS, UNCLASSIFIED } from "@/config/site";
+import { ALL, ASSET_CLASSES, BLOCKCHAINS, MAX_COMPARED, OTHER, RISK_LEVELS, UNCLASSIFIED } from "@/config/site";
 import { DEFAULT_FILTERS, type ProtocolFilters } from "../filters/filter";
 import { isInvestorType } from "../filters/investor-filter";
 import { DEFAULT_SORT, isSortKey, type SortKey } from "../filters/sort";
@@ -41,7 +41,7 @@ function chainName(value: string | null): string {
   return CHAIN_NAME.test(trimmed) && trimmed.toLowerCase() !== ALL ? trimmed : ALL;
 }
 
-const ASSET_CLASS_OPTIONS = [...ASSET_CLASSES, UNCLASSIFIED];
+const ASSET_CLASS_OPTIONS = [...ASSET_CLASSES, OTHER, UNCLASSIFIED];
 
 function investorType(value: string | null): string {
   const wanted = (value ?? "").trim().toLowerCase();

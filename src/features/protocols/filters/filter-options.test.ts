@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS } from "@/config/site";
-import { droppedRow, syntheticRow, trackedRow } from "../../../../tests/fixtures/protocol-cases";
+import { droppedRow, otherClassRows, syntheticRow, trackedRow } from "../../../../tests/fixtures/protocol-cases";
 import { protocolRows } from "../../../../tests/fixtures/protocols";
 import { DEFAULT_FILTERS } from "./filter";
 import { canonicalFilters, filterOptions } from "./filter-options";
@@ -37,6 +37,19 @@ describe("filterOptions", () => {
   it("adds 'Unclassified' after the six only when a row has it", () => {
     expect(filterOptions(parseProtocolRows([trackedRow])).assetClasses).toEqual([...ASSET_CLASSES, "Unclassified"]);
     expect(filterOptions(parseProtocolRows([droppedRow])).assetClasses).toEqual(ASSET_CLASSES);
+  });
+
+  it("adds 'Other' after the six only when a row has it, alone or beside a class, before 'Unclassified'", () => {
+    expect(filterOptions(parseProtocolRows([otherClassRows[0]!])).assetClasses).toEqual([...ASSET_CLASSES, "Other"]);
+    expect(filterOptions(parseProtocolRows([droppedRow, otherClassRows[1]!])).assetClasses).toEqual([
+      ...ASSET_CLASSES,
+      "Other",
+    ]);
+    expect(filterOptions(parseProtocolRows([trackedRow, ...otherClassRows])).assetClasses).toEqual([
+      ...ASSET_CLASSES,
+      "Other",
+      "Unclassified",
+    ]);
   });
 });
 

@@ -1,12 +1,12 @@
 // What the asset-class and blockchain selects offer: the spec's vocabularies first,
 // then what the data holds beyond them. Chains are no longer cut to the spec's eleven, so a
 // visitor can find a protocol by any chain it is on.
-import { ALL, ASSET_CLASSES, BLOCKCHAINS, UNCLASSIFIED } from "@/config/site";
+import { ALL, ASSET_CLASSES, BLOCKCHAINS, OTHER, UNCLASSIFIED } from "@/config/site";
 import type { ProtocolFilters } from "./filter";
 import type { Protocol } from "../model/types";
 
 export type FilterOptions = {
-  /** The spec's six, then 'Unclassified' only when some row has it. */
+  /** The spec's six, then 'Other' and 'Unclassified', each only when some row has it. */
   assetClasses: readonly string[];
   /** The spec's eleven in the spec's order, then every other chain in the data, sorted by name. */
   blockchains: readonly string[];
@@ -17,8 +17,10 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 export function filterOptions(protocols: readonly Protocol[]): FilterOptions {
   const spec = new Set<string>(BLOCKCHAINS.map((chain) => chain.toLowerCase()));
   const others = new Map<string, string>();
+  let other = false;
   let unclassified = false;
   for (const protocol of protocols) {
+    if (protocol.assetClasses.includes(OTHER)) other = true;
     if (protocol.assetClasses.includes(UNCLASSIFIED)) unclassified = true;
     for (const chain of protocol.blockchains) {
       const key = chain.toLowerCase();
@@ -27,7 +29,10 @@ export function filterOptions(protocols: readonly Protocol[]): FilterOptions {
     }
   }
   return {
-    assetClasses: unclassified ? [...ASSET_CLASSES, UNCLASSIFIED] : ASSET_CLASSES,
+    assetClasses:
+      other || unclassified
+        ? [...ASSET_CLASSES, ...(other ? [OTHER] : []), ...(unclassified ? [UNCLASSIFIED] : [])]
+        : ASSET_CLASSES,
     blockchains: [...BLOCKCHAINS, ...[...others.values()].sort(collator.compare)],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostileRows, trackedRow } from "../../../../tests/fixtures/protocol-cases";
+import { hostileRows, otherClassRows, trackedRow } from "../../../../tests/fixtures/protocol-cases";
 import { protocolRows } from "../../../../tests/fixtures/protocols";
 import { parseProtocolRows } from "./model";
 import { computeStats } from "./stats";
@@ -24,6 +24,12 @@ describe("computeStats", () => {
       blockchainCount: 13,
     });
     expect(computeStats(parseProtocolRows([trackedRow])).assetClassCount).toBe(0);
+  });
+
+  it("does not count 'Other' as an asset class: it is not one of the spec's six", () => {
+    expect(computeStats(parseProtocolRows([...protocolRows, ...otherClassRows])).assetClassCount).toBe(6);
+    expect(computeStats(parseProtocolRows(otherClassRows)).assetClassCount).toBe(1);
+    expect(computeStats(parseProtocolRows([otherClassRows[0]!])).assetClassCount).toBe(0);
   });
 
   it("is all zeros for no protocols", () => {

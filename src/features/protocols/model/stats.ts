@@ -1,4 +1,4 @@
-import { UNCLASSIFIED } from "@/config/domain";
+import { OTHER, UNCLASSIFIED } from "@/config/domain";
 import { dataAsOfMonth } from "@/lib/tvl-provenance";
 import { totalTvl } from "./tvl";
 import type { Protocol } from "./types";
@@ -21,9 +21,12 @@ export function computeStats(protocols: readonly Protocol[]): ProtocolStats {
   return {
     totalProtocols: protocols.length,
     totalTVL: totalTvl(protocols),
-    // 'Unclassified' (a tracked row not reviewed yet) is the absence of a class, not a seventh one.
+    // The spec's six only: 'Unclassified' (a tracked row not reviewed yet) is the absence of a
+    // class, and 'Other' (reviewed assets outside the six) is not one of the spec's classes.
     assetClassCount: distinctCount(
-      protocols.map((protocol) => protocol.assetClasses.filter((assetClass) => assetClass !== UNCLASSIFIED)),
+      protocols.map((protocol) =>
+        protocol.assetClasses.filter((assetClass) => assetClass !== UNCLASSIFIED && assetClass !== OTHER),
+      ),
     ),
     // Every chain counts, the spec's eleven and the others DefiLlama lists.
     blockchainCount: distinctCount(protocols.map((protocol) => protocol.blockchains)),
