@@ -5,12 +5,18 @@ import {
   CSV_DISPLAY,
   CSV_PATH,
   HISTORY_PATH,
+  LAUNCH_DATES_DISPLAY,
+  LAUNCH_DATES_PATH,
+  REVIEW_CHANGES_DISPLAY,
+  REVIEW_CHANGES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   YIELD_HISTORY_PATH,
 } from "../scripts/data/paths.ts";
+import { checkReviewChangesCsv, seededReviewChanges } from "../scripts/data/rules/review-changes.ts";
 import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
+import { checkLaunchDatesCsv } from "../scripts/data/rules/launch-dates.ts";
 import { todayUtc } from "../scripts/data/rules/cells.ts";
 import { formatProblem } from "../scripts/data/rules/problem.ts";
 import type { ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
@@ -37,33 +43,68 @@ export function committedRows(): Array<ProtocolRow & { id: string }> {
 export function committedRiskFactors(rows: ReturnType<typeof committedRows>): Map<string, FactorRecord[]> {
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
   const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), todayUtc());
-  if (evidence.problems.length > 0) {
-    throw new Error(
-      `${RISK_EVIDENCE_DISPLAY} has ${evidence.problems.length} problem(s) (npm run data:check):\n${evidence.problems.map(formatProblem).join("\n")}`,
-    );
+  const launches = checkLaunchDatesCsv(
+    readFileSync(LAUNCH_DATES_PATH, "utf8"),
+    new Set(rows.map((r) => r.name)),
+    todayUtc(),
+  );
+  for (const [display, problems] of [
+    [RISK_EVIDENCE_DISPLAY, evidence.problems],
+    [LAUNCH_DATES_DISPLAY, launches.problems],
+  ] as const) {
+    if (problems.length > 0) {
+      throw new Error(
+        `${display} has ${problems.length} problem(s) (npm run data:check):\n${problems.map(formatProblem).join("\n")}`,
+      );
+    }
   }
-  return new Map(riskEntries(rows, history, evidence.rows).map((entry) => [entry.name, entry.records]));
+  return new Map(riskEntries(rows, history, evidence.rows, launches.rows).map((entry) => [entry.name, entry.records]));
 }
 
 /**
- * The change log the committed history holds (what data:build writes into the seed), as the API
- * serves protocol_changes: newest first, naming the rows by their stand-in ids (the names).
+ * The change log the seed carries, as the API serves protocol_changes: the committed history's moves
+ * (data:build's replay) and the review's rating changes (data/review-changes.csv), with the ids the
+ * seed's inserts give them (history first, then the review's, each in its statement's order), newest
+ * first (day, then id, descending), naming the rows by their stand-in ids (the names).
  */
 export function committedChangeRows(rows: ReturnType<typeof committedRows>): Array<Record<string, unknown>> {
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
   const yields = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows).rows;
-  return committedChanges(rows, history, yields).map((change, index, all) => ({
-    id: all.length - index,
+  const review = checkReviewChangesCsv(readFileSync(REVIEW_CHANGES_PATH, "utf8"), todayUtc());
+  if (review.problems.length > 0) {
+    throw new Error(
+      `${REVIEW_CHANGES_DISPLAY} has ${review.problems.length} problem(s) (npm run data:check):\n${review.problems.map(formatProblem).join("\n")}`,
+    );
+  }
+  const replayed = [...committedChanges(rows, history, yields)].reverse().map((change) => ({
+    ...change,
+    recorded_by: "refresh",
+  }));
+  const reviewed = seededReviewChanges(review.rows, new Set(rows.map((r) => r.name))).map((change) => ({
+    name: change.protocol,
     day: change.day,
-    protocol_id: change.name,
-    product_symbol: null,
     kind: change.kind,
-    field: change.field,
+    field: change.field === "" ? null : change.field,
     old_value: change.old_value,
     new_value: change.new_value,
     reason: change.reason,
-    source_url: change.source_url,
-    recorded_by: "refresh",
-    created_at: `${change.day}T00:00:00Z`,
+    source_url: change.source_url === "" ? null : change.source_url,
+    recorded_by: "review",
   }));
+  return [...replayed, ...reviewed]
+    .map((change, index) => ({
+      id: index + 1,
+      day: change.day,
+      protocol_id: change.name,
+      product_symbol: null,
+      kind: change.kind,
+      field: change.field,
+      old_value: change.old_value,
+      new_value: change.new_value,
+      reason: change.reason,
+      source_url: change.source_url,
+      recorded_by: change.recorded_by,
+      created_at: `${change.day}T00:00:00Z`,
+    }))
+    .sort((a, b) => compareBytes(b.day, a.day) || b.id - a.id);
 }

@@ -8,6 +8,7 @@ import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { committedRows } from "../../build/committed-rows.ts";
 import { assertJsonLd, retargetHead } from "../../build/prerender.ts";
+import { RATING_VERSION } from "../../src/lib/risk-rating.ts";
 import { prerender, ROOT, textOf } from "./prerender-entry.ts";
 
 const { PRERENDERED_ATTRIBUTE, renderMethodologyPage, renderProtocolPages } = prerender;
@@ -127,9 +128,12 @@ describe("renderMethodologyPage", () => {
     expect(text).toContain("rounded half up to a step (1.5 is Medium, 2.5 High, 3.5 Very High)");
     expect(text).toContain("Weakest link: the overall level is never more than two steps safer than the worst factor");
     expect(text).toContain("Not rated");
-    expect(text).toContain("Version 1.0");
+    expect(text).toContain(`Version ${RATING_VERSION}`);
     expect(text).toContain("It is not investment advice");
-    expect(text).toContain("each finding shows the date it was read");
+    expect(text).toContain("each finding shows the date of its document and the date we read it");
+    // The source tiers and the never list, from data/source-tiers.json.
+    expect(text).toContain("Never a source");
+    expect(text).toContain("Refused: scribd.com, docplayer.*");
     // Without JavaScript every link still works: plain hrefs.
     expect(page.markup).toContain('href="/"');
     expect(page.markup).toContain('href="#rule"');
@@ -143,7 +147,7 @@ describe("renderMethodologyPage", () => {
     expect(JSON.parse(page.jsonLd)).toMatchObject({
       "@type": "TechArticle",
       url: "https://example.org/methodology",
-      version: "1.0",
+      version: RATING_VERSION,
     });
   });
 });
