@@ -18,6 +18,8 @@ async function seededChanges(request: import("@playwright/test").APIRequestConte
 }
 
 test("/changes lists the change log, filters it, and passes axe", async ({ page, request }) => {
+  // axe over the whole log (the history's moves and the review's rating changes) takes its time.
+  test.slow();
   const changes = await seededChanges(request);
   expect(changes.length, "the seed carries the committed history's changes").toBeGreaterThan(10);
   await page.goto("/changes");

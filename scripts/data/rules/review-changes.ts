@@ -126,15 +126,23 @@ export function mergeReviewChanges(
   return [...merged.values()];
 }
 
+/** How readers list a day's changes: by protocol, its overall level before its factors, then by factor. */
+const readingOrder = (a: ReviewChange, b: ReviewChange) =>
+  compareBytes(b.day, a.day) ||
+  compareBytes(a.protocol, b.protocol) ||
+  compareBytes(b.kind, a.kind) ||
+  compareBytes(a.field, b.field);
+
 /**
- * The log's rows for the protocols the seed has, in the order the seed inserts them: oldest day
- * first and, within a day, the reverse of the key, so the order readers ask for (day, then id,
- * descending) lists a day's changes by protocol, kind and factor (the prerendered /changes, too).
+ * The log's rows for the protocols the seed has, in the order the seed inserts them: the reverse of
+ * the reading order, so the order readers ask for (day, then id, descending) is the reading order
+ * on every load (the prerendered /changes too).
  */
 export function seededReviewChanges(rows: readonly ReviewChange[], protocolNames: ReadonlySet<string>): ReviewChange[] {
   return rows
     .filter((r) => protocolNames.has(r.protocol))
-    .sort((a, b) => compareBytes(a.day, b.day) || compareBytes(key(b), key(a)));
+    .sort(readingOrder)
+    .reverse();
 }
 
 /** The seed's protocol_changes statement for the log's rows (recorded by review), inserted in order. */
