@@ -3,7 +3,6 @@ import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
-import { curatedChanges, type CuratedChange } from "./push-changes.ts";
 import { pushRisk, type RiskFiles } from "./push-risk.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { COLUMNS, protocolRowFrom, TVL_COLUMNS, YIELD_COLUMNS, type ProtocolRow } from "./rules/protocol-row.ts";
@@ -11,7 +10,6 @@ import { checkCsv } from "./rules/protocols.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
-export const LOGGED_MIGRATION_FILE = "supabase/migrations/20261127160100_sync_protocols_logged.sql";
 export const YIELDS_MIGRATION_FILE = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 // The columns the terms migration added, then those the yields and tracked rows migration added.
 const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"), COLUMNS.indexOf("defillama_id"));
@@ -111,10 +109,7 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   } else if (options.dryRun) {
     log("Dry run: nothing was written.");
     result = "dry-run";
-  } else {
-    const changes = curatedChanges(current, rows, options.today);
-    result = await syncAndVerify(api, rows, changes, options.csvLabel, log);
-  }
+  } else result = await syncAndVerify(api, rows, options.csvLabel, log);
   if (options.risk) {
     await pushRisk({
       call: (path, init, action) => api.call(path, init, action),
@@ -132,15 +127,11 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
 async function syncAndVerify(
   api: RestClient,
   rows: ProtocolRow[],
-  changes: CuratedChange[],
   csvLabel: string,
   log: (line: string) => void,
 ): Promise<{ inserted: number; updated: number; deleted: number }> {
-  const result = await api.sync(rows, changes);
-  const logged = changes.length > 0 ? `, ${changes.length} term change(s) in the change log` : "";
-  log(
-    `Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted${logged}.`,
-  );
+  const result = await api.sync(rows);
+  log(`Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
 
   const after = diffRows(await api.currentRows(), rows);
   if (after.added.length + after.removed.length + after.changed.length > 0) {
@@ -173,11 +164,6 @@ class RestClient {
     if (response.status === 401 || response.status === 403 || body.code === "42501") {
       throw new PushError(
         `${action} was refused (HTTP ${response.status}: ${message}). Check that SUPABASE_SERVICE_ROLE_KEY is this project's service-role key.`,
-      );
-    }
-    if ((body.code === "PGRST202" || response.status === 404) && action.includes("sync_protocols_logged")) {
-      throw new PushError(
-        `The database has no public.sync_protocols_logged(rows jsonb, changes jsonb), which records the push's term changes: apply ${LOGGED_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
       );
     }
     if (body.code === "PGRST202" || (response.status === 404 && action.includes("sync_protocols"))) {
@@ -223,17 +209,12 @@ class RestClient {
     return body.map(fromDatabase);
   }
 
-  /** The rows, and with them (sync_protocols_logged) the change log's curated edits, in one transaction. */
-  async sync(
-    rows: ProtocolRow[],
-    changes: CuratedChange[],
-  ): Promise<{ inserted: number; updated: number; deleted: number }> {
-    const fn = changes.length > 0 ? "sync_protocols_logged" : "sync_protocols";
-    const response = await this.request(`/rest/v1/rpc/${fn}`, {
+  async sync(rows: ProtocolRow[]): Promise<{ inserted: number; updated: number; deleted: number }> {
+    const response = await this.request("/rest/v1/rpc/sync_protocols", {
       method: "POST",
-      body: JSON.stringify(changes.length > 0 ? { rows, changes } : { rows }),
+      body: JSON.stringify({ rows }),
     });
-    if (!response.ok) await this.fail(response, `Calling ${fn} (nothing was changed)`);
+    if (!response.ok) await this.fail(response, "Calling sync_protocols (nothing was changed)");
     return (await response.json()) as { inserted: number; updated: number; deleted: number };
   }
 }
