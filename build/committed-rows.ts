@@ -11,8 +11,10 @@ import {
   REVIEW_CHANGES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
+  SEED_PATH,
   YIELD_HISTORY_PATH,
 } from "../scripts/data/paths.ts";
+import { parseSeedTermChanges } from "../scripts/data/products-seed.ts";
 import { checkReviewChangesCsv, seededReviewChanges } from "../scripts/data/rules/review-changes.ts";
 import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
@@ -62,10 +64,11 @@ export function committedRiskFactors(rows: ReturnType<typeof committedRows>): Ma
 }
 
 /**
- * The change log the seed carries, as the API serves protocol_changes: the committed history's moves
- * (data:build's replay) and the review's rating changes (data/review-changes.csv), with the ids the
- * seed's inserts give them (history first, then the review's, each in its statement's order), newest
- * first (day, then id, descending), naming the rows by their stand-in ids (the names).
+ * The change log the seed carries, as the API serves protocol_changes, with the ids the seed's
+ * inserts give it (data:build's order: the review's rating changes, data/review-changes.csv; the
+ * products' term changes, carried by the seed itself; then the committed history's replayed moves,
+ * each in its statement's order), newest first (day, then id, descending), naming the rows by their
+ * stand-in ids (the names).
  */
 export function committedChangeRows(rows: ReturnType<typeof committedRows>): Array<Record<string, unknown>> {
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
@@ -76,14 +79,12 @@ export function committedChangeRows(rows: ReturnType<typeof committedRows>): Arr
       `${REVIEW_CHANGES_DISPLAY} has ${review.problems.length} problem(s) (npm run data:check):\n${review.problems.map(formatProblem).join("\n")}`,
     );
   }
-  const replayed = [...committedChanges(rows, history, yields)].reverse().map((change) => ({
-    ...change,
-    recorded_by: "refresh",
-  }));
-  const reviewed = seededReviewChanges(review.rows, new Set(rows.map((r) => r.name))).map((change) => ({
+  const names = new Set(rows.map((r) => r.name));
+  const reviewed = seededReviewChanges(review.rows, names).map((change) => ({
     name: change.protocol,
     day: change.day,
-    kind: change.kind,
+    product_symbol: null as string | null,
+    kind: change.kind as string,
     field: change.field === "" ? null : change.field,
     old_value: change.old_value,
     new_value: change.new_value,
@@ -91,12 +92,18 @@ export function committedChangeRows(rows: ReturnType<typeof committedRows>): Arr
     source_url: change.source_url === "" ? null : change.source_url,
     recorded_by: "review",
   }));
-  return [...replayed, ...reviewed]
+  const terms = parseSeedTermChanges(readFileSync(SEED_PATH, "utf8"))
+    .filter((change) => names.has(change.name))
+    .map((change) => ({ ...change, recorded_by: "review" }));
+  const replayed = [...committedChanges(rows, history, yields)]
+    .reverse()
+    .map((change) => ({ ...change, product_symbol: null, recorded_by: "refresh" }));
+  return [...reviewed, ...terms, ...replayed]
     .map((change, index) => ({
       id: index + 1,
       day: change.day,
       protocol_id: change.name,
-      product_symbol: null,
+      product_symbol: change.product_symbol,
       kind: change.kind,
       field: change.field,
       old_value: change.old_value,

@@ -52,6 +52,21 @@ export type YieldUpdate = {
   apy_max: number;
   source_url: string;
 };
+/** A product's pool filter as the store reads it (public.products with its protocol's slug). */
+export type ProductPools = { defillama_slug: string; symbol: string; pool_symbols: string[] };
+
+export type ProductYieldUpdate = {
+  defillama_slug: string;
+  symbol: string;
+  apy_min: number;
+  apy_max: number;
+  source_url: string;
+};
+export type YieldNoteUpdate = { defillama_slug: string; yield_note: string | null };
+
+/** The products section of public.apply_protocol_refresh_with_products. */
+export type ProductChanges = { yields: ProductYieldUpdate[]; notes: YieldNoteUpdate[] };
+
 export type DroppedUpdate = { defillama_slug: string; dropped_on: string | null };
 
 /**
@@ -102,13 +117,22 @@ export type AppliedCounts = {
   yield_history: number;
   /** Change-log rows recorded (one already recorded for the day is not counted). */
   changes: number;
+  /** Products whose DefiLlama yield was written, and yield notes set or cleared (issue 28). */
+  product_yields?: number;
+  yield_notes?: number;
 };
 
 export type RefreshStore = {
   currentRows(): Promise<CurrentRow[]>;
   baselines(day: string): Promise<Baseline[]>;
   changeWindows(day: string): Promise<ChangeWindow[]>;
-  apply(day: string, changes: RefreshChanges): Promise<AppliedCounts>;
+  /** Each product's pool filter; a store without it writes no product yield. */
+  productPools?(): Promise<ProductPools[]>;
+  /**
+   * One transaction: the changes and the change log they make, and with `products` the products'
+   * yields and the yield notes too.
+   */
+  apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts>;
 };
 
 /** Where figures come from: DefiLlama over HTTP, or saved responses (CLI --source-file / --yields-file / --source-dir). */
