@@ -7,10 +7,15 @@ import {
   HISTORY_PATH,
   LAUNCH_DATES_DISPLAY,
   LAUNCH_DATES_PATH,
+  REVIEW_CHANGES_DISPLAY,
+  REVIEW_CHANGES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
+  SEED_PATH,
   YIELD_HISTORY_PATH,
 } from "../scripts/data/paths.ts";
+import { parseSeedTermChanges } from "../scripts/data/products-seed.ts";
+import { checkReviewChangesCsv, seededReviewChanges } from "../scripts/data/rules/review-changes.ts";
 import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
 import { checkLaunchDatesCsv } from "../scripts/data/rules/launch-dates.ts";
@@ -59,24 +64,54 @@ export function committedRiskFactors(rows: ReturnType<typeof committedRows>): Ma
 }
 
 /**
- * The change log the committed history holds (what data:build writes into the seed), as the API
- * serves protocol_changes: newest first, naming the rows by their stand-in ids (the names).
+ * The change log the seed carries, as the API serves protocol_changes, with the ids the seed's
+ * inserts give it (data:build's order: the review's rating changes, data/review-changes.csv; the
+ * products' term changes, carried by the seed itself; then the committed history's replayed moves,
+ * each in its statement's order), newest first (day, then id, descending), naming the rows by their
+ * stand-in ids (the names).
  */
 export function committedChangeRows(rows: ReturnType<typeof committedRows>): Array<Record<string, unknown>> {
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
   const yields = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows).rows;
-  return committedChanges(rows, history, yields).map((change, index, all) => ({
-    id: all.length - index,
+  const review = checkReviewChangesCsv(readFileSync(REVIEW_CHANGES_PATH, "utf8"), todayUtc());
+  if (review.problems.length > 0) {
+    throw new Error(
+      `${REVIEW_CHANGES_DISPLAY} has ${review.problems.length} problem(s) (npm run data:check):\n${review.problems.map(formatProblem).join("\n")}`,
+    );
+  }
+  const names = new Set(rows.map((r) => r.name));
+  const reviewed = seededReviewChanges(review.rows, names).map((change) => ({
+    name: change.protocol,
     day: change.day,
-    protocol_id: change.name,
-    product_symbol: null,
-    kind: change.kind,
-    field: change.field,
+    product_symbol: null as string | null,
+    kind: change.kind as string,
+    field: change.field === "" ? null : change.field,
     old_value: change.old_value,
     new_value: change.new_value,
     reason: change.reason,
-    source_url: change.source_url,
-    recorded_by: "refresh",
-    created_at: `${change.day}T00:00:00Z`,
+    source_url: change.source_url === "" ? null : change.source_url,
+    recorded_by: "review",
   }));
+  const terms = parseSeedTermChanges(readFileSync(SEED_PATH, "utf8"))
+    .filter((change) => names.has(change.name))
+    .map((change) => ({ ...change, recorded_by: "review" }));
+  const replayed = [...committedChanges(rows, history, yields)]
+    .reverse()
+    .map((change) => ({ ...change, product_symbol: null, recorded_by: "refresh" }));
+  return [...reviewed, ...terms, ...replayed]
+    .map((change, index) => ({
+      id: index + 1,
+      day: change.day,
+      protocol_id: change.name,
+      product_symbol: change.product_symbol,
+      kind: change.kind,
+      field: change.field,
+      old_value: change.old_value,
+      new_value: change.new_value,
+      reason: change.reason,
+      source_url: change.source_url,
+      recorded_by: change.recorded_by,
+      created_at: `${change.day}T00:00:00Z`,
+    }))
+    .sort((a, b) => compareBytes(b.day, a.day) || b.id - a.id);
 }

@@ -2,12 +2,15 @@
 // the protocol pages share: every kind reads as a sentence with its figures, and the factor names
 // are the method's own.
 import { describe, expect, it } from "vitest";
+import { NOT_RATED_VALUE, UNKNOWN_VALUE } from "../../src/lib/risk-changes.ts";
 import { FACTOR_LABELS } from "../../src/lib/risk-rating.ts";
 import {
   CHANGE_KINDS,
   changeSummary,
   changeTitle,
   FACTOR_NAMES,
+  NOT_RATED,
+  UNKNOWN,
   yieldMovePoints,
   type ChangeFacts,
 } from "../../supabase/functions/_shared/change-text.ts";
@@ -56,6 +59,20 @@ describe("changeTitle", () => {
     ],
     [facts({ kind: "risk_level", old_value: null, new_value: "Low" }), "Centrifuge rated Low risk"],
     [facts({ kind: "risk_level", old_value: "Low", new_value: null }), "Centrifuge is no longer rated (was Low)"],
+    // The rating's log (src/lib/risk-changes.ts) writes the absent level and factor as words.
+    [facts({ kind: "risk_level", old_value: "Not rated", new_value: "Medium" }), "Centrifuge rated Medium risk"],
+    [
+      facts({ kind: "risk_level", old_value: "High", new_value: "Not rated" }),
+      "Centrifuge is no longer rated (was High)",
+    ],
+    [
+      facts({ kind: "risk_factor", field: "regulation", old_value: "Unknown", new_value: "High" }),
+      "Centrifuge: Regulation assessed High",
+    ],
+    [
+      facts({ kind: "risk_factor", field: "custody", old_value: "Low", new_value: "Unknown" }),
+      "Centrifuge: Custody and transparency is now Unknown (was Low)",
+    ],
     [
       facts({ kind: "risk_factor", field: "track_record", old_value: "High", new_value: "Medium" }),
       "Centrifuge: Track record and scale fell from High to Medium",
@@ -106,7 +123,9 @@ describe("yieldMovePoints", () => {
 });
 
 describe("FACTOR_NAMES", () => {
-  it("are the method's factor labels (src/lib/risk-rating.ts)", () => {
+  it("are the method's factor labels (src/lib/risk-rating.ts), and the absent values its log's words", () => {
+    expect(NOT_RATED).toBe(NOT_RATED_VALUE);
+    expect(UNKNOWN).toBe(UNKNOWN_VALUE);
     expect(FACTOR_NAMES).toEqual(FACTOR_LABELS);
   });
 });

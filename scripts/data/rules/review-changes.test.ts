@@ -7,6 +7,7 @@ import {
   checkReviewChangesCsv,
   mergeReviewChanges,
   REVIEW_CHANGE_COLUMNS,
+  seededReviewChanges,
   serializeReviewChanges,
   type ReviewChange,
 } from "./review-changes.ts";
@@ -190,9 +191,34 @@ describe("the seed's side of the log", () => {
     const sql = buildReviewChangesSeedSql(log, new Set(rows.map((r) => r.name)));
     expect(sql).toContain("-- 1 rating changes recorded by review (data/review-changes.csv).");
     expect(sql).toContain(
-      `  (date '2026-11-27', '${fund.name}', 'risk_level', null, 'Not rated', 'Low', 'Now Low.', null)`,
+      `  (1, date '2026-11-27', '${fund.name}', 'risk_level', null, 'Not rated', 'Low', 'Now Low.', null)`,
     );
     expect(sql).not.toContain("Removed Fund");
     expect(buildReviewChangesSeedSql([], new Set())).toBe("");
+  });
+
+  it("inserts in the reverse of the reading order, so newest first by id lists a protocol's level before its factors", () => {
+    const log = [
+      ...mergeReviewChanges(
+        [],
+        [
+          { protocol: "B Fund", change: change("legal", "Low", "High") },
+          { protocol: "A Fund", change: change("regulation", "Unknown", "High") },
+          { protocol: "A Fund", change: change(null, "Not rated", "Medium") },
+          { protocol: "A Fund", change: change("asset", "Unknown", "Low") },
+        ],
+        "2026-11-27",
+      ),
+      ...mergeReviewChanges([], [{ protocol: "A Fund", change: change("asset", "Low", "Medium") }], "2026-11-20"),
+    ];
+    const inserted = seededReviewChanges(log, new Set(["A Fund", "B Fund"]));
+    const read = [...inserted].reverse().map((c) => `${c.day} ${c.protocol} ${c.field || "level"}`);
+    expect(read).toEqual([
+      "2026-11-27 A Fund level",
+      "2026-11-27 A Fund asset",
+      "2026-11-27 A Fund regulation",
+      "2026-11-27 B Fund legal",
+      "2026-11-20 A Fund asset",
+    ]);
   });
 });

@@ -126,25 +126,44 @@ export function mergeReviewChanges(
   return [...merged.values()];
 }
 
-/** The seed's protocol_changes statement for the log's rows (recorded by review). */
+/** How readers list a day's changes: by protocol, its overall level before its factors, then by factor. */
+const readingOrder = (a: ReviewChange, b: ReviewChange) =>
+  compareBytes(b.day, a.day) ||
+  compareBytes(a.protocol, b.protocol) ||
+  compareBytes(b.kind, a.kind) ||
+  compareBytes(a.field, b.field);
+
+/**
+ * The log's rows for the protocols the seed has, in the order the seed inserts them: the reverse of
+ * the reading order, so the order readers ask for (day, then id, descending) is the reading order
+ * on every load (the prerendered /changes too).
+ */
+export function seededReviewChanges(rows: readonly ReviewChange[], protocolNames: ReadonlySet<string>): ReviewChange[] {
+  return rows
+    .filter((r) => protocolNames.has(r.protocol))
+    .sort(readingOrder)
+    .reverse();
+}
+
+/** The seed's protocol_changes statement for the log's rows (recorded by review), inserted in order. */
 export function buildReviewChangesSeedSql(rows: readonly ReviewChange[], protocolNames: ReadonlySet<string>): string {
-  const kept = rows.filter((r) => protocolNames.has(r.protocol));
-  if (kept.length === 0) return "";
+  const lines = seededReviewChanges(rows, protocolNames);
+  if (lines.length === 0) return "";
   const text = (value: string) => (value === "" ? "null" : sqlString(value));
-  const lines = [...kept].sort((a, b) => compareBytes(key(a), key(b)));
   return [
-    `-- ${kept.length} rating changes recorded by review (data/review-changes.csv).`,
+    `-- ${lines.length} rating changes recorded by review (data/review-changes.csv).`,
     "insert into public.protocol_changes (day, protocol_id, kind, field, old_value, new_value, reason, source_url, recorded_by)",
     "select c.day, p.id, c.kind, c.field, c.old_value, c.new_value, c.reason, c.source_url, 'review'",
     "from (values",
     lines
       .map(
-        (r) =>
-          `  (date ${sqlString(r.day)}, ${sqlString(r.protocol)}, ${sqlString(r.kind)}, ${text(r.field)}, ${sqlString(r.old_value)}, ${sqlString(r.new_value)}, ${sqlString(r.reason)}, ${text(r.source_url)})`,
+        (r, i) =>
+          `  (${i + 1}, date ${sqlString(r.day)}, ${sqlString(r.protocol)}, ${sqlString(r.kind)}, ${text(r.field)}, ${sqlString(r.old_value)}, ${sqlString(r.new_value)}, ${sqlString(r.reason)}, ${text(r.source_url)})`,
       )
       .join(",\n"),
-    ") as c(day, name, kind, field, old_value, new_value, reason, source_url)",
-    "join public.protocols p on p.name = c.name;",
+    ") as c(n, day, name, kind, field, old_value, new_value, reason, source_url)",
+    "join public.protocols p on p.name = c.name",
+    "order by c.n;",
     "",
   ].join("\n");
 }

@@ -7,8 +7,8 @@
 //   tvl, listed, dropped  whole US dollars ("1200000000"); `field` '1d' or '7d' for a TVL move
 //   yield                 the range as the directory writes it ("3.8-4.2%", "5.0%")
 //   renamed               the old and new name
-//   risk_level            Low, Medium, High, Very High (null: not rated)
-//   risk_factor           the factor's assessment; `field` names the factor
+//   risk_level            Low, Medium, High, Very High, or 'Not rated' (null too)
+//   risk_factor           the factor's assessment, or 'Unknown'; `field` names the factor
 //   terms                 the term's text; `field` names the term
 import { formatTvl } from "../refresh-protocols/lib/defillama.ts";
 
@@ -59,6 +59,10 @@ const TERM_NAMES: Readonly<Record<string, string>> = {
 };
 
 const RISK_ORDER = ["Low", "Medium", "High", "Very High"];
+/** How the rating's log writes an absent level and an absent factor (src/lib/risk-changes.ts; a test keeps them equal). */
+export const NOT_RATED = "Not rated";
+export const UNKNOWN = "Unknown";
+const unassessed = (value: string | null, word: string) => value === null || value === word;
 
 /** One row of public.protocol_changes as the REST API returns it. */
 export type ChangeRow = {
@@ -199,11 +203,13 @@ export function changeTitle(name: string, change: ChangeFacts): string {
     case "yield":
       return yieldTitle(name, change);
     case "risk_level":
-      if (change.new_value === null) return `${name} is no longer rated (was ${from})`;
-      if (change.old_value === null) return `${name} rated ${to} risk`;
+      if (unassessed(change.new_value, NOT_RATED)) return `${name} is no longer rated (was ${from})`;
+      if (unassessed(change.old_value, NOT_RATED)) return `${name} rated ${to} risk`;
       return `${name} risk level ${riskDirection(change.old_value, change.new_value)} from ${from} to ${to}`;
     case "risk_factor": {
       const factor = FACTOR_NAMES[change.field ?? ""] ?? change.field ?? "A risk factor";
+      if (unassessed(change.new_value, UNKNOWN)) return `${name}: ${factor} is now Unknown (was ${from})`;
+      if (unassessed(change.old_value, UNKNOWN)) return `${name}: ${factor} assessed ${to}`;
       return `${name}: ${factor} ${riskDirection(change.old_value, change.new_value)} from ${from} to ${to}`;
     }
     case "terms": {
