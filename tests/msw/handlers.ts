@@ -1,11 +1,12 @@
 import { http, HttpResponse } from "msw";
+import { productRows } from "../fixtures/products";
 import { protocolRows } from "../fixtures/protocols";
 import { protocolChangeRows } from "../fixtures/rating-changes";
 import { riskFactorRows } from "../fixtures/risk-factors";
 import { yieldHistoryRows } from "../fixtures/yield-history";
 
-// Default answers: the protocols table, the risk factors, the change log and the yield history (by
-// protocol_id=eq.<id>) and a working waitlist function.
+// Default answers: the protocols table, the risk factors, the change log, the products and the
+// yield history (by protocol_id=eq.<id>) and a working waitlist function.
 // Tests override these with server.use(...) for error paths.
 export const defaultHandlers = [
   http.get("*/rest/v1/protocols", () => HttpResponse.json(protocolRows)),
@@ -16,6 +17,10 @@ export const defaultHandlers = [
   http.get("*/rest/v1/protocol_changes", ({ request }) => {
     const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "") ?? "";
     return HttpResponse.json(protocolChangeRows[id] ?? []);
+  }),
+  http.get("*/rest/v1/products", ({ request }) => {
+    const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "") ?? "";
+    return HttpResponse.json(productRows[id] ?? []);
   }),
   http.get("*/rest/v1/protocol_yield_history", ({ request }) => {
     const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "") ?? "";

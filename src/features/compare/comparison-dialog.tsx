@@ -34,6 +34,9 @@ import {
 } from "./comparison-rows";
 import { ComparisonTable } from "./comparison-table";
 import type { FactorState } from "./comparison-values";
+import { HoldingDetails } from "./holding-details";
+import { PRODUCT_BEST_DESCRIPTION, useProductContext, type ProductMetric } from "./product-context";
+import { useHolding } from "@/lib/use-holding";
 
 /** Below Tailwind's sm (640px) the phone layout; chosen in script so only one layout is in the DOM. */
 const PHONE_QUERY = "(max-width: 639.98px)";
@@ -81,10 +84,23 @@ export function ComparisonDialog({
     combine: factorResults,
   });
   const { context, bestFactors, factorReasons } = useFactorContext(protocols, factorData);
+  // Each compared protocol's products, for the product rows (Time to cash, Yield after fees).
+  const holding = useHolding();
+  const { products, productBest } = useProductContext(protocols, open, holding);
   if (protocols.length === 0) return null;
-  const anyBest = [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0);
+  const anyBest =
+    [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0) ||
+    productBest.timeToCash.size + productBest.afterFees.size > 0;
   const reasons = { ...bestReasons, ...factorReasons };
-  const layout: LayoutProps = { protocols, best, bestFactors, reasons, context, descriptionIds };
+  const productDescription = (metric: ProductMetric) => `${descriptionIds}-product-${metric}`;
+  const layout: LayoutProps = {
+    protocols,
+    best,
+    bestFactors,
+    reasons,
+    context: { ...context, products, productBest, productDescription },
+    descriptionIds,
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -138,8 +154,14 @@ export function ComparisonDialog({
               {reason}
             </span>
           ))}
+          {(Object.keys(PRODUCT_BEST_DESCRIPTION) as ProductMetric[]).map((metric) => (
+            <span key={metric} id={productDescription(metric)}>
+              {PRODUCT_BEST_DESCRIPTION[metric]}
+            </span>
+          ))}
         </div>
         {isPhone ? <PhoneComparison {...layout} /> : <ComparisonTable {...layout} />}
+        <HoldingDetails holding={holding} />
         {(anyBest || Object.keys(reasons).length > 0) && (
           <p className="shrink-0 border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
             <span className="mr-1.5 rounded bg-success px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-success-foreground uppercase">
@@ -169,7 +191,7 @@ function factorResults(results: ReadonlyArray<{ data?: FactorEvidence[]; isError
 function useFactorContext(
   protocols: readonly Protocol[],
   data: readonly FactorData[],
-): { context: RowContext; bestFactors: BestFactors; factorReasons: BestReasons } {
+): { context: Pick<RowContext, "factors">; bestFactors: BestFactors; factorReasons: BestReasons } {
   return useMemo(() => {
     const factors = new Map<string, FactorState>();
     protocols.forEach((protocol, index) => {

@@ -25,6 +25,7 @@
 import { parseProtocolList, SourceError } from "./defillama.ts";
 import { loadBackfill } from "./backfill.ts";
 import { planRefresh } from "./plan.ts";
+import { planProductYields } from "./product-yields.ts";
 import { formatReport } from "./report.ts";
 import { screenPayload } from "./screen.ts";
 import { readSource } from "./source.ts";
@@ -117,9 +118,14 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
     options.backfill && entries !== null ? await loadBackfill(plan, rows, source, day) : [];
 
   const payload = plan.payload;
+  // Each product's yield from its pools, and the data gaps each range leaves out (issue 28).
+  const products =
+    pools !== null && store.productPools !== undefined
+      ? planProductYields(payload.yields, rows, pools, await store.productPools())
+      : undefined;
   const anything = Object.values(payload).some((section) => section.length > 0);
   let written = NO_WRITES;
-  if (!options.dryRun && anything) written = await store.apply(day, payload);
+  if (!options.dryRun && anything) written = await store.apply(day, payload, products);
 
   const report: RefreshReport = {
     day,

@@ -1,7 +1,15 @@
 // The refresh's store over PostgREST (a real Supabase project or the local API), with the
 // service-role key. Runtime-neutral: only fetch.
 import { serviceRequest } from "../../_shared/service-rest.ts";
-import type { AppliedCounts, Baseline, CurrentRow, RefreshChanges, RefreshStore } from "./types.ts";
+import type {
+  AppliedCounts,
+  Baseline,
+  CurrentRow,
+  ProductChanges,
+  ProductPools,
+  RefreshChanges,
+  RefreshStore,
+} from "./types.ts";
 
 export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 
@@ -99,6 +107,8 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
     );
   };
 
+  // Whether the database has the products (and the refresh's products function): see productPools.
+  let withProducts = true;
   return {
     async currentRows(): Promise<CurrentRow[]> {
       const response = await request(`/rest/v1/protocols?select=${COLUMNS}&order=name.asc`);
@@ -121,11 +131,36 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
           apy_max: numeric(b.apy_max),
         }));
     },
-    async apply(day: string, changes: RefreshChanges): Promise<AppliedCounts> {
-      const response = await request("/rest/v1/rpc/apply_protocol_refresh", {
-        method: "POST",
-        body: JSON.stringify({ run_day: day, changes }),
+    async productPools(): Promise<ProductPools[]> {
+      const products = await request("/rest/v1/products?select=protocol_id,symbol,pool_symbols");
+      // A database from before the products (supabase/migrations/20261127120000_products.sql): none.
+      if (products.status === 404) {
+        withProducts = false;
+        return [];
+      }
+      if (!products.ok) await fail(products, "Reading the products' pools");
+      const protocols = await request("/rest/v1/protocols?select=id,defillama_slug");
+      if (!protocols.ok) await fail(protocols, "Reading the protocols' slugs");
+      const slugs = new Map(
+        ((await protocols.json()) as Record<string, unknown>[]).map((p) => [String(p.id), text(p.defillama_slug)]),
+      );
+      return ((await products.json()) as Record<string, unknown>[]).flatMap((p) => {
+        const slug = slugs.get(String(p.protocol_id));
+        const pools = Array.isArray(p.pool_symbols) ? p.pool_symbols.map(String) : [];
+        return slug && typeof p.symbol === "string"
+          ? [{ defillama_slug: slug, symbol: p.symbol, pool_symbols: pools }]
+          : [];
       });
+    },
+    async apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts> {
+      const both = products !== undefined && withProducts;
+      const response = await request(
+        both ? "/rest/v1/rpc/apply_protocol_refresh_with_products" : "/rest/v1/rpc/apply_protocol_refresh",
+        {
+          method: "POST",
+          body: JSON.stringify(both ? { run_day: day, changes, products } : { run_day: day, changes }),
+        },
+      );
       if (!response.ok) await fail(response, "Writing the refresh (nothing was changed)");
       return (await response.json()) as AppliedCounts;
     },

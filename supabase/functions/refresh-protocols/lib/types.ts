@@ -51,6 +51,21 @@ export type YieldUpdate = {
   apy_max: number;
   source_url: string;
 };
+/** A product's pool filter as the store reads it (public.products with its protocol's slug). */
+export type ProductPools = { defillama_slug: string; symbol: string; pool_symbols: string[] };
+
+export type ProductYieldUpdate = {
+  defillama_slug: string;
+  symbol: string;
+  apy_min: number;
+  apy_max: number;
+  source_url: string;
+};
+export type YieldNoteUpdate = { defillama_slug: string; yield_note: string | null };
+
+/** The products section of public.apply_protocol_refresh_with_products. */
+export type ProductChanges = { yields: ProductYieldUpdate[]; notes: YieldNoteUpdate[] };
+
 export type DroppedUpdate = { defillama_slug: string; dropped_on: string | null };
 
 /** One run's writes, as public.apply_protocol_refresh takes them (every slug after renames but identities'). */
@@ -74,12 +89,18 @@ export type AppliedCounts = {
   dropped: number;
   history: number;
   yield_history: number;
+  /** Products whose DefiLlama yield was written, and yield notes set or cleared (issue 28). */
+  product_yields?: number;
+  yield_notes?: number;
 };
 
 export type RefreshStore = {
   currentRows(): Promise<CurrentRow[]>;
   baselines(day: string): Promise<Baseline[]>;
-  apply(day: string, changes: RefreshChanges): Promise<AppliedCounts>;
+  /** Each product's pool filter; a store without it writes no product yield. */
+  productPools?(): Promise<ProductPools[]>;
+  /** One transaction: the changes, and with `products` the products' yields and the yield notes too. */
+  apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts>;
 };
 
 /** Where figures come from: DefiLlama over HTTP, or saved responses (CLI --source-file / --yields-file / --source-dir). */
