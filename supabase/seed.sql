@@ -12893,3 +12893,40 @@ from jsonb_to_recordset($yield_notes$[
 {"name":"Centrifuge","yield_note":"Left out of the range as data gaps (at 0% while other pools pay, after paying within the week): pool 1dee4660-d688-4800-8e0f-7af0d77bcde1 at 0% (5.78% a week before); pool e259a7bc-d2b0-41e5-b12d-a3c7b984560c at 0% (4.88% a week before)."}
 ]$yield_notes$::jsonb) as r(name text, yield_note text)
 where p.name = r.name;
+-- 30 changes: the committed history replayed through the refresh's change rule (supabase/functions/refresh-protocols/lib/change-rules.ts).
+insert into public.protocol_changes (protocol_id, day, kind, field, old_value, new_value, reason, source_url, recorded_by)
+select p.id, c.day, c.kind, c.field, c.old_value, c.new_value, c.reason, c.source_url, 'refresh'
+from (values
+  (1, 'Etherfuse Stablebonds', date '2025-11-18', 'tvl', '1d', '25157', '30154', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  (2, 'Etherfuse Stablebonds', date '2025-11-19', 'tvl', '1d', '30154', '25157', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  (3, 'Etherfuse Stablebonds', date '2025-12-08', 'tvl', '7d', '25167', '298704', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (4, 'Swarm Markets', date '2025-12-10', 'tvl', '7d', '74349', '89280', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/swarm-markets'),
+  (5, 'Etherfuse Stablebonds', date '2025-12-10', 'tvl', '1d', '313622', '7677381', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  (6, 'OnRe', date '2025-12-17', 'tvl', '7d', '43858390', '56180778', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/onre'),
+  (7, 'Asseto AoABT', date '2025-12-17', 'tvl', '7d', '14005255', '19197573', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/asseto-aoabt'),
+  (8, 'Theo Network thBill', date '2025-12-18', 'tvl', '1d', '165038625', '146237745', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/theo-network-thbill'),
+  (9, 'Midas RWA', date '2025-12-18', 'tvl', '1d', '249175692', '275318362', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/midas-rwa'),
+  (10, 'Frax USD', date '2025-12-18', 'tvl', '1d', '109637900', '82995798', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
+  (11, 'KAIO', date '2025-12-19', 'tvl', '1d', '75720752', '90420859', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/kaio'),
+  (12, 'Frax USD', date '2025-12-19', 'tvl', '1d', '82995798', '71501966', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
+  (13, 'Etherfuse Stablebonds', date '2026-08-16', 'tvl', '7d', '987433', '658377', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (14, 'Etherfuse Stablebonds', date '2026-08-20', 'tvl', '7d', '658377', '985199', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (15, 'VanEck Treasury Fund', date '2026-08-24', 'tvl', '7d', '193347966', '57831029', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/vaneck-treasury-fund'),
+  (16, 'Theo Network thBill', date '2026-08-24', 'tvl', '7d', '63532182', '26399764', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/theo-network-thbill'),
+  (17, 'KlimaDAO', date '2026-08-24', 'tvl', '7d', '14617', '0', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/klimadao'),
+  (18, 'EthicHub', date '2026-08-24', 'tvl', '7d', '2347', '830', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  (19, 'Etherfuse Stablebonds', date '2026-08-24', 'tvl', '7d', '985199', '710783', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (20, 'WisdomTree WTGXX (Prime/Connect)', date '2026-08-31', 'tvl', '7d', '779454555', '1030312674', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/wisdomtree'),
+  (21, 'USD AI', date '2026-08-31', 'tvl', '7d', '172601559', '227931860', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  (22, 'OpenEden USDO', date '2026-08-31', 'tvl', '7d', '24521263', '17646217', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/openeden-usdo'),
+  (23, 'Mantle Index Four Fund', date '2026-08-31', 'tvl', '7d', '119981702', '153980552', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/mantle-index-four-fund'),
+  (24, 'EthicHub', date '2026-08-31', 'tvl', '7d', '830', '249', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  (25, 'Etherfuse Stablebonds', date '2026-08-31', 'tvl', '7d', '710783', '952078', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (26, 'Ethena USDtb', date '2026-08-31', 'tvl', '7d', '287841219', '483207069', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethena-usdtb'),
+  (27, 'Clearpool', date '2026-09-02', 'tvl', '7d', '302811', '234758', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/clearpool-lending'),
+  (28, 'USD AI', date '2026-09-05', 'tvl', '7d', '227931860', '281105645', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  (29, 'Nest Credit', date '2026-09-05', 'tvl', '7d', '113924452', '143987536', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/plume-vaults'),
+  (30, 'Backed Finance (bTokens)', date '2026-09-05', 'tvl', '7d', '4283708', '3416343', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/backedfi')
+) as c(n, name, day, kind, field, old_value, new_value, reason, source_url)
+join public.protocols p on p.name = c.name
+order by c.n;
