@@ -12893,7 +12893,7 @@ from jsonb_to_recordset($yield_notes$[
 {"name":"Centrifuge","yield_note":"Left out of the range as data gaps (at 0% while other pools pay, after paying within the week): pool 1dee4660-d688-4800-8e0f-7af0d77bcde1 at 0% (5.78% a week before); pool e259a7bc-d2b0-41e5-b12d-a3c7b984560c at 0% (4.88% a week before)."}
 ]$yield_notes$::jsonb) as r(name text, yield_note text)
 where p.name = r.name;
--- 30 changes: the committed history replayed through the refresh's change rule (supabase/functions/refresh-protocols/lib/change-rules.ts).
+-- 53 changes: the committed history replayed through the refresh's change rule (supabase/functions/refresh-protocols/lib/change-rules.ts).
 insert into public.protocol_changes (protocol_id, day, kind, field, old_value, new_value, reason, source_url, recorded_by)
 select p.id, c.day, c.kind, c.field, c.old_value, c.new_value, c.reason, c.source_url, 'refresh'
 from (values
@@ -12909,24 +12909,47 @@ from (values
   (10, 'Frax USD', date '2025-12-18', 'tvl', '1d', '109637900', '82995798', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
   (11, 'KAIO', date '2025-12-19', 'tvl', '1d', '75720752', '90420859', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/kaio'),
   (12, 'Frax USD', date '2025-12-19', 'tvl', '1d', '82995798', '71501966', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
-  (13, 'Etherfuse Stablebonds', date '2026-08-16', 'tvl', '7d', '987433', '658377', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
-  (14, 'Etherfuse Stablebonds', date '2026-08-20', 'tvl', '7d', '658377', '985199', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
-  (15, 'VanEck Treasury Fund', date '2026-08-24', 'tvl', '7d', '193347966', '57831029', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/vaneck-treasury-fund'),
-  (16, 'Theo Network thBill', date '2026-08-24', 'tvl', '7d', '63532182', '26399764', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/theo-network-thbill'),
-  (17, 'KlimaDAO', date '2026-08-24', 'tvl', '7d', '14617', '0', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/klimadao'),
-  (18, 'EthicHub', date '2026-08-24', 'tvl', '7d', '2347', '830', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
-  (19, 'Etherfuse Stablebonds', date '2026-08-24', 'tvl', '7d', '985199', '710783', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
-  (20, 'WisdomTree WTGXX (Prime/Connect)', date '2026-08-31', 'tvl', '7d', '779454555', '1030312674', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/wisdomtree'),
-  (21, 'USD AI', date '2026-08-31', 'tvl', '7d', '172601559', '227931860', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
-  (22, 'OpenEden USDO', date '2026-08-31', 'tvl', '7d', '24521263', '17646217', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/openeden-usdo'),
-  (23, 'Mantle Index Four Fund', date '2026-08-31', 'tvl', '7d', '119981702', '153980552', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/mantle-index-four-fund'),
-  (24, 'EthicHub', date '2026-08-31', 'tvl', '7d', '830', '249', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
-  (25, 'Etherfuse Stablebonds', date '2026-08-31', 'tvl', '7d', '710783', '952078', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
-  (26, 'Ethena USDtb', date '2026-08-31', 'tvl', '7d', '287841219', '483207069', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethena-usdtb'),
-  (27, 'Clearpool', date '2026-09-02', 'tvl', '7d', '302811', '234758', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/clearpool-lending'),
-  (28, 'USD AI', date '2026-09-05', 'tvl', '7d', '227931860', '281105645', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
-  (29, 'Nest Credit', date '2026-09-05', 'tvl', '7d', '113924452', '143987536', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/plume-vaults'),
-  (30, 'Backed Finance (bTokens)', date '2026-09-05', 'tvl', '7d', '4283708', '3416343', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/backedfi')
+  (13, 'Nest Credit', date '2026-08-16', 'yield', null, '3.7-18.9%', '3.7-16.0%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=plume-vaults'),
+  (14, 'Midas RWA', date '2026-08-16', 'yield', null, '2.2-15.4%', '2.2-10.9%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=midas-rwa'),
+  (15, 'Etherfuse Stablebonds', date '2026-08-16', 'tvl', '7d', '987433', '658377', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (16, 'Centrifuge', date '2026-08-16', 'yield', null, '0.0-5.6%', '1.2-5.3%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=centrifuge-protocol'),
+  (17, 'Apollo ACRED (Securitize)', date '2026-08-16', 'yield', null, '3.8%', '5.3%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=apollo-diversified-credit-securitize-fund'),
+  (18, 'Nest Credit', date '2026-08-20', 'yield', null, '3.7-16.0%', '3.7-12.7%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=plume-vaults'),
+  (19, 'MatrixDock STBT', date '2026-08-20', 'yield', null, '3.5%', '0.0%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields/pool/723797ce-f2ec-49a9-8463-7e57e02b6ea5'),
+  (20, 'Etherfuse Stablebonds', date '2026-08-20', 'tvl', '7d', '658377', '985199', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (21, 'Centrifuge', date '2026-08-20', 'yield', null, '1.2-5.3%', '0.0-16.9%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=centrifuge-protocol'),
+  (22, 'VanEck Treasury Fund', date '2026-08-24', 'tvl', '7d', '193347966', '57831029', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/vaneck-treasury-fund'),
+  (23, 'Theo Network thBill', date '2026-08-24', 'tvl', '7d', '63532182', '26399764', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/theo-network-thbill'),
+  (24, 'Nest Credit', date '2026-08-24', 'yield', null, '3.7-12.7%', '3.7-11.5%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=plume-vaults'),
+  (25, 'Midas RWA', date '2026-08-24', 'yield', null, '1.8-10.0%', '1.8-11.7%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=midas-rwa'),
+  (26, 'MatrixDock STBT', date '2026-08-24', 'yield', null, '0.0%', '3.5%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields/pool/723797ce-f2ec-49a9-8463-7e57e02b6ea5'),
+  (27, 'KlimaDAO', date '2026-08-24', 'tvl', '7d', '14617', '0', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/klimadao'),
+  (28, 'EthicHub', date '2026-08-24', 'tvl', '7d', '2347', '830', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  (29, 'Etherfuse Stablebonds', date '2026-08-24', 'tvl', '7d', '985199', '710783', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (30, 'Centrifuge', date '2026-08-24', 'yield', null, '0.0-16.9%', '2.8-15.4%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=centrifuge-protocol'),
+  (31, 'Apollo ACRED (Securitize)', date '2026-08-24', 'yield', null, '5.7%', '7.4%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=apollo-diversified-credit-securitize-fund'),
+  (32, 'WisdomTree WTGXX (Prime/Connect)', date '2026-08-31', 'tvl', '7d', '779454555', '1030312674', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/wisdomtree'),
+  (33, 'USD AI', date '2026-08-31', 'tvl', '7d', '172601559', '227931860', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  (34, 'OpenEden USDO', date '2026-08-31', 'tvl', '7d', '24521263', '17646217', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/openeden-usdo'),
+  (35, 'Midas RWA', date '2026-08-31', 'yield', null, '1.8-11.7%', '1.6-16.3%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=midas-rwa'),
+  (36, 'Mantle Index Four Fund', date '2026-08-31', 'tvl', '7d', '119981702', '153980552', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/mantle-index-four-fund'),
+  (37, 'Hastra', date '2026-08-31', 'yield', null, '6.2-8.4%', '3.3-7.6%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=hastra'),
+  (38, 'EthicHub', date '2026-08-31', 'tvl', '7d', '830', '249', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  (39, 'Etherfuse Stablebonds', date '2026-08-31', 'tvl', '7d', '710783', '952078', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (40, 'Ethena USDtb', date '2026-08-31', 'tvl', '7d', '287841219', '483207069', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethena-usdtb'),
+  (41, 'Centrifuge', date '2026-08-31', 'yield', null, '2.8-15.4%', '0.0-5.7%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=centrifuge-protocol'),
+  (42, 'Apollo ACRED (Securitize)', date '2026-08-31', 'yield', null, '7.4%', '8.5%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=apollo-diversified-credit-securitize-fund'),
+  (43, 'Nest Credit', date '2026-09-02', 'yield', null, '3.7-11.5%', '3.7-16.7%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=plume-vaults'),
+  (44, 'Midas RWA', date '2026-09-02', 'yield', null, '1.6-16.3%', '1.8-8.8%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=midas-rwa'),
+  (45, 'MatrixDock STBT', date '2026-09-02', 'yield', null, '3.5%', '0.0%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields/pool/723797ce-f2ec-49a9-8463-7e57e02b6ea5'),
+  (46, 'Clearpool', date '2026-09-02', 'tvl', '7d', '302811', '234758', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/clearpool-lending'),
+  (47, 'USD AI', date '2026-09-05', 'tvl', '7d', '227931860', '281105645', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  (48, 'Nest Credit', date '2026-09-05', 'yield', null, '3.7-16.7%', '3.7-18.9%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=plume-vaults'),
+  (49, 'Nest Credit', date '2026-09-05', 'tvl', '7d', '113924452', '143987536', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/plume-vaults'),
+  (50, 'MatrixDock STBT', date '2026-09-05', 'yield', null, '0.0%', '3.5%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields/pool/723797ce-f2ec-49a9-8463-7e57e02b6ea5'),
+  (51, 'Hastra', date '2026-09-05', 'yield', null, '3.3-7.7%', '5.8-8.6%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=hastra'),
+  (52, 'Centrifuge', date '2026-09-05', 'yield', null, '0.6-5.0%', '2.5-5.8%', 'A move of 1 percentage point or more.', 'https://defillama.com/yields?project=centrifuge-protocol'),
+  (53, 'Backed Finance (bTokens)', date '2026-09-05', 'tvl', '7d', '4283708', '3416343', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/backedfi')
 ) as c(n, name, day, kind, field, old_value, new_value, reason, source_url)
 join public.protocols p on p.name = c.name
 order by c.n;
