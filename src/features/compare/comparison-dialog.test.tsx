@@ -74,17 +74,27 @@ describe("ComparisonDialog", () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it("shows the term rows, with 'Unknown' as a value that never merges with 'No'", () => {
+  it("shows the term rows, with 'Unknown' as a value that never merges with 'No'", async () => {
     const realT = byName("RealT"); // kyc no, queue, retail-non-us
-    const ondo = byName("Ondo Finance (OUSG + USDY)"); // kyc yes, 2 days
+    const ondo = byName("Ondo Finance (OUSG + USDY)"); // two products, each with its own terms
     const paxos = byName("Paxos Gold (PAXG)"); // everything unknown, no terms source
     render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[realT, ondo, paxos]} />);
     const table = within(screen.getByRole("dialog")).getByRole("table");
     const cells = (label: string) => rowCells(table, label);
-    expect(cells("Investor access")).toEqual(["Retail, non-US only", "Retail, non-US only", "Unknown"]);
-    expect(cells("KYC")).toEqual(["No", "Yes", "Unknown"]);
-    expect(cells("Redemption")).toEqual(["Withdrawal queue", "Within 2 days", "Unknown"]);
-    expect(cells("Fees")).toEqual(["Unknown", "Unknown", "Unknown"]);
+    // Ondo's terms are its products', one line each (loaded with the dialog); the others' their row's.
+    await waitFor(() => expect(cells("Investor access")).not.toContain("Loading..."));
+    expect(cells("Investor access")).toEqual([
+      "Retail, non-US only",
+      "OUSGQualified purchasersUSDYRetail, non-US only",
+      "Unknown",
+    ]);
+    expect(cells("KYC")).toEqual(["No", "OUSGYesUSDYYes", "Unknown"]);
+    expect(cells("Redemption")).toEqual([
+      "Withdrawal queue",
+      "OUSGSame day (USDC swap)USDYQueue: usually under 24 h, no guaranteed maximum",
+      "Unknown",
+    ]);
+    expect(cells("Fees")).toEqual(["Unknown", "OUSG0.15% managementUSDY0.2% redemption", "Unknown"]);
     // The terms' own source sits in the Source row; a row without one says why its terms are Unknown.
     expect(within(table).getByRole("link", { name: "Terms source for RealT (opens in a new tab)" })).toHaveAttribute(
       "href",

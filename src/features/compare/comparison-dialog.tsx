@@ -149,14 +149,14 @@ export function ComparisonDialog({
             </span>
           ))}
           <span id={bestDescriptionId(descriptionIds, "factor")}>{BEST_FACTOR_DESCRIPTION}</span>
-          {(Object.keys(PRODUCT_BEST_DESCRIPTION) as ProductMetric[]).map((metric) => (
-            <span key={metric} id={productDescription(metric)}>
-              {PRODUCT_BEST_DESCRIPTION[metric]}
-            </span>
-          ))}
           {Object.entries(reasons).map(([key, reason]) => (
             <span key={key} id={reasonId(descriptionIds, key)}>
               {reason}
+            </span>
+          ))}
+          {(Object.keys(PRODUCT_BEST_DESCRIPTION) as ProductMetric[]).map((metric) => (
+            <span key={metric} id={productDescription(metric)}>
+              {PRODUCT_BEST_DESCRIPTION[metric]}
             </span>
           ))}
         </div>
