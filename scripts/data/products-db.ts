@@ -97,3 +97,21 @@ export function savedYieldPick(
     label: saved.label,
   };
 }
+
+const OPEN_TO_MOST = ["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional"] as const;
+
+/**
+ * What public.summarise_products keeps in a protocol's row, worked out the same way for the build's
+ * rows (the prerendered pages): how many products, the lowest stated minimum, the most open access.
+ */
+export function productSummaryColumns(
+  products: readonly Pick<ProductSyncRow, "min_investment_usd" | "investor_access">[],
+) {
+  const minimums = products.flatMap((p) => (p.min_investment_usd === null ? [] : [p.min_investment_usd]));
+  const access = OPEN_TO_MOST.find((level) => products.some((p) => p.investor_access === level)) ?? null;
+  return {
+    product_count: products.length,
+    product_min_investment_usd: minimums.length === 0 ? null : Math.min(...minimums),
+    product_investor_access: access,
+  };
+}

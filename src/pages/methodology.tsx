@@ -16,12 +16,14 @@ import {
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyTitle } from "@/lib/methodology-seo";
 import { SiteLayout } from "@/app/site-layout";
+import { ProductRules } from "@/components/product-rules";
 
 const SECTIONS = [
   { id: "factors", title: "The seven factors" },
   { id: "rule", title: "The rule" },
   { id: "unknown-and-not-rated", title: "Unknown and Not rated" },
   { id: "evidence", title: "The evidence" },
+  { id: "products", title: "Products: time to cash and yield after fees" },
   { id: "versions", title: "Versions" },
 ] as const;
 
@@ -145,6 +147,10 @@ export function MethodologyPage() {
                 </li>
               ))}
             </ul>
+          </Section>
+
+          <Section id="products">
+            <ProductRules />
           </Section>
 
           <Section id="versions">
