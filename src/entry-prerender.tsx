@@ -27,7 +27,7 @@ import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyJsonLd, methodolo
 import { ProtocolPage } from "@/pages/protocol";
 import { parseProductRows } from "@/features/protocols/products/product-model";
 import { protocolProductsQueryOptions } from "@/features/protocols/products/products-query";
-import { PRERENDERED_ATTRIBUTE } from "@/frame";
+import { PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";
 import { AppProviders } from "@/app/providers";
 import { createRoutes } from "@/app/router";
@@ -70,7 +70,7 @@ export type PageRender = {
 
 /**
  * Every protocol page as the build's data shows it (`rows`: protocol rows as the API serves them,
- * from data/protocols.csv). The figures are live in the browser: render-app.tsx replaces this
+ * from data/protocols.csv). The figures are live in the browser: main.tsx replaces this
  * frame with the page rendered from the response. The TVL history is left pending (its frame); the
  * products (rows as the API serves them, `protocol_id` the protocol's id here) are in it.
  */
@@ -115,7 +115,7 @@ export function renderProtocolPages(
 
 /**
  * `/methodology`, whole: the page needs no data, so the file reads in full without
- * JavaScript; render-app.tsx replaces it with the same page once the page's code is in.
+ * JavaScript; main.tsx replaces it with the same page once the page's code is in.
  */
 export function renderMethodologyPage(siteUrl: string): PageRender {
   const queryClient = new QueryClient();
@@ -150,15 +150,16 @@ export function renderMethodologyPage(siteUrl: string): PageRender {
  * another URL (every unknown path gets index.html), so:
  * - a frame of another route (privacy policy, 404, a protocol page served by the index.html
  *   fallback) stays hidden until React renders the page, instead of flashing the wrong page;
- *   main.tsx then starts the app at once (no paint to wait for);
+ *   main.tsx then drops it and starts the app at once (no paint to wait for);
  * - the banner dismissed this session: the frame's banner is hidden, so it never flashes and the
- *   page does not shift when React renders without it.
- * Runs in every browser the app supports: no syntax newer than ES5, storage errors ignored.
+ *   page does not shift when React removes it.
+ * Runs in every browser the app supports: no syntax newer than ES5 (`routePath` is main.tsx's,
+ * its source pasted in), storage errors ignored.
  */
 export function bootScript(): string {
   const attribute = PRERENDERED_ATTRIBUTE;
   return `(function () {
-  var path = location.pathname.replace(/\\/+$/, "") || "/";
+  var path = (${routePath.toString()})(location.pathname);
   var dismissed = false;
   try { dismissed = sessionStorage.getItem(${JSON.stringify(BANNER_DISMISSED_KEY)}) === "1"; } catch (e) {}
   if (path === "/" && !dismissed) return;

@@ -3,8 +3,10 @@ import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
+import { pushRisk, type RiskFiles } from "./push-risk.ts";
 import { formatProblem } from "./rules/problem.ts";
-import { COLUMNS, protocolRowFrom, TVL_COLUMNS, YIELD_COLUMNS, type ProtocolRow } from "./rules/protocol-row.ts";
+import { keepNewerTvl } from "./keep-newer.ts";
+import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
 import { checkCsv } from "./rules/protocols.ts";
 import { todayUtc } from "./rules/cells.ts";
 import type { ProductSyncRow } from "./products-db.ts";
@@ -76,6 +78,8 @@ export type PushOptions = {
   target: Target;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /** The evidence and TVL history: with them the push also replaces the risk factors (push-risk.ts). */
+  risk?: RiskFiles;
   /** data/products.json's text: pushed with the protocols, in the same transaction (omitted: protocols only). */
   productsText?: string;
   productsLabel?: string;
@@ -84,7 +88,10 @@ export type PushOptions = {
 type Counts = { inserted: number; updated: number; deleted: number };
 export type PushResult = (Counts & { products?: Counts; changes?: { recorded: number } }) | "dry-run" | "no-changes";
 
-/** data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call. */
+/**
+ * data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call;
+ * with `risk`, then the risk factors and the rating's changes (one sync_protocol_risk_factors call).
+ */
 export async function pushData(options: PushOptions): Promise<PushResult> {
   const log = options.log ?? console.log;
   const { target } = options;
@@ -128,19 +135,43 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   const products = next === null ? null : planProducts(await api.currentProducts(), next, reviewed, todayUtc());
   if (products !== null) for (const line of formatProductPlan(products, productsLabel)) log(line);
 
+  let result: PushResult;
   if (
     diff.added.length + diff.removed.length + diff.changed.length === 0 &&
     (products === null || productPlanIsEmpty(products))
   ) {
     log("Nothing to push: the database already matches.");
-    return "no-changes";
-  }
-  if (options.dryRun) {
+    result = "no-changes";
+  } else if (options.dryRun) {
     log("Dry run: nothing was written.");
-    return "dry-run";
+    result = "dry-run";
+  } else
+    result = await syncAndVerify(api, rows, { plan: products, reviewed, label: productsLabel }, options.csvLabel, log);
+  if (options.risk) {
+    await pushRisk({
+      call: (path, init, action) => api.call(path, init, action),
+      before: current,
+      rows,
+      files: options.risk,
+      day: options.today,
+      dryRun: options.dryRun,
+      log,
+    });
   }
+  return result;
+}
+
+type ProductsPush = { plan: ProductPlan | null; reviewed: Set<string>; label: string };
+
+async function syncAndVerify(
+  api: RestClient,
+  rows: ProtocolRow[],
+  products: ProductsPush,
+  csvLabel: string,
+  log: (line: string) => void,
+): Promise<Counts & { products?: Counts; changes?: { recorded: number } }> {
   const result: Counts & { products?: Counts; changes?: { recorded: number } } =
-    products === null ? await api.sync(rows) : await api.syncWithProducts(rows, products);
+    products.plan === null ? await api.sync(rows) : await api.syncWithProducts(rows, products.plan);
   log(`Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
   if (result.products !== undefined)
     log(
@@ -153,14 +184,14 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
       "The push finished but the database still differs from the CSV; run data:push --dry-run to see how.",
     );
   }
-  if (products !== null) {
-    const again = planProducts(await api.currentProducts(), products.products, reviewed, todayUtc());
+  if (products.plan !== null) {
+    const again = planProducts(await api.currentProducts(), products.plan.products, products.reviewed, todayUtc());
     if (again.added.length + again.removed.length + again.changed.length > 0)
       throw new PushError(
-        `The push finished but the products still differ from ${productsLabel}; run data:push --dry-run to see how.`,
+        `The push finished but the products still differ from ${products.label}; run data:push --dry-run to see how.`,
       );
   }
-  log(`Verified: the database matches ${options.csvLabel}${products === null ? "" : ` and ${productsLabel}`}.`);
+  log(`Verified: the database matches ${csvLabel}${products.plan === null ? "" : ` and ${products.label}`}.`);
   return result;
 }
 
@@ -216,6 +247,13 @@ class RestClient {
     );
   }
 
+  /** Any other request of the push: the JSON answer, or the same errors as the others. */
+  async call(path: string, init: RequestInit | undefined, action: string): Promise<unknown> {
+    const response = await this.request(path, init);
+    if (!response.ok) await this.fail(response, action);
+    return response.json();
+  }
+
   async currentRows(): Promise<ProtocolRow[]> {
     const response = await this.request("/rest/v1/protocols?select=*&order=name.asc");
     if (!response.ok) await this.fail(response, "Reading the current protocols");
@@ -251,34 +289,4 @@ function fromDatabase(row: Record<string, unknown>): ProtocolRow {
     number: (key) => (row[key] === null || row[key] === undefined ? null : Number(row[key])),
     integer: (key) => (typeof row[key] === "number" ? row[key] : null),
   });
-}
-
-/**
- * The daily refresh writes newer TVL figures and yields than the CSV holds. A push must not turn
- * them back: for a row whose database TVL (or DefiLlama yield) is dated after the CSV's, the
- * refresh's columns are kept.
- */
-export function keepNewerTvl(
-  current: readonly ProtocolRow[],
-  rows: readonly ProtocolRow[],
-): { rows: ProtocolRow[]; kept: { name: string; database: string; csv: string; what: "TVL" | "yield" }[] } {
-  const byName = new Map(current.map((r) => [r.name, r]));
-  const kept: { name: string; database: string; csv: string; what: "TVL" | "yield" }[] = [];
-  const merged = rows.map((row) => {
-    const live = byName.get(row.name);
-    if (!live || live.defillama_slug !== row.defillama_slug) return row;
-    const next: ProtocolRow = { ...row };
-    const newer = (database: string | null, csv: string | null): database is string =>
-      database !== null && (csv === null || database > csv);
-    if (newer(live.tvl_as_of, row.tvl_as_of) && row.tvl_as_of !== null) {
-      kept.push({ name: row.name, database: live.tvl_as_of, csv: row.tvl_as_of, what: "TVL" });
-      for (const column of TVL_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
-    }
-    if (live.yield_source === "defillama" && newer(live.yield_as_of, row.yield_as_of)) {
-      kept.push({ name: row.name, database: live.yield_as_of, csv: row.yield_as_of ?? "none", what: "yield" });
-      for (const column of YIELD_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
-    }
-    return next;
-  });
-  return { rows: merged, kept };
 }

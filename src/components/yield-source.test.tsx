@@ -11,7 +11,8 @@ import { ProtocolCard } from "@/features/protocols/card/protocol-card";
 import type { Protocol } from "@/features/protocols/model/types";
 import { yieldProvenance } from "@/lib/tvl-provenance";
 import { renderWithProviders } from "../../tests/render";
-import { curatedYieldRow, defillamaYieldRow, droppedRow, protocolRows } from "../../tests/fixtures/protocols";
+import { curatedYieldRow, defillamaYieldRow, droppedRow } from "../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../tests/fixtures/protocols";
 
 const [defillama, curated, dropped, unsourced] = parseProtocolRows([
   defillamaYieldRow,

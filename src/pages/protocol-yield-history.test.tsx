@@ -3,9 +3,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { formatYieldRange, parseYieldHistoryRows, yieldHistorySummary } from "@/features/protocols/history/yield-history";
+import {
+  formatYieldRange,
+  parseYieldHistoryRows,
+  yieldHistorySummary,
+} from "@/features/protocols/history/yield-history";
 import { rangeView } from "@/lib/history-rules";
-import { curatedYieldRow, defillamaYieldRow, protocolRows } from "../../tests/fixtures/protocols";
+import { curatedYieldRow, defillamaYieldRow } from "../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../tests/fixtures/protocols";
 import { fundOneYields } from "../../tests/fixtures/yield-history";
 import { server } from "../../tests/msw/server";
 import { renderApp } from "../../tests/render";

@@ -1,51 +1,16 @@
+// The protocol page through the whole app: its figures with their sources and notes, its terms,
+// the list's error, an unknown or renamed slug, similar protocols, and the way from and back to
+// the directory. Its TVL history: protocol-tvl-history.test.tsx.
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { protocolRows } from "../../tests/fixtures/protocols";
 import { server } from "../../tests/msw/server";
+import { apollo, APOLLO_PATH, history, POINTS, serveApollo } from "../../tests/protocol-page";
 import { renderApp } from "../../tests/render";
 
-// The canvas line is drawn by uPlot in a real browser (e2e); jsdom has no canvas, so the lazily
-// loaded chart module is replaced by a marker that shows which points it was given.
-vi.mock("@/features/protocols/history/history-chart", () => ({
-  HistoryChart: ({ view }: { view: { from: string; to: string; points: Array<{ day: string }> } }) => (
-    <div data-testid="tvl-chart" data-window={`${view.from}/${view.to}`}>
-      {view.points.map((p) => p.day).join(",")}
-    </div>
-  ),
-}));
-
-const apollo = protocolRows[0]!;
-const APOLLO_PATH = "/protocols/apollo-acred-securitize";
-
-/** Serves the fixture rows with Apollo's row changed by `overrides`. */
-function serveApollo(overrides: Record<string, unknown>) {
-  server.use(
-    http.get("*/rest/v1/protocols", () =>
-      HttpResponse.json(protocolRows.map((row) => (row.name === apollo.name ? { ...row, ...overrides } : row))),
-    ),
-  );
-}
-
-function history(rows: unknown[], status = 200) {
-  const seen: URL[] = [];
-  server.use(
-    http.get("*/rest/v1/protocol_tvl_history", ({ request }) => {
-      seen.push(new URL(request.url));
-      return status === 200
-        ? HttpResponse.json(rows)
-        : HttpResponse.json({ message: "relation does not exist" }, { status });
-    }),
-  );
-  return seen;
-}
-
-const POINTS = [
-  { day: "2024-10-01", tvl_usd: 50_000_000, source: "defillama" },
-  { day: "2025-06-01", tvl_usd: 80_000_000, source: "defillama" },
-  { day: "2025-09-15", tvl_usd: 90_000_000, source: "defillama" },
-  { day: "2025-10-31", tvl_usd: 100_000_000, source: "defillama" },
-];
+// The chart draws on a canvas (e2e); here a marker shows which points it was given.
+vi.mock("@/features/protocols/history/history-chart", () => import("../../tests/history-chart-marker"));
 
 describe("protocol page", () => {
   it("shows the header, the key figures with their source and date, and the history", async () => {
@@ -165,75 +130,6 @@ describe("protocol page", () => {
     expect(within(terms).getAllByText("Unknown")).toHaveLength(4);
     expect(within(terms).getByText("No source states these terms yet, so they show as Unknown.")).toBeInTheDocument();
     expect(within(terms).queryByRole("link")).not.toBeInTheDocument();
-  });
-
-  it("narrows the chart and the data table by range", async () => {
-    history(POINTS);
-    const { user } = renderApp(APOLLO_PATH);
-    await screen.findByTestId("tvl-chart");
-
-    await user.click(screen.getByRole("button", { name: "3M: last 3 months" }));
-    expect(screen.getByRole("button", { name: "3M: last 3 months" })).toHaveAttribute("aria-pressed", "true");
-    expect(screen.getByTestId("tvl-chart")).toHaveTextContent("2025-09-15,2025-10-31");
-
-    // The window is the three months back from the newest point, not only the days with data.
-    expect(screen.getByTestId("tvl-chart")).toHaveAttribute("data-window", "2025-07-31/2025-10-31");
-
-    await user.click(screen.getByText("Show data"));
-    const rows = within(screen.getByRole("table")).getAllByRole("row");
-    // Where data is missing (the window's start, and the 45 days between the points), the table says so.
-    expect(rows.map((row) => row.textContent)).toEqual([
-      "DateTVL (USD)SourceNote",
-      "No data before Sep 15, 2025",
-      "Sep 15, 2025$90,000,000DefiLlama",
-      "No data from Sep 16, 2025 to Oct 30, 2025 (45 days)",
-      "Oct 31, 2025$100,000,000DefiLlama",
-    ]);
-    expect(screen.getByText(/^TVL went from \$90M on Sep 15, 2025/)).toHaveTextContent(
-      "No data before Sep 15, 2025. No data from Sep 16, 2025 to Oct 30, 2025 (45 days).",
-    );
-
-    await user.click(screen.getByRole("button", { name: "1Y: last year" }));
-    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(7);
-  });
-
-  it("disables a range with fewer than two points, says why, and marks moves of more than 50%", async () => {
-    history([
-      { day: "2025-01-10", tvl_usd: 10_000_000, source: "defillama" },
-      { day: "2025-06-01", tvl_usd: 12_000_000, source: "defillama" },
-      { day: "2025-10-31", tvl_usd: 30_000_000, source: "defillama" },
-    ]);
-    const { user } = renderApp(APOLLO_PATH);
-    await screen.findByTestId("tvl-chart");
-    const threeMonths = screen.getByRole("button", { name: "3M: last 3 months" });
-    expect(threeMonths).toHaveAttribute("aria-disabled", "true");
-    expect(threeMonths).toHaveAccessibleDescription("3M is unavailable: only 1 data point in the last 3 months.");
-    await user.click(threeMonths);
-    expect(threeMonths).toHaveAttribute("aria-pressed", "false");
-    expect(screen.getByRole("button", { name: "All: all recorded history" })).toHaveAttribute("aria-pressed", "true");
-    expect(screen.getByRole("button", { name: "1Y: last year" })).not.toHaveAttribute("aria-disabled");
-
-    expect(screen.getByText(/^TVL went from/)).toHaveTextContent(
-      "A move of more than 50% between two points: +150.0% on Oct 31, 2025.",
-    );
-    await user.click(screen.getByText("Show data"));
-    const last = within(screen.getByRole("table")).getAllByRole("row").at(-1)!;
-    expect(last).toHaveTextContent("Oct 31, 2025$30,000,000DefiLlama+150.0% since Jun 1, 2025");
-  });
-
-  it("says 'No history recorded yet' with fewer than two points", async () => {
-    history([{ day: "2025-10-31", tvl_usd: 1, source: "curated" }]);
-    renderApp(APOLLO_PATH);
-    expect(await screen.findByText("No history recorded yet")).toBeInTheDocument();
-    expect(screen.queryByTestId("tvl-chart")).not.toBeInTheDocument();
-  });
-
-  it("shows the history's error without hiding the figures", async () => {
-    history([], 500);
-    renderApp(APOLLO_PATH);
-    expect(await screen.findByText("Error loading TVL history")).toBeInTheDocument();
-    expect(screen.getByText("relation does not exist")).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1, name: apollo.name })).toBeInTheDocument();
   });
 
   it("shows the spec's error when the protocols cannot be loaded", async () => {

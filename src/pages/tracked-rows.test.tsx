@@ -5,7 +5,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { BLOCKCHAINS } from "@/config/domain";
-import { droppedRow, protocolRows, trackedRow } from "../../tests/fixtures/protocols";
+import { droppedRow, trackedRow } from "../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../tests/fixtures/protocols";
 import { server } from "../../tests/msw/server";
 import { chooseOption, openSelect, renderApp } from "../../tests/render";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { startLocalApi, type LocalApi, type LocalApiOptions } from "../../local-api/server.ts";
 import { silentLogger } from "../../supabase/functions/_shared/log.ts";
 
@@ -14,7 +14,12 @@ export async function openSnapshot(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: await snapshotBlob() });
 }
 
-const nullMailer: LocalApiOptions["mailer"] = { name: "null", async addContact() {}, async sendConfirmation() {} };
+const nullMailer: LocalApiOptions["mailer"] = {
+  name: "null",
+  async addContact() {},
+  async removeContact() {},
+  async sendConfirmation() {},
+};
 
 /**
  * A local API on a free loopback port over a fresh copy of the snapshot: in memory, rate limit
@@ -31,4 +36,21 @@ export async function startSnapshotApi(overrides: Partial<LocalApiOptions> = {})
     logger: silentLogger,
     ...overrides,
   });
+}
+
+/** startSnapshotApi for one test file: started before its tests, closed after them. */
+export function snapshotApiForFile(overrides: Partial<LocalApiOptions> = {}): { readonly api: LocalApi } {
+  let api: LocalApi | undefined;
+  beforeAll(async () => {
+    api = await startSnapshotApi(overrides);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  return {
+    get api() {
+      if (!api) throw new Error("snapshotApiForFile: the API starts in beforeAll; use it inside a test or hook");
+      return api;
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../../tests/render";
-import { syntheticRow } from "../../../../tests/fixtures/protocols";
+import { syntheticRow } from "../../../../tests/fixtures/protocol-cases";
 import { server } from "../../../../tests/msw/server";
 
 const MARKUP = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:alert(1)">x</a>`;

@@ -6,7 +6,7 @@ import { FIRST_GRID_SIZE } from "@/config/site";
 import { DEFAULT_FILTERS } from "../filters/filter";
 import { parseProtocolRows } from "../model/model";
 import { ProtocolDirectory, VIRTUALIZE_AFTER } from "./protocol-directory";
-import { syntheticRow } from "../../../../tests/fixtures/protocols";
+import { syntheticRow } from "../../../../tests/fixtures/protocol-cases";
 
 // Scale: the local API can serve 10,000 synthetic rows; 'Show All' must not mount them all.
 const many = parseProtocolRows(Array.from({ length: 400 }, (_, index) => syntheticRow(index)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hostileRows, protocolRows } from "../../../../tests/fixtures/protocols";
+import { hostileRows } from "../../../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../../../tests/fixtures/protocols";
 import { parseProtocolRows } from "../model/model";
 import { csvFileName, protocolsToCsv } from "./protocol-csv";
 import { formatAsOf } from "@/lib/tvl-provenance";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS } from "@/config/site";
-import { droppedRow, protocolRows, syntheticRow, trackedRow } from "../../../../tests/fixtures/protocols";
+import { droppedRow, syntheticRow, trackedRow } from "../../../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../../../tests/fixtures/protocols";
 import { DEFAULT_FILTERS } from "./filter";
 import { canonicalFilters, filterOptions } from "./filter-options";
 import { parseProtocolRows } from "../model/model";

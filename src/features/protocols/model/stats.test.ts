@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hostileRows, protocolRows, trackedRow } from "../../../../tests/fixtures/protocols";
+import { hostileRows, trackedRow } from "../../../../tests/fixtures/protocol-cases";
+import { protocolRows } from "../../../../tests/fixtures/protocols";
 import { parseProtocolRows } from "./model";
 import { computeStats } from "./stats";
 
