@@ -3,7 +3,7 @@ import { PRODUCT_SOURCE_KEYS } from "../src/config/domain.ts";
 import { timeToCash, TIME_TO_CASH_VERSION } from "../src/lib/time-to-cash.ts";
 import type { ProductDbRow } from "../scripts/data/products-db.ts";
 import { PRODUCT_SEED_COLUMNS } from "../scripts/data/products-seed.ts";
-import type { ProductSource } from "../scripts/data/rules/product.ts";
+import type { ProductSource } from "../scripts/data/rules/product-record.ts";
 
 // The open data's products (issue 28): each protocol's `products` in protocols.json, and a flat
 // products.csv beside it, one row per product with each term's source in its own columns. The same

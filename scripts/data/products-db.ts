@@ -7,7 +7,7 @@ import {
   dataGapNote,
   type RawPool,
 } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
-import type { ProductRecord } from "./rules/product.ts";
+import type { ProductRecord } from "./rules/product-record.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
 import type { SavedPools } from "./products-load.ts";
 
