@@ -1,9 +1,11 @@
 // npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
 // data/yield-history.csv, data/risk-evidence.csv, data/launch-dates.csv and data/products.json;
 // records the rating's changes since the seed it replaces in data/review-changes.csv, whose every
-// row the seed carries (rating-changes-build.ts), and a reviewed product's changed terms.
+// row the seed carries (rating-changes-build.ts), a reviewed product's changed terms, and the change log the histories hold
+// (change-log.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
+import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
 import { parseCommonArgs, run } from "./cli.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import {
@@ -90,7 +92,8 @@ run(() => {
     buildRiskSeedSql(entries) +
     buildLaunchDatesSeedSql(launches.rows) +
     changes.sql +
-    products.sql;
+    products.sql +
+    buildChangesSeedSql(committedChanges(rows, history.rows, yieldHistory.rows));
   const what = `${rows.length} protocols, ${history.rows.length} TVL history points, ${yieldHistory.rows.length} yield history points, ${products.products} products, ${products.changes} term changes`;
   if (previous === sql) {
     console.log(`${SEED_DISPLAY} is up to date (${what}).`);

@@ -78,10 +78,11 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     backfill: request.backfill,
     dryRun: request.dryRun,
     trackThreshold: request.trackThreshold,
+    changeThresholds: request.changeThresholds,
     assetClasses: mapping.map,
     log: deps.log,
   });
-  if (request.writeCsv) await writeCsv(report, deps, mapping.map);
+  if (request.writeCsv) await writeCsv(report, deps, mapping.map, today);
   for (const failure of report.failures) {
     deps.error(
       failure.source === "protocols"

@@ -4,6 +4,7 @@ import { ASSET_CLASSES } from "../../src/config/domain.ts";
 import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
+import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
 import {
   ASSET_CLASSES_PATH,
   CSV_PATH,
@@ -57,7 +58,8 @@ describe("the committed data", () => {
         buildRiskSeedSql(entries) +
         buildLaunchDatesSeedSql(launches.rows) +
         buildReviewChangesSeedSql(changes.rows, names) +
-        buildProductsPart(committed.rows, readFileSync(SEED_PATH, "utf8"), todayUtc()).sql,
+        buildProductsPart(committed.rows, readFileSync(SEED_PATH, "utf8"), todayUtc()).sql +
+        buildChangesSeedSql(committedChanges(committed.rows, history.rows, yieldHistory.rows)),
     ).toBe(readFileSync(SEED_PATH, "utf8"));
   });
 

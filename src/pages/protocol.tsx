@@ -9,6 +9,7 @@ import { KeyFigures } from "@/features/protocols/page/key-figures";
 import { BackToDirectory } from "@/components/layout/back-to-directory";
 import { ProtocolHeader } from "@/features/protocols/page/protocol-header";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
+import { RecentChanges } from "@/features/protocols/changes/recent-changes";
 import { RiskSection } from "@/features/protocols/risk/risk-section";
 import { protocolDescription, protocolPageTitle, protocolPath } from "@/features/protocols/page/seo";
 import { similarProtocols } from "@/features/protocols/page/similar";
@@ -129,6 +130,7 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
           </div>
           <RiskSection protocol={protocol} />
           {protocol.products.count === 0 && <TermsSection protocol={protocol} />}
+          <RecentChanges protocol={protocol} />
           {protocol.assetClasses[0] !== undefined && (
             <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />
           )}

@@ -4,6 +4,7 @@ import { serviceRequest } from "../../_shared/service-rest.ts";
 import type {
   AppliedCounts,
   Baseline,
+  ChangeWindow,
   CurrentRow,
   ProductChanges,
   ProductPools,
@@ -12,6 +13,7 @@ import type {
 } from "./types.ts";
 
 export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
+export const CHANGE_LOG_MIGRATION = "supabase/migrations/20261127160000_refresh_change_log.sql";
 
 /** The store cannot be read or written (unreachable, refused, missing migration). Nothing was written. */
 export class StoreError extends Error {}
@@ -98,7 +100,7 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
     }
     if (body.code === "42703" || body.code === "PGRST202" || body.code === "PGRST204" || body.code === "42883") {
       throw new StoreError(
-        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh). Apply ${REFRESH_MIGRATION} first (supabase db push).`,
+        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh_logged). Apply ${REFRESH_MIGRATION} and ${CHANGE_LOG_MIGRATION} first (supabase db push).`,
       );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
@@ -152,10 +154,30 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
           : [];
       });
     },
+    async changeWindows(day: string): Promise<ChangeWindow[]> {
+      const response = await request("/rest/v1/rpc/protocol_change_windows", {
+        method: "POST",
+        body: JSON.stringify({ run_day: day }),
+      });
+      if (!response.ok) await fail(response, "Reading the change log's 7-day windows");
+      const body = (await response.json()) as Record<string, unknown>[];
+      return body
+        .filter((w) => typeof w.defillama_slug === "string")
+        .map((w) => ({
+          defillama_slug: w.defillama_slug as string,
+          points: (Array.isArray(w.points) ? (w.points as Record<string, unknown>[]) : []).flatMap((p) => {
+            const usd = numeric(p.tvl_usd);
+            return typeof p.day === "string" && usd !== null ? [{ day: p.day, usd }] : [];
+          }),
+          last_tvl_change: text(w.last_tvl_change),
+        }));
+    },
+    // The figures and the change log they make, with the products' yields when there are products, in
+    // one call (one transaction: apply_protocol_refresh_with_products calls the logged function).
     async apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts> {
       const both = products !== undefined && withProducts;
       const response = await request(
-        both ? "/rest/v1/rpc/apply_protocol_refresh_with_products" : "/rest/v1/rpc/apply_protocol_refresh",
+        both ? "/rest/v1/rpc/apply_protocol_refresh_with_products" : "/rest/v1/rpc/apply_protocol_refresh_logged",
         {
           method: "POST",
           body: JSON.stringify(both ? { run_day: day, changes, products } : { run_day: day, changes }),
