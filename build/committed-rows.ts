@@ -24,6 +24,11 @@ import { formatProblem } from "../scripts/data/rules/problem.ts";
 import type { ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
 import { checkCsv } from "../scripts/data/rules/protocols.ts";
 import { compareBytes } from "../scripts/data/csv.ts";
+import { PRODUCTS_DISPLAY } from "../scripts/data/paths.ts";
+import { poolsReader } from "../scripts/data/products-build.ts";
+import { productDbRows, type ProductDbRow } from "../scripts/data/products-db.ts";
+import { loadProducts } from "../scripts/data/products-load.ts";
+import { formatProductProblem } from "../scripts/data/rules/products.ts";
 
 /**
  * The committed data (data/protocols.csv) as the API would serve it, checked by the same rules as
@@ -39,6 +44,21 @@ export function committedRows(): Array<ProtocolRow & { id: string }> {
     );
   }
   return rows.map((row) => ({ ...row, id: row.name })).sort((a, b) => compareBytes(a.name, b.name));
+}
+
+/**
+ * Every product of data/products.json as the seed writes it (its DefiLlama pool yield from the
+ * saved pools of its protocol's yield day), checked by data:check's field rules; its coverage is
+ * data:check's to report, not the build's.
+ */
+export function committedProducts(rows: ReturnType<typeof committedRows>): ProductDbRow[] {
+  const { products, problems } = loadProducts(rows, todayUtc());
+  if (problems.length > 0) {
+    throw new Error(
+      `${PRODUCTS_DISPLAY} has ${problems.length} problem(s) (npm run data:check):\n${problems.map(formatProductProblem).join("\n")}`,
+    );
+  }
+  return productDbRows(products, rows, poolsReader());
 }
 
 /** Every protocol's evidenced risk factors (researched and computed), by protocol name. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { committedRiskFactors, committedRows } from "./committed-rows.ts";
+import { committedProducts, committedRiskFactors, committedRows } from "./committed-rows.ts";
 import { openDataCsv, openDataJson, riskFactorsCsv } from "./open-data.ts";
+import { productsByProtocol, productsCsv } from "./open-data-products.ts";
 
 const rows = committedRows();
 
@@ -55,5 +56,50 @@ describe("open data risk factors", () => {
     );
     expect(lines.length - 1).toBe([...risk.values()].reduce((n, records) => n + records.length, 0));
     expect(lines.some((line) => line.includes('"Underlying asset"'))).toBe(true);
+  });
+});
+
+describe("open data products (issue 28)", () => {
+  const products = committedProducts(rows);
+
+  it("gives each protocol its products in the JSON, each known term with its source and dates", () => {
+    const data = JSON.parse(
+      openDataJson(rows, "https://example.org", "2026-11-27T00:00:00.000Z", new Map(), productsByProtocol(products)),
+    ) as {
+      time_to_cash_version: string;
+      protocols: Array<{
+        name: string;
+        products: Array<
+          Record<string, unknown> & { sources: Record<string, { url: string; read_on: string; document_date: string }> }
+        >;
+      }>;
+    };
+    expect(data.time_to_cash_version).toBe("1.0");
+    expect(data.protocols.reduce((n, p) => n + p.products.length, 0)).toBe(products.length);
+    const ondo = data.protocols.find((p) => p.name === "Ondo Finance (OUSG + USDY)")!;
+    expect(ondo.products.map((p) => p.symbol)).toEqual(["OUSG", "USDY"]);
+    for (const product of data.protocols.flatMap((p) => p.products)) {
+      expect(typeof product.time_to_cash).toBe("string");
+      for (const source of Object.values(product.sources)) {
+        expect(source.url).toMatch(/^https?:\/\/[^/]+\/\S+/);
+        expect(source.read_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(source.document_date).toMatch(/^(undated|\d{4}-\d{2}(-\d{2})?)$/);
+      }
+    }
+  });
+
+  it("writes products.csv: one quoted row per product, each term's source in its own columns, the licence on every row", () => {
+    const csv = productsCsv(products, "Licensed CC BY 4.0", "2026-11-27T00:00:00.000Z", 1);
+    const lines = csv.split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(products.length + 1);
+    expect(lines[0]).toMatch(/^"protocol","symbol","name","chains","asset_class",/);
+    expect(lines[0]).toContain('"time_to_cash"');
+    expect(lines[0]).toContain(
+      '"investor_access_source_url","investor_access_source_kind","investor_access_source_tier","investor_access_source_document_date","investor_access_source_read_on"',
+    );
+    expect(lines[0]).toMatch(/"notes","time_to_cash_version","generated_at","schema_version","license"$/);
+    const ousg = lines.find((line) => line.startsWith('"Ondo Finance (OUSG + USDY)","OUSG"'))!;
+    expect(ousg).toContain('"qualified-purchaser"');
+    expect(ousg).toMatch(/"1\.0","2026-11-27T00:00:00\.000Z","1","Licensed CC BY 4\.0"$/);
   });
 });

@@ -3,10 +3,12 @@ import { toCsv } from "../src/lib/csv.ts";
 import { COLUMNS, type ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
 import { FACTOR_LABELS, RATING_VERSION } from "../src/lib/risk-rating.ts";
 import type { FactorRecord } from "../scripts/data/risk-factors.ts";
-import { committedRiskFactors, committedRows } from "./committed-rows.ts";
+import { committedProducts, committedRiskFactors, committedRows } from "./committed-rows.ts";
+import { productsByProtocol, productsCsv, TIME_TO_CASH_VERSION, type ProductOut } from "./open-data-products.ts";
 
 // Open data: `npm run build` writes dist/data/protocols.json and dist/data/protocols.csv
-// from data/protocols.csv, the directory's source of truth. Every public column is included, each
+// from data/protocols.csv, the directory's source of truth, with each protocol's products from
+// data/products.json (their sources included) and a flat dist/data/products.csv. Every public column is included, each
 // figure with its source and as-of date, the term sheet with its own source and date, a
 // generated_at timestamp and the licence. Static files outside the app's bundle: nothing on the
 // boot path of / loads them. The JSON's shape is documented in docs/data.md.
@@ -30,7 +32,9 @@ export type OpenData = {
   fields: string[];
   /** The risk rule's version (docs/methodology.md); each protocol's evidence is in `risk_factors`. */
   risk_rating_version: string;
-  protocols: Array<ProtocolRow & { risk_factors: RiskFactorOut[] }>;
+  /** The time-to-cash rule's version (docs/methodology.md); each product's words are in `time_to_cash`. */
+  time_to_cash_version: string;
+  protocols: Array<ProtocolRow & { risk_factors: RiskFactorOut[]; products: ProductOut[] }>;
 };
 
 /** One evidenced risk factor as the open data publishes it; a factor not listed is 'Unknown'. */
@@ -60,6 +64,7 @@ export function openDataJson(
   siteUrl: string,
   generatedAt: string,
   risk: ReadonlyMap<string, readonly FactorRecord[]> = new Map(),
+  products: ReadonlyMap<string, readonly ProductOut[]> = new Map(),
 ): string {
   const data: OpenData = {
     schema_version: OPEN_DATA_SCHEMA_VERSION,
@@ -71,9 +76,11 @@ export function openDataJson(
     count: rows.length,
     fields: [...COLUMNS],
     risk_rating_version: RATING_VERSION,
+    time_to_cash_version: TIME_TO_CASH_VERSION,
     protocols: rows.map((row) => ({
       ...(Object.fromEntries(COLUMNS.map((column) => [column, row[column]])) as ProtocolRow),
       risk_factors: (risk.get(row.name) ?? []).map((r) => ({ ...r })),
+      products: [...(products.get(row.name) ?? [])],
     })),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
@@ -134,15 +141,22 @@ export function riskFactorsCsv(
   );
 }
 
-const FILE_NAMES = ["protocols.json", "protocols.csv", "risk-factors.csv"] as const;
+const FILE_NAMES = ["protocols.json", "protocols.csv", "risk-factors.csv", "products.csv"] as const;
 
 export function openData({ siteUrl, now = () => new Date() }: { siteUrl: string; now?: () => Date }): Plugin {
   const files = (): Record<string, string> => {
     const rows = committedRows();
     const risk = committedRiskFactors(rows);
+    const products = committedProducts(rows);
     const generatedAt = now().toISOString();
     return {
-      [`${OPEN_DATA_DIR}/protocols.json`]: openDataJson(rows, siteUrl, generatedAt, risk),
+      [`${OPEN_DATA_DIR}/protocols.json`]: openDataJson(rows, siteUrl, generatedAt, risk, productsByProtocol(products)),
+      [`${OPEN_DATA_DIR}/products.csv`]: productsCsv(
+        products,
+        licenseLine(siteUrl),
+        generatedAt,
+        OPEN_DATA_SCHEMA_VERSION,
+      ),
       [`${OPEN_DATA_DIR}/protocols.csv`]: openDataCsv(rows, siteUrl, generatedAt),
       [`${OPEN_DATA_DIR}/risk-factors.csv`]: riskFactorsCsv(rows, risk, siteUrl, generatedAt),
     };

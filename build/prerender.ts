@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { committedChangeRows, committedRows } from "./committed-rows.ts";
+import { committedChangeRows, committedProducts, committedRows } from "./committed-rows.ts";
+import { productSummaryColumns } from "../scripts/data/products-db.ts";
 
 /** The production origin, as index.html's canonical link holds it after Vite's %VITE_SITE_URL% replacement. */
 function siteUrlOf(html: string): string {
@@ -31,7 +32,11 @@ type PageRender = {
 /** What src/entry-prerender.tsx exports (its SSR build is imported below; tests import it directly). */
 export type PrerenderModule = {
   renderHomeShell: () => Promise<string>;
-  renderProtocolPages: (rows: readonly unknown[], siteUrl: string) => PageRender[];
+  renderProtocolPages: (
+    rows: readonly unknown[],
+    siteUrl: string,
+    products?: ReadonlyArray<{ protocol_id: string }>,
+  ) => PageRender[];
   renderMethodologyPage: (siteUrl: string) => PageRender;
   renderChangesPage: (rows: readonly unknown[], changes: readonly unknown[], siteUrl: string) => PageRender;
   bootScript: () => string;
@@ -169,8 +174,18 @@ export function prerenderShell(): Plugin {
         // without a redirect, and so does `vite preview`; hosts that only map directories to their
         // index.html serve the other. Without either, the client route renders the same page.
         const siteUrl = siteUrlOf(template);
+        // With their products (the Products section is in the frame, so it never shifts the page).
         const rows = committedRows();
-        const pages = shell.renderProtocolPages(rows, siteUrl);
+        const products = committedProducts(rows);
+        const pages = shell.renderProtocolPages(
+          rows.map((row) => ({ ...row, ...productSummaryColumns(products.filter((p) => p.protocol === row.name)) })),
+          siteUrl,
+          products.map((product) => ({
+            ...product,
+            id: `${product.protocol}/${product.symbol}`,
+            protocol_id: product.protocol,
+          })),
+        );
         // /methodology and /changes the same way: /methodology/index.html and /methodology.html...
         const others = [
           shell.renderMethodologyPage(siteUrl),

@@ -29,6 +29,8 @@ import { ChangesPage } from "@/pages/changes";
 import { MethodologyPage } from "@/pages/methodology";
 import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyJsonLd, methodologyTitle } from "@/lib/methodology-seo";
 import { ProtocolPage } from "@/pages/protocol";
+import { parseProductRows } from "@/features/protocols/products/product-model";
+import { protocolProductsQueryOptions } from "@/features/protocols/products/products-query";
 import { PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";
 import { AppProviders } from "@/app/providers";
@@ -75,13 +77,22 @@ export type PageRender = {
 /**
  * Every protocol page as the build's data shows it (`rows`: protocol rows as the API serves them,
  * from data/protocols.csv). The figures are live in the browser: main.tsx replaces this
- * frame with the page rendered from the response. The TVL history is left pending (its frame).
+ * frame with the page rendered from the response. The TVL history is left pending (its frame); the
+ * products (rows as the API serves them, `protocol_id` the protocol's id here) are in it.
  */
-export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): PageRender[] {
+export function renderProtocolPages(
+  rows: readonly unknown[],
+  siteUrl: string,
+  products: ReadonlyArray<{ protocol_id: string }> = [],
+): PageRender[] {
   const protocols = parseProtocolRows(rows);
   return protocols.map((protocol) => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(protocolsQueryOptions().queryKey, protocols);
+    queryClient.setQueryData(
+      protocolProductsQueryOptions(protocol.id).queryKey,
+      parseProductRows(products.filter((product) => product.protocol_id === protocol.id)),
+    );
     const path = protocolPath(protocol.slug);
     try {
       const markup = renderToString(

@@ -10,8 +10,8 @@ export function checkProductsAndCoverage(
   today: string,
   text?: string,
 ): { lines: string[]; problems: number; count: number } {
-  const { products, problems } = loadProducts(rows, today, text);
-  const report = productCoverage(products, rows);
+  const { products, problems, listed } = loadProducts(rows, today, text);
+  const report = productCoverage(listed, rows);
   const all = [...problems, ...coverageProblems(report)];
   return {
     lines: [...all.map(formatProductProblem), ...formatCoverage(report)],

@@ -7,7 +7,7 @@ import {
   dataGapNote,
   type RawPool,
 } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
-import type { ProductRecord } from "./rules/product.ts";
+import type { ProductRecord } from "./rules/product-record.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
 import type { SavedPools } from "./products-load.ts";
 
@@ -95,5 +95,23 @@ export function savedYieldPick(
     max: pick.figure.max,
     note: dataGapNote(pick.figure.gaps),
     label: saved.label,
+  };
+}
+
+const OPEN_TO_MOST = ["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional"] as const;
+
+/**
+ * What public.summarise_products keeps in a protocol's row, worked out the same way for the build's
+ * rows (the prerendered pages): how many products, the lowest stated minimum, the most open access.
+ */
+export function productSummaryColumns(
+  products: readonly Pick<ProductSyncRow, "min_investment_usd" | "investor_access">[],
+) {
+  const minimums = products.flatMap((p) => (p.min_investment_usd === null ? [] : [p.min_investment_usd]));
+  const access = OPEN_TO_MOST.find((level) => products.some((p) => p.investor_access === level)) ?? null;
+  return {
+    product_count: products.length,
+    product_min_investment_usd: minimums.length === 0 ? null : Math.min(...minimums),
+    product_investor_access: access,
   };
 }

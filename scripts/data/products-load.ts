@@ -6,8 +6,7 @@ import path from "node:path";
 import { poolsByProject, type RawPool } from "../../supabase/functions/refresh-protocols/lib/yields.ts";
 import { convertYields } from "./open-defi-data.ts";
 import { OPEN_DEFI_DATA_DIR, PRODUCTS_PATH } from "./paths.ts";
-import { checkProductsJson, type ProductProblem } from "./rules/products.ts";
-import type { ProductRecord } from "./rules/product.ts";
+import { checkProductsJson } from "./rules/products.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
 
 /** DefiLlama's pools of one saved day, by project. */
@@ -39,7 +38,7 @@ export function loadProducts(
   rows: readonly ProtocolRow[],
   today: string,
   text: string = readFileSync(PRODUCTS_PATH, "utf8"),
-): { products: ProductRecord[]; problems: ProductProblem[] } {
+): ReturnType<typeof checkProductsJson> {
   const pools = readNewestPools();
   return checkProductsJson(text, {
     protocols: rows,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FACTOR_METHOD, NO_ACCEPTABLE_SOURCE, RULE_STEPS } from "@/lib/risk-method";
 import { SOURCE_TIER_DATA } from "@/lib/source-tiers";
 import { FACTOR_LABELS, RISK_FACTORS } from "@/lib/risk-rating";
+import { TIME_TO_CASH_STEPS, YIELD_AFTER_FEES_STEPS } from "@/lib/product-method";
 import { renderApp } from "../../tests/render";
 
 describe("the methodology page", () => {
@@ -19,6 +20,7 @@ describe("the methodology page", () => {
       "The evidence",
       "Sources",
       "Changes",
+      "Products: time to cash and yield after fees",
       "Versions",
     ]);
 
@@ -66,6 +68,30 @@ describe("the methodology page", () => {
     expect(screen.getByRole("region", { name: "Changes" })).toHaveTextContent("Changed on <date>: <old> → <new>");
     const versions = within(screen.getByRole("region", { name: "Versions" })).getAllByRole("listitem");
     expect(versions.map((li) => li.textContent?.slice(0, 18))).toEqual(["1.1 (Nov 27, 2026)", "1.0 (Nov 25, 2026)"]);
+  });
+
+  it("states the products' time-to-cash and yield-after-fees rules, in order, with their versions", async () => {
+    renderApp("/methodology");
+    const products = await screen.findByRole("region", { name: "Products: time to cash and yield after fees" });
+    expect(
+      within(products)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Time to cash", "Yield after fees"]);
+    const [cash, fees] = within(products).getAllByRole("list").slice(0, 2);
+    expect(
+      within(cash!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(TIME_TO_CASH_STEPS);
+    expect(
+      within(fees!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(YIELD_AFTER_FEES_STEPS);
+    expect(products).toHaveTextContent("Time to cash 1.0 (Nov 27, 2026): first published rule.");
+    expect(products).toHaveTextContent("Yield after fees 1.0 (Nov 27, 2026): first published rule.");
+    expect(products).toHaveTextContent("held 1 year, keeps 3.65% a year; held 5 years, 3.69%.");
   });
 
   it("is linked from every page's footer", async () => {

@@ -17,6 +17,7 @@ import {
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyTitle } from "@/lib/methodology-seo";
 import { SiteLayout } from "@/app/site-layout";
+import { ProductRules } from "@/components/product-rules";
 
 const SECTIONS = [
   { id: "factors", title: "The seven factors" },
@@ -25,6 +26,7 @@ const SECTIONS = [
   { id: "evidence", title: "The evidence" },
   { id: "sources", title: "Sources" },
   { id: "changes", title: "Changes" },
+  { id: "products", title: "Products: time to cash and yield after fees" },
   { id: "versions", title: "Versions" },
 ] as const;
 
@@ -157,6 +159,10 @@ export function MethodologyPage() {
 
           <Section id="changes">
             <MethodChanges />
+          </Section>
+
+          <Section id="products">
+            <ProductRules />
           </Section>
 
           <Section id="versions">

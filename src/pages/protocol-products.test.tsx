@@ -122,6 +122,21 @@ describe("the Products section, wide screens (a table)", () => {
   });
 });
 
+describe("a product outside the six asset classes", () => {
+  it("shows 'Other (<asset note>)' as its class, beside a product of one of the six", async () => {
+    const rows = productRows[ONDO_ID]!.map((row, i) =>
+      i === 0 ? { ...row, asset_class: "Other", asset_note: "Reinsurance" } : row,
+    );
+    server.use(http.get("*/rest/v1/products", () => HttpResponse.json(rows)));
+    renderApp(ONDO_PATH);
+    const section = await productsSection();
+    const ousg = within(section).getByRole("heading", { level: 3, name: /^OUSG/ }).closest("li")!;
+    expect(within(ousg).getByText("Other (Reinsurance)")).toBeInTheDocument();
+    const usdy = within(section).getByRole("heading", { level: 3, name: /^USDY/ }).closest("li")!;
+    expect(within(usdy).getByText("US Treasuries")).toBeInTheDocument();
+  });
+});
+
 describe("the Products section on a phone (stacked)", () => {
   it("gives each product its own block with the same figures", async () => {
     renderApp(ONDO_PATH);

@@ -3,7 +3,7 @@
 // figures every run, and fails when a threshold is missed.
 import { PRODUCT_TERMS, type ProductTerm } from "../../../src/config/domain.ts";
 import type { ProductProblem } from "./products.ts";
-import { knownTerms, type ProductRecord } from "./product.ts";
+import type { ListedProduct } from "./product-record.ts";
 import type { ProtocolRow } from "./protocol-row.ts";
 
 export const COVERAGE = {
@@ -30,7 +30,8 @@ export type CoverageReport = {
 
 type CoveredRow = Pick<ProtocolRow, "name" | "tvl_usd" | "review_status">;
 
-export function productCoverage(products: readonly ProductRecord[], protocols: readonly CoveredRow[]): CoverageReport {
+/** The figures over every product the file lists (checkProductsJson's `listed`), usable or not. */
+export function productCoverage(products: readonly ListedProduct[], protocols: readonly CoveredRow[]): CoverageReport {
   const required = protocols
     .filter((row) => row.review_status === "reviewed" || (row.tvl_usd ?? 0) >= COVERAGE.tvlThresholdUsd)
     .map((row) => ({
@@ -44,9 +45,8 @@ export function productCoverage(products: readonly ProductRecord[], protocols: r
   const byTerm = Object.fromEntries(PRODUCT_TERMS.map((term) => [term, 0])) as Record<ProductTerm, number>;
   const unknown: CoverageReport["unknown"] = [];
   for (const product of counted) {
-    const known = knownTerms(product);
     for (const term of PRODUCT_TERMS) {
-      if (known[term]) byTerm[term]++;
+      if (product.known[term]) byTerm[term]++;
       else unknown.push({ protocol: product.protocol, symbol: product.symbol, term });
     }
   }
@@ -90,6 +90,6 @@ export function formatCoverage(report: CoverageReport): string[] {
   return [
     `products.json coverage: ${report.products} products (at least ${COVERAGE.minProducts}); ` +
       `${withProducts} of ${report.required.length} required protocols (TVL >= $${COVERAGE.tvlThresholdUsd / 1e6}M or reviewed) have a product; ` +
-      `${percent(share)} of the five terms known on their ${report.requiredProducts} products (at least ${percent(COVERAGE.minKnownShare)}: ${terms}).`,
+      `${percent(share)} (${report.known}/${report.total}) of the five terms known on their ${report.requiredProducts} products (at least ${percent(COVERAGE.minKnownShare)}: ${terms}).`,
   ];
 }

@@ -138,6 +138,10 @@ describe("data/products.json: a product's fields", () => {
     expect(one({ asset_class: "Other" })).toEqual([
       at("asset_note", "is missing: asset class 'Other' says in asset_note what the asset is"),
     ]);
+    expect(one({ asset_class: "Unclassified", asset_note: null })).toEqual([]);
+    expect(one({ asset_note: "Reinsurance" })).toEqual([
+      at("asset_note", "is only for asset class 'Other' (write null)"),
+    ]);
     expect(one({ chains: ["ethereum"] })).toEqual([at("chains", "'ethereum' is written 'Ethereum'")]);
     expect(one({ chains: ["BSC"] })).toEqual([at("chains", "'BSC' is written 'BNB Chain' here (one name per chain)")]);
     expect(one({ chains: ["Solana", "solana"] })).toContain(at("chains", "lists 'solana' more than once"));

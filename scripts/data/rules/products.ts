@@ -3,7 +3,8 @@
 // products-rules.ts; the coverage rule: products-coverage.ts. Problems read
 // `products.json, <protocol> / <symbol>, <field>: message`.
 import { poolMatches, type RawPool } from "../../../supabase/functions/refresh-protocols/lib/yields.ts";
-import { checkProduct, type ProductRecord } from "./product.ts";
+import { checkProduct } from "./product.ts";
+import { listedProduct, type ListedProduct, type ProductRecord } from "./product-record.ts";
 import type { ProtocolRow } from "./protocol-row.ts";
 
 export type ProductProblem = { protocol: string; symbol: string; field: string; message: string };
@@ -34,11 +35,14 @@ export function compareProducts(a: ProductRecord, b: ProductRecord): number {
   return byCode(a.protocol, b.protocol) || byCode(a.symbol, b.symbol);
 }
 
-/** Validates the file's text. Returns the usable products (in file order) and every problem. */
+/**
+ * Validates the file's text. Returns the usable products (in file order), every problem, and every
+ * product the file lists (once each) for the coverage, usable or not.
+ */
 export function checkProductsJson(
   text: string,
   options: ProductCheckOptions,
-): { products: ProductRecord[]; problems: ProductProblem[] } {
+): { products: ProductRecord[]; problems: ProductProblem[]; listed: ListedProduct[] } {
   const problems: ProductProblem[] = [];
   const fileProblem = (field: string, message: string) => problems.push({ protocol: "", symbol: "", field, message });
   let data: unknown;
@@ -46,11 +50,16 @@ export function checkProductsJson(
     data = JSON.parse(text);
   } catch (error) {
     fileProblem("json", `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-    return { products: [], problems };
+    return { products: [], problems, listed: [] };
   }
   if (!Array.isArray(data)) {
     fileProblem("json", "must be an array of products");
-    return { products: [], problems };
+    return { products: [], problems, listed: [] };
+  }
+  const listed = new Map<string, ListedProduct>();
+  for (const entry of data.map(listedProduct)) {
+    const key = entry === null ? null : `${entry.protocol}\n${entry.symbol.toLowerCase()}`;
+    if (key !== null && !listed.has(key)) listed.set(key, entry!);
   }
   const byName = new Map(options.protocols.map((row) => [row.name, row]));
   const products: ProductRecord[] = [];
@@ -83,7 +92,7 @@ export function checkProductsJson(
       break;
     }
   }
-  return { products, problems };
+  return { products, problems, listed: [...listed.values()] };
 }
 
 function labelOf(element: unknown, index: number): { protocol: string; symbol: string } {

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { formatDocumentDate, UNDATED } from "@/lib/product-sources";
 import { cn } from "@/lib/utils";
-import type { Product } from "./product-model";
+import { productAssetLabel, type Product } from "./product-model";
 import { FigureCell } from "./product-cells";
 import type { ProductView } from "./product-view";
 
@@ -38,14 +38,11 @@ function YieldFigure({ entry }: { entry: Entry }) {
   );
 }
 
-/** 'Private Credit', or 'Other: Reinsurance' where the asset is none of the six. */
+/** 'Private Credit', or 'Other (Reinsurance)' where the asset is none of the six. */
 function AssetLine({ product }: { product: Product }) {
-  if (product.assetClass === null) return null;
-  return (
-    <span className="mt-0.5 block max-w-40 text-xs text-subtle-foreground">
-      {product.assetNote === null ? product.assetClass : `${product.assetClass}: ${product.assetNote}`}
-    </span>
-  );
+  const label = productAssetLabel(product);
+  if (label === null) return null;
+  return <span className="mt-0.5 block max-w-40 text-xs text-subtle-foreground">{label}</span>;
 }
 
 function cells(entry: Entry) {

@@ -137,6 +137,12 @@ function parseYield(row: Row, sources: Partial<Record<ProductSourceKey, TermSour
   };
 }
 
+/** A product's class as the site shows it: 'Private Credit', 'Other (Reinsurance)' (its asset_note says what). */
+export function productAssetLabel(product: Pick<Product, "assetClass" | "assetNote">): string | null {
+  if (product.assetClass === null) return null;
+  return product.assetNote === null ? product.assetClass : `${product.assetClass} (${product.assetNote})`;
+}
+
 export function parseProductRow(row: unknown): Product | null {
   if (!isRow(row)) return null;
   const id = text(row.id);
