@@ -128,6 +128,9 @@ export default tseslint.config(
       "imports/no-cycle": "error",
     },
   },
+  // No source or test file over 300 lines: a longer one is split by what its parts do (a file a
+  // newcomer reads without scrolling). Blank lines and comments count: they are read too.
+  { files: ["**/*.{ts,tsx,js,mjs}"], rules: { "max-lines": ["error", { max: 300 }] } },
   // Deno's convention for test files (handler_test.ts) wins inside the Edge Functions.
   { files: ["supabase/functions/**"], rules: { "files/kebab-case": "off" } },
   // Fast refresh does not apply to test helpers.

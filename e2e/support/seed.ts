@@ -163,10 +163,13 @@ export function dataAsOfMonth(rows: ProtocolRow[]): string {
 }
 
 /** The confirmation mails the e2e local API sent (dev/test-only route; printed to its console too). */
-export async function fetchOutbox(request: APIRequestContext): Promise<{ to: string; link: string; at: string }[]> {
+/** A mail the local API sent: its confirm link and its "This wasn't me: stop" link. */
+export type OutboxMail = { to: string; link: string; stopLink: string; at: string };
+
+export async function fetchOutbox(request: APIRequestContext): Promise<OutboxMail[]> {
   const response = await request.get(`${E2E_API_URL}/_local/outbox`);
   if (!response.ok()) throw new Error(`outbox fetch failed: ${response.status()}`);
-  return (await response.json()) as { to: string; link: string; at: string }[];
+  return (await response.json()) as OutboxMail[];
 }
 
 /** A yield history point as the local API serves it. */

@@ -127,6 +127,17 @@ describe("lint boundaries", () => {
     expect(await problems("tailwind.config.ts", 'export const c = "text-slate-600";\n')).toEqual([]);
   });
 
+  it("keeps every source and test file to 300 lines, whatever its kind", async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join("\n");
+    for (const file of ["src/lib/probe.ts", "src/pages/probe.test.tsx", "scripts/probe.mjs", "eslint-rules/probe.js"]) {
+      expect({ file, problems: await problems(file, lines(300)) }).toEqual({ file, problems: [] });
+      expect({ file, problems: await problems(file, lines(301)) }).toEqual({
+        file,
+        problems: ["max-lines: File has too many lines (301). Maximum allowed is 300."],
+      });
+    }
+  });
+
   it("reports an import that leads back to its own file, through any chain", async () => {
     // scripts/data/csv.ts is imported by rules/history.ts; a csv.ts importing it closes a loop.
     const cycle = await problems(

@@ -54,17 +54,24 @@ describe("renderProtocolPages", () => {
       "%VITE_SITE_URL%",
       "https://example.org",
     );
+    // $` and $' would paste the text before or after the tag into it if a tag were rewritten with a
+    // string replacement (issue 30): each stays literal, and no copy of the document lands in a tag.
     const html = retargetHead(template, {
       url: "https://example.org/protocols/x",
-      title: 'A & "B"',
-      description: "d <1>",
+      title: 'A & "B" $` US$\' $$1',
+      description: "d <1> $' and US$`",
       jsonLd: '{"a":"\\u003c/script"}',
     });
-    expect(html).toContain('<title>A &amp; "B"</title>');
+    expect(html).toContain('<title>A &amp; "B" $` US$\' $$1</title>');
     expect(html).toContain('<link rel="canonical" href="https://example.org/protocols/x" />');
     expect(html).toContain('<meta property="og:url" content="https://example.org/protocols/x" />');
-    expect(html).toMatch(/<meta\s+name="description"\s+content="d &lt;1>"/);
-    expect(html).toMatch(/<meta\s+name="twitter:title"\s+content="A &amp; &quot;B&quot;"/);
+    expect(html).toMatch(/<meta\s+name="description"\s+content="d &lt;1> \$' and US\$`"/);
+    expect(html).toMatch(/<meta\s+property="og:description"\s+content="d &lt;1> \$' and US\$`"/);
+    expect(html).toMatch(/<meta\s+name="twitter:description"\s+content="d &lt;1> \$' and US\$`"/);
+    expect(html).toMatch(/<meta\s+name="twitter:title"\s+content="A &amp; &quot;B&quot; \$` US\$' \$\$1"/);
+    expect(html).toMatch(/<meta\s+property="og:title"\s+content="A &amp; &quot;B&quot; \$` US\$' \$\$1"/);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
     expect(html).toContain('<script type="application/ld+json">{"a":"\\u003c/script"}</script>\n  </head>');
     expect(() => retargetHead(template, { url: "u", title: "t", description: "d", jsonLd: "</script>" })).toThrow(
       /JSON-LD/,

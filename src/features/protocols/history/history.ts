@@ -1,10 +1,9 @@
 // The TVL history of one protocol (protocol_tvl_history, written by the daily refresh), its
 // request and its formats. The chart's rules (ranges, gaps, large moves, the summary) are the
 // shared ones in lib/history-rules.ts.
-import { queryOptions } from "@tanstack/react-query";
 import { describeHistory, type DayPoint, type RangeView } from "@/lib/history-rules";
 import { utcDay } from "@/lib/iso-day";
-import { readRest } from "@/lib/postgrest";
+import { protocolQueryOptions } from "@/lib/protocol-query";
 
 /** One day's TVL: `value` in US dollars, on a calendar day (YYYY-MM-DD, UTC). */
 export type TvlPoint = DayPoint & { source: string | null };
@@ -37,31 +36,19 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
   return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
-async function fetchHistory(protocolId: string, signal: AbortSignal): Promise<TvlPoint[]> {
-  let rows: unknown;
-  try {
-    const query = new URLSearchParams({
-      select: "day,tvl_usd,source",
-      protocol_id: `eq.${protocolId}`,
-      order: "day.asc",
-    });
-    rows = await readRest(`protocol_tvl_history?${query}`, signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const message = error instanceof Error ? error.message.trim() : "";
-    throw new Error(message !== "" ? message : "Failed to load the TVL history", { cause: error });
-  }
-  return parseHistoryRows(rows);
-}
-
+/** Requested by the protocol page only (never on `/`). */
 export function protocolHistoryQueryOptions(protocolId: string) {
-  return queryOptions({
-    queryKey: ["protocol-tvl-history", protocolId] as const,
-    queryFn: ({ signal }) => fetchHistory(protocolId, signal),
-    // Written once a day by the refresh: a visit never needs it twice.
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
+  return protocolQueryOptions(
+    {
+      key: "protocol-tvl-history",
+      table: "protocol_tvl_history",
+      select: "day,tvl_usd,source",
+      order: "day.asc",
+      parse: parseHistoryRows,
+      fallback: "Failed to load the TVL history",
+    },
+    protocolId,
+  );
 }
 
 const USD_COMPACT = new Intl.NumberFormat("en-US", {

@@ -2,10 +2,9 @@
 // by the daily refresh from DefiLlama's pools, or a curated figure), its request and its formats.
 // The chart's rules (ranges, gaps, large moves) are the shared ones in lib/history-rules.ts, over
 // the range's upper end: the figure the directory sorts yields by.
-import { queryOptions } from "@tanstack/react-query";
 import { daysBetween, describeHistory, MIN_CHART_POINTS, type DayPoint, type RangeView } from "@/lib/history-rules";
 import { utcDay } from "@/lib/iso-day";
-import { readRest } from "@/lib/postgrest";
+import { protocolQueryOptions } from "@/lib/protocol-query";
 import { formatAsOf } from "@/lib/tvl-provenance";
 
 /** One day's yield range in percent: `value` is its upper end, `min` its lower end. */
@@ -42,32 +41,19 @@ export function parseYieldHistoryRows(rows: unknown): YieldPoint[] {
   return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
-async function fetchYieldHistory(protocolId: string, signal: AbortSignal): Promise<YieldPoint[]> {
-  let rows: unknown;
-  try {
-    const query = new URLSearchParams({
-      select: "day,apy_min,apy_max,source",
-      protocol_id: `eq.${protocolId}`,
-      order: "day.asc",
-    });
-    rows = await readRest(`protocol_yield_history?${query}`, signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const message = error instanceof Error ? error.message.trim() : "";
-    throw new Error(message !== "" ? message : "Failed to load the yield history", { cause: error });
-  }
-  return parseYieldHistoryRows(rows);
-}
-
 /** Requested by the protocol page only (never on `/`). */
 export function protocolYieldHistoryQueryOptions(protocolId: string) {
-  return queryOptions({
-    queryKey: ["protocol-yield-history", protocolId] as const,
-    queryFn: ({ signal }) => fetchYieldHistory(protocolId, signal),
-    // Written once a day by the refresh: a visit never needs it twice.
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
+  return protocolQueryOptions(
+    {
+      key: "protocol-yield-history",
+      table: "protocol_yield_history",
+      select: "day,apy_min,apy_max,source",
+      order: "day.asc",
+      parse: parseYieldHistoryRows,
+      fallback: "Failed to load the yield history",
+    },
+    protocolId,
+  );
 }
 
 const RATE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });

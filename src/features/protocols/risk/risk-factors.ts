@@ -1,9 +1,8 @@
 // The evidence behind one protocol's risk level (protocol_risk_factors): one row per
 // factor that has evidence, its request, and the seven lines the page and the comparison show.
-import { queryOptions } from "@tanstack/react-query";
 import { utcDay } from "@/lib/iso-day";
 import { word } from "@/lib/risk-method";
-import { readRest } from "@/lib/postgrest";
+import { protocolQueryOptions } from "@/lib/protocol-query";
 import { isDocumentDate } from "@/lib/source-provenance";
 import { isSourceTier, type SourceTier } from "@/lib/source-tiers";
 import {
@@ -105,28 +104,16 @@ export function notRatedReason(evidenced: number): string {
     : "Not rated: not reviewed yet.";
 }
 
-async function fetchFactors(protocolId: string, signal: AbortSignal): Promise<FactorEvidence[]> {
-  let rows: unknown;
-  try {
-    const query = new URLSearchParams({
-      select: "factor,level,finding,source_url,source_kind,source_tier,document_date,read_on,computed",
-      protocol_id: `eq.${protocolId}`,
-    });
-    rows = await readRest(`protocol_risk_factors?${query}`, signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const message = error instanceof Error ? error.message.trim() : "";
-    throw new Error(message !== "" ? message : "Failed to load the risk factors", { cause: error });
-  }
-  return parseFactorRows(rows);
-}
-
+/** Requested by the protocol page and the comparison (never on `/` before a comparison opens). */
 export function protocolRiskFactorsQueryOptions(protocolId: string) {
-  return queryOptions({
-    queryKey: ["protocol-risk-factors", protocolId] as const,
-    queryFn: ({ signal }) => fetchFactors(protocolId, signal),
-    // Written by data:push with the protocols: a visit never needs it twice.
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
+  return protocolQueryOptions(
+    {
+      key: "protocol-risk-factors",
+      table: "protocol_risk_factors",
+      select: "factor,level,finding,source_url,source_kind,source_tier,document_date,read_on,computed",
+      parse: parseFactorRows,
+      fallback: "Failed to load the risk factors",
+    },
+    protocolId,
+  );
 }
