@@ -1,7 +1,8 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
 // data/yield-history.csv, data/asset-classes.csv, data/launch-dates.csv, data/risk-evidence.csv (with the source tiers,
-// the coverage and the terms its findings state: check-evidence.ts) and data/review-changes.csv;
-// prints the evidence's coverage figures; exit 1 on any problem.
+// the coverage and the terms its findings state: check-evidence.ts), data/review-changes.csv and
+// data/coverage-exceptions.json; prints the evidence's coverage figures and the coverage exceptions
+// it applied; exit 1 on any problem.
 import { readFileSync } from "node:fs";
 import { checkEvidenceRules } from "./check-evidence.ts";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
@@ -70,6 +71,8 @@ run(() => {
   });
   for (const line of sources.problems) console.log(line);
   console.log(`Evidence coverage: ${sources.figures.join("; ")}.`);
+  for (const line of sources.exceptions)
+    console.log(`Coverage exception applied (data/coverage-exceptions.json): ${line}`);
   if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) + sources.problems.length > 0) {
     const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
     console.log(
