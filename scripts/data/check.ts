@@ -1,7 +1,8 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
 // data/yield-history.csv, data/asset-classes.csv, data/launch-dates.csv, data/risk-evidence.csv (with the source
-// tiers, the coverage and the terms its findings state: check-evidence.ts), data/review-changes.csv and
-// data/products.json; prints the evidence's and the products' coverage figures; exit 1 on any problem.
+// tiers, the coverage and the terms its findings state: check-evidence.ts), data/review-changes.csv,
+// data/coverage-exceptions.json and data/products.json; prints the evidence's and the products' coverage
+// figures and the coverage exceptions it applied; exit 1 on any problem.
 import { readFileSync } from "node:fs";
 import { checkEvidenceRules } from "./check-evidence.ts";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
@@ -78,6 +79,8 @@ run(() => {
   });
   for (const line of sources.problems) console.log(line);
   console.log(`Evidence coverage: ${sources.figures.join("; ")}.`);
+  for (const line of sources.exceptions)
+    console.log(`Coverage exception applied (data/coverage-exceptions.json): ${line}`);
   // Sources are read now: their dates are held to the real clock, whatever --today reviews.
   const products = checkProductsAndCoverage(all, todayUtc());
   for (const line of products.lines) console.log(line);

@@ -26,5 +26,8 @@ export const PRODUCTS_DISPLAY = "data/products.json";
 /** The researched launch dates the track record counts from (scripts/data/rules/launch-dates.ts). */
 export const LAUNCH_DATES_PATH = root("data/launch-dates.csv");
 export const LAUNCH_DATES_DISPLAY = "data/launch-dates.csv";
+/** Documented exceptions to the coverage rules (scripts/data/coverage-exceptions.ts). */
+export const COVERAGE_EXCEPTIONS_PATH = root("data/coverage-exceptions.json");
+export const COVERAGE_EXCEPTIONS_DISPLAY = "data/coverage-exceptions.json";
 /** DefiLlama's saved lists and yields (data/defillama/open-defi-data/README.md). */
 export const OPEN_DEFI_DATA_DIR = root("data/defillama/open-defi-data");

@@ -6,6 +6,7 @@ import doc from "../../docs/methodology.md?raw";
 import {
   ABOUT_THE_RATING,
   CHANGE_RULES,
+  COVERAGE_EXCEPTIONS,
   EVIDENCE_RULES,
   FACTOR_METHOD,
   NO_ACCEPTABLE_SOURCE,
@@ -74,6 +75,10 @@ describe("the method's words match docs/methodology.md", () => {
       for (const host of entry.hosts) said(`${host.pattern} (${host.site})`);
     }
     said(NO_ACCEPTABLE_SOURCE);
+  });
+
+  it("says that documented coverage exceptions exist, where they are, and that none makes a rating", () => {
+    said(COVERAGE_EXCEPTIONS);
   });
 
   it("says how the rating's changes are recorded and shown", () => {

@@ -131,6 +131,9 @@ export const SOURCES_INTRO =
 export const NO_ACCEPTABLE_SOURCE =
   "When no acceptable source states a factor, we do not fall back on a page from the never list: the factor is Unknown, which scores as Very High, so a protocol never looks safer for what we could not verify.";
 
+/** Documented coverage exceptions (docs/methodology.md, "Sources"; data/coverage-exceptions.json). */
+export const COVERAGE_EXCEPTIONS = `Where a protocol falls short of the coverage the data check requires (enough evidenced factors, enough primary findings, a product) because no acceptable page could be reached, the gap is a documented exception: the rule, the reason, the pages checked and the day, in data/coverage-exceptions.json in the project's repository. The check refuses an exception once the rule passes without it. An exception never makes a rating: the protocol keeps the Unknown factors and the level ('Not rated' below ${word(MIN_EVIDENCED)} evidenced factors) that its evidence gives it.`;
+
 /** The rating's change log (docs/methodology.md, "Changes"). */
 export const CHANGE_RULES: readonly string[] = [
   "Every change of a factor's assessment or of the overall level is recorded with its date, the old and the new value, the reason (the new finding) and its source, in a table anyone can read.",

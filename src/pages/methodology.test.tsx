@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { FACTOR_METHOD, NO_ACCEPTABLE_SOURCE, RULE_STEPS } from "@/lib/risk-method";
+import { COVERAGE_EXCEPTIONS, FACTOR_METHOD, NO_ACCEPTABLE_SOURCE, RULE_STEPS } from "@/lib/risk-method";
 import { SOURCE_TIER_DATA } from "@/lib/source-tiers";
 import { FACTOR_LABELS, RISK_FACTORS } from "@/lib/risk-rating";
 import { TIME_TO_CASH_STEPS, YIELD_AFTER_FEES_STEPS } from "@/lib/product-method";
@@ -49,7 +49,7 @@ describe("the methodology page", () => {
     expect(screen.getByText(/^It is not investment advice/)).toBeInTheDocument();
   });
 
-  it("states the source tiers and the never list from data/source-tiers.json, and what happens without a source", async () => {
+  it("states the source tiers and the never list from data/source-tiers.json, what happens without a source, and where the exceptions are", async () => {
     renderApp("/methodology");
     const sources = await screen.findByRole("region", { name: "Sources" });
     expect(
@@ -65,6 +65,8 @@ describe("the methodology page", () => {
       for (const host of entry.hosts) expect(never).toHaveTextContent(host.pattern);
     }
     expect(sources).toHaveTextContent(NO_ACCEPTABLE_SOURCE);
+    expect(sources).toHaveTextContent(COVERAGE_EXCEPTIONS);
+    expect(sources).toHaveTextContent("data/coverage-exceptions.json");
     expect(screen.getByRole("region", { name: "Changes" })).toHaveTextContent("Changed on <date>: <old> → <new>");
     const versions = within(screen.getByRole("region", { name: "Versions" })).getAllByRole("listitem");
     expect(versions.map((li) => li.textContent?.slice(0, 18))).toEqual(["1.1 (Nov 27, 2026)", "1.0 (Nov 25, 2026)"]);

@@ -62,4 +62,27 @@ describe("evidenceCoverage", () => {
     ]);
     expect(PRIMARY_SHARE_MIN).toBe(0.75);
   });
+
+  it("lets a protocol an exception names pass that rule only, and still reports it as short", () => {
+    const big = [0, 1, 2, 3].map((i) => finding("Big", i, i < 3 ? "primary" : "secondary"));
+    const thin = [0, 1, 2, 3].map((i) => finding("Thin", i, "primary"));
+    const report = evidenceCoverage(
+      [row("Big", 3.6e9), row("Thin", 150e6)],
+      [
+        { name: "Big", records: records(big) },
+        { name: "Thin", records: records(thin) },
+      ],
+      [...big, ...thin],
+      (protocol, rule) => protocol === "Big" && rule === "primary-findings",
+    );
+    expect(report.problems).toEqual([
+      "Big ($3.6B) has 4 evidenced factor(s); from $100M a protocol needs at least 5",
+      "Thin ($150M) has 4 evidenced factor(s); from $100M a protocol needs at least 5",
+    ]);
+    expect(report.shortfalls).toEqual([
+      { protocol: "Big", rule: "evidenced-factors" },
+      { protocol: "Thin", rule: "evidenced-factors" },
+      { protocol: "Big", rule: "primary-findings" },
+    ]);
+  });
 });

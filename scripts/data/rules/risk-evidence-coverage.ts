@@ -1,8 +1,10 @@
 // How much of the directory the evidence covers (docs/methodology.md, "Sources"), as data:check
 // enforces it: every protocol of $100M or more has at least five evidenced factors, every
 // protocol of $1B or more at least four primary findings, and at least 75% of all researched
-// findings are primary. data:check prints the figures whether or not they pass.
+// findings are primary. data:check prints the figures whether or not they pass. A documented
+// exception (scripts/data/coverage-exceptions.ts) lets a protocol pass one of the first two rules.
 import { MIN_EVIDENCED } from "../../../src/lib/risk-rating.ts";
+import type { CoverageRule, RuleShortfall } from "../coverage-exceptions.ts";
 import type { FactorRecord } from "../risk-factors.ts";
 import type { ProtocolRow } from "./protocol-row.ts";
 import type { EvidenceRow } from "./risk-evidence.ts";
@@ -19,8 +21,10 @@ export const PRIMARY_SHARE_MIN = 0.75;
 export type CoverageReport = {
   /** One line per figure, printed by data:check. */
   figures: string[];
-  /** What falls short, one protocol (or the share) a line. */
+  /** What falls short, one protocol (or the share) a line, exceptions applied. */
   problems: string[];
+  /** Every protocol and rule that falls short when no exception is applied. */
+  shortfalls: RuleShortfall[];
 };
 
 function usd(value: number): string {
@@ -32,6 +36,7 @@ export function evidenceCoverage(
   rows: readonly ProtocolRow[],
   entries: ReadonlyArray<{ name: string; records: readonly FactorRecord[] }>,
   evidence: readonly EvidenceRow[],
+  excepted: (protocol: string, rule: CoverageRule) => boolean = () => false,
 ): CoverageReport {
   const records = new Map(entries.map((e) => [e.name, e.records]));
   const problems: string[] = [];
@@ -39,7 +44,8 @@ export function evidenceCoverage(
 
   const large = bySize.filter((row) => (row.tvl_usd ?? 0) >= COVERAGE_TVL_USD);
   const shortOfFactors = large.filter((row) => (records.get(row.name)?.length ?? 0) < EVIDENCED_MIN);
-  for (const row of shortOfFactors) {
+  const shortfalls: RuleShortfall[] = shortOfFactors.map((row) => ({ protocol: row.name, rule: "evidenced-factors" }));
+  for (const row of shortOfFactors.filter((r) => !excepted(r.name, "evidenced-factors"))) {
     problems.push(
       `${row.name} (${usd(row.tvl_usd!)}) has ${records.get(row.name)?.length ?? 0} evidenced factor(s); from ${usd(COVERAGE_TVL_USD)} a protocol needs at least ${EVIDENCED_MIN}`,
     );
@@ -49,7 +55,8 @@ export function evidenceCoverage(
     evidence.filter((row) => row.protocol === name && row.source_tier === "primary").length;
   const largest = bySize.filter((row) => (row.tvl_usd ?? 0) >= PRIMARY_TVL_USD);
   const shortOfPrimary = largest.filter((row) => primaryOf(row.name) < PRIMARY_FINDINGS_MIN);
-  for (const row of shortOfPrimary) {
+  shortfalls.push(...shortOfPrimary.map((row) => ({ protocol: row.name, rule: "primary-findings" as const })));
+  for (const row of shortOfPrimary.filter((r) => !excepted(r.name, "primary-findings"))) {
     problems.push(
       `${row.name} (${usd(row.tvl_usd!)}) has ${primaryOf(row.name)} primary finding(s); from ${usd(PRIMARY_TVL_USD)} a protocol needs at least ${PRIMARY_FINDINGS_MIN}`,
     );
@@ -71,5 +78,6 @@ export function evidenceCoverage(
       `${primary} of ${evidence.length} researched findings are primary (${percent(share)}; at least ${percent(PRIMARY_SHARE_MIN)} required)`,
     ],
     problems,
+    shortfalls,
   };
 }

@@ -1,6 +1,6 @@
 import { Ban, BookOpenCheck, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
-import { CHANGE_RULES, NO_ACCEPTABLE_SOURCE, SOURCES_INTRO } from "@/lib/risk-method";
+import { CHANGE_RULES, COVERAGE_EXCEPTIONS, NO_ACCEPTABLE_SOURCE, SOURCES_INTRO } from "@/lib/risk-method";
 import { SOURCE_TIER_DATA, type TierCategory } from "@/lib/source-tiers";
 
 function TierList({ title, icon, categories }: { title: string; icon: ReactNode; categories: TierCategory[] }) {
@@ -24,7 +24,7 @@ function TierList({ title, icon, categories }: { title: string; icon: ReactNode;
 /**
  * The methodology's 'Sources' section: the two tiers and the never list, each kind with its reason
  * and the never list with its hosts, read from data/source-tiers.json (what data:check enforces),
- * and what happens when no acceptable source states a factor.
+ * what happens when no acceptable source states a factor, and where the coverage exceptions are.
  */
 export function MethodSources() {
   return (
@@ -59,6 +59,7 @@ export function MethodSources() {
         </ul>
       </div>
       <p>{NO_ACCEPTABLE_SOURCE}</p>
+      <p>{COVERAGE_EXCEPTIONS}</p>
     </>
   );
 }

@@ -1,8 +1,7 @@
 // The rating's change log for one protocol (public.protocol_changes, kinds 'risk_factor' and
 // 'risk_level'): its request and the changes the Risk section lists, "Changed on <date>: <old> → <new>".
-import { queryOptions } from "@tanstack/react-query";
 import { utcDay } from "@/lib/iso-day";
-import { readRest } from "@/lib/postgrest";
+import { protocolQueryOptions } from "@/lib/protocol-query";
 import { NOT_RATED_VALUE, UNKNOWN_VALUE } from "@/lib/risk-changes";
 import { isRiskFactor, isRiskStep, type RiskFactor } from "@/lib/risk-rating";
 import { safeHttpUrl } from "../model/model";
@@ -51,29 +50,17 @@ export function parseRatingChanges(rows: unknown): RatingChangeEntry[] {
   return changes.sort((a, b) => b.day.localeCompare(a.day));
 }
 
-async function fetchChanges(protocolId: string, signal: AbortSignal): Promise<RatingChangeEntry[]> {
-  let rows: unknown;
-  try {
-    const query = new URLSearchParams({
-      select: "day,kind,field,old_value,new_value,reason,source_url",
-      protocol_id: `eq.${protocolId}`,
-      order: "day.desc,id.desc",
-    });
-    rows = await readRest(`protocol_changes?${query}`, signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const message = error instanceof Error ? error.message.trim() : "";
-    throw new Error(message !== "" ? message : "Failed to load the rating's changes", { cause: error });
-  }
-  return parseRatingChanges(rows);
-}
-
+/** Requested with the risk factors by the protocol page. */
 export function protocolRatingChangesQueryOptions(protocolId: string) {
-  return queryOptions({
-    queryKey: ["protocol-rating-changes", protocolId] as const,
-    queryFn: ({ signal }) => fetchChanges(protocolId, signal),
-    // Written by data:push and the daily refresh: a visit never needs it twice.
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
+  return protocolQueryOptions(
+    {
+      key: "protocol-rating-changes",
+      table: "protocol_changes",
+      select: "day,kind,field,old_value,new_value,reason,source_url",
+      order: "day.desc,id.desc",
+      parse: parseRatingChanges,
+      fallback: "Failed to load the rating's changes",
+    },
+    protocolId,
+  );
 }
