@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, ArrowRight, ExternalLink } from "lucide-react";
+import { ArrowRight, ExternalLink } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
@@ -116,14 +117,10 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
   let body: React.ReactNode;
   if (error) {
     body = (
-      <div
-        role="alert"
-        className="mt-4 flex flex-col items-center justify-center gap-2 rounded-lg border border-danger-border bg-danger-soft px-6 py-10 text-center"
-      >
-        <AlertTriangle className="size-6 text-danger" aria-hidden="true" />
-        <p className="font-semibold text-danger-heading">Error loading the risk factors</p>
-        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">{error.message}</p>
-      </div>
+      <Alert variant="destructive" className="mt-4 py-10">
+        <AlertTitle>Error loading the risk factors</AlertTitle>
+        <AlertDescription>{error.message}</AlertDescription>
+      </Alert>
     );
   } else if (!lines) {
     body = (
