@@ -18,8 +18,6 @@ const config: KnipConfig = {
   // An export the same file uses is part of the module's readable API, not dead code.
   ignoreExportsUsedInFile: true,
   ignoreDependencies: [
-    // The CLI, run with npx (README: Deploy).
-    "supabase",
     // bench/load.ts loads it with createRequire (it ships no types), which knip does not follow.
     "autocannon",
   ],

@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { chunkUrls } from "./build/chunk-urls.ts";
 import { defaultDataAsOf } from "./build/data-as-of.ts";
 import { checkBuildEnv, explicitProductionMode, localBackendWarning } from "./build/env-guard.ts";
 import { openData } from "./build/open-data.ts";
@@ -51,6 +52,8 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
       siteFiles({ siteUrl }),
       openData({ siteUrl }),
       prerenderShell(),
+      // Each lazy import knows its chunk's URL, for a retry after a failed download (lib/on-demand.ts).
+      chunkUrls(),
     ],
     resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
     define: {
@@ -77,13 +80,13 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
               // Vite's preload helper stays with the entry (main.tsx must import nothing before the
               // first paint): a group of its own keeps the app group below from taking it.
               { name: "index", priority: 4, test: /vite[\\/]preload-helper/ },
-              // What start.ts needs to send the protocols request, kept small so the request
+              // What main.tsx needs to send the protocols request, kept small so the request
               // leaves before React has even downloaded. (No postgrest-js: the read is a plain
               // fetch, lib/postgrest.ts; naming it here would pull the waitlist's copy into boot.)
               {
                 name: "data",
                 priority: 3,
-                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](start|config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$/,
+                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$/,
               },
               // React, the router and the UI libraries.
               {

@@ -4,11 +4,14 @@ import {
   CSV_DISPLAY,
   CSV_PATH,
   HISTORY_PATH,
+  LAUNCH_DATES_DISPLAY,
+  LAUNCH_DATES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
 } from "../scripts/data/paths.ts";
 import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
+import { checkLaunchDatesCsv } from "../scripts/data/rules/launch-dates.ts";
 import { todayUtc } from "../scripts/data/rules/cells.ts";
 import { formatProblem } from "../scripts/data/rules/problem.ts";
 import type { ProtocolRow } from "../scripts/data/rules/protocol-row.ts";
@@ -35,10 +38,20 @@ export function committedRows(): Array<ProtocolRow & { id: string }> {
 export function committedRiskFactors(rows: ReturnType<typeof committedRows>): Map<string, FactorRecord[]> {
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
   const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), todayUtc());
-  if (evidence.problems.length > 0) {
-    throw new Error(
-      `${RISK_EVIDENCE_DISPLAY} has ${evidence.problems.length} problem(s) (npm run data:check):\n${evidence.problems.map(formatProblem).join("\n")}`,
-    );
+  const launches = checkLaunchDatesCsv(
+    readFileSync(LAUNCH_DATES_PATH, "utf8"),
+    new Set(rows.map((r) => r.name)),
+    todayUtc(),
+  );
+  for (const [display, problems] of [
+    [RISK_EVIDENCE_DISPLAY, evidence.problems],
+    [LAUNCH_DATES_DISPLAY, launches.problems],
+  ] as const) {
+    if (problems.length > 0) {
+      throw new Error(
+        `${display} has ${problems.length} problem(s) (npm run data:check):\n${problems.map(formatProblem).join("\n")}`,
+      );
+    }
   }
-  return new Map(riskEntries(rows, history, evidence.rows).map((entry) => [entry.name, entry.records]));
+  return new Map(riskEntries(rows, history, evidence.rows, launches.rows).map((entry) => [entry.name, entry.records]));
 }

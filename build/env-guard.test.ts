@@ -14,7 +14,12 @@ describe("checkBuildEnv", () => {
   it("accepts the anon key, a publishable key and ordinary VITE_ settings", () => {
     expect(
       checkBuildEnv(
-        { ...URL_OK, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY, VITE_PRODUCT_NAME: "RWA Atlas" },
+        {
+          ...URL_OK,
+          VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+          VITE_PRODUCT_NAME: "RWA Atlas",
+          VITE_TURNSTILE_SITE_KEY: "0x4AAAAAAAsite",
+        },
         { deploy: true },
       ),
     ).toEqual({
@@ -24,6 +29,17 @@ describe("checkBuildEnv", () => {
     expect(
       checkBuildEnv({ ...URL_OK, VITE_SUPABASE_ANON_KEY: "sb_publishable_abc123" }, { deploy: true }).errors,
     ).toEqual([]);
+  });
+
+  it("says plainly when a deploy build has no bot check (no VITE_TURNSTILE_SITE_KEY); a local build needs none", () => {
+    const env = { ...URL_OK, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+    expect(checkBuildEnv(env, { deploy: true }).warnings).toEqual([
+      expect.stringMatching(
+        /^VITE_TURNSTILE_SITE_KEY is not set: this deploy build's waitlist form has NO bot check\./,
+      ),
+    ]);
+    expect(checkBuildEnv({ ...env, VITE_TURNSTILE_SITE_KEY: " " }, { deploy: true }).warnings).toHaveLength(1);
+    expect(checkBuildEnv(env, { deploy: false }).warnings).toEqual([]);
   });
 
   it("refuses a service-role JWT or an sb_secret_ key as the anon key, naming the variable", () => {

@@ -80,6 +80,15 @@ export function checkBuildEnv(
     );
   }
 
+  // The bot check is on in production by default (README, Deploy): a deploy build without its site
+  // key serves a form that sends no token, which a function holding TURNSTILE_SECRET_KEY refuses
+  // and one without it cannot check. Loud, not fatal: a site may run without it on purpose.
+  if (deploy && !env.VITE_TURNSTILE_SITE_KEY?.trim()) {
+    warnings.push(
+      "VITE_TURNSTILE_SITE_KEY is not set: this deploy build's waitlist form has NO bot check. The README's Deploy steps create the Turnstile widget and set its site key here and TURNSTILE_SECRET_KEY on the function.",
+    );
+  }
+
   const url = env.VITE_SUPABASE_URL?.trim();
   if (!url && deploy) {
     errors.push(

@@ -32,13 +32,17 @@ describe("open data risk factors", () => {
   it("publishes every protocol's evidenced factors in the JSON, with the rule's version", () => {
     const data = JSON.parse(openDataJson(rows, "https://example.org", "2026-11-25T00:00:00.000Z", risk)) as {
       risk_rating_version: string;
-      protocols: Array<{ name: string; risk_factors: Array<{ factor: string; source_url: string; read_on: string }> }>;
+      protocols: Array<{ name: string; risk_factors: Array<Record<string, string | boolean>> }>;
     };
-    expect(data.risk_rating_version).toBe("1.0");
-    const withEvidence = data.protocols.filter((p) => p.risk_factors.length > 0);
-    expect(withEvidence.length).toBe(rows.length);
-    for (const factor of withEvidence.flatMap((p) => p.risk_factors)) {
+    expect(data.risk_rating_version).toBe("1.1");
+    const findings = data.protocols.flatMap((p) => p.risk_factors);
+    expect(findings.length).toBe([...risk.values()].reduce((n, records) => n + records.length, 0));
+    // Every finding carries its source, the source's kind and tier, the document's date and the day read.
+    for (const factor of findings) {
       expect(factor.source_url).toMatch(/^https?:\/\/[^/]+\/\S+/);
+      expect(factor.source_kind).toMatch(/^\S/);
+      expect(["primary", "secondary"]).toContain(factor.source_tier);
+      expect(factor.document_date).toMatch(/^(\d{4}-\d{2}(-\d{2})?|undated)$/);
       expect(factor.read_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
   });
@@ -47,7 +51,7 @@ describe("open data risk factors", () => {
     const csv = riskFactorsCsv(rows, risk, "https://example.org", "2026-11-25T00:00:00.000Z");
     const lines = csv.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
-      '"protocol","factor","factor_label","level","finding","source_url","read_on","computed","rating_version","generated_at","schema_version","license"',
+      '"protocol","factor","factor_label","level","finding","source_url","source_kind","source_tier","document_date","read_on","computed","rating_version","generated_at","schema_version","license"',
     );
     expect(lines.length - 1).toBe([...risk.values()].reduce((n, records) => n + records.length, 0));
     expect(lines.some((line) => line.includes('"Underlying asset"'))).toBe(true);

@@ -145,6 +145,40 @@ test("a page whose code fails to download shows 'Something went wrong', and the 
   await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
 });
 
+// The app's own code (the entry's chunks: React and the router, the app, the data layer) fails to
+// arrive: a dropped line, a deploy that replaced the files, a dev server whose dependencies were
+// re-optimized under it ("504 Outdated Optimize Dep"). The page says so, never blank or frozen.
+for (const [chunk, path, heading] of [
+  ["render-app", "/", null],
+  ["ui-libs", "/privacy-policy", "Privacy Policy"],
+] as const) {
+  test(`the app's code failing to load (${chunk} on ${path}) shows 'Something went wrong', and 'Reload' starts again`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(CHUNK_FAILURE);
+    consoleErrors.allow(/The app failed to load/);
+    const appChunk = `**/assets/${chunk}-*.js`;
+    await page.route(appChunk, (route) => route.abort("failed"));
+    await page.goto(path);
+
+    const failure = page.getByRole("alert");
+    await expect(failure.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(
+      failure.getByText("An unexpected error stopped this page from loading. Reloading usually fixes it."),
+    ).toBeVisible();
+    // The prerendered frame does not stay behind, looking alive.
+    await expect(page.getByText("Loading protocols...")).toHaveCount(0);
+    expect(consoleErrors.all().some((text) => text.startsWith("The app failed to load:"))).toBe(true);
+
+    await page.unroute(appChunk);
+    await failure.getByRole("button", { name: "Reload" }).click();
+    if (heading) await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    else await expect(showingLine(page)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  });
+}
+
 test("a waitlist dialog that fails to download says so in a toast and leaves the page working", async ({
   page,
   consoleErrors,

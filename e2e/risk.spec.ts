@@ -3,24 +3,38 @@
 // and the phone (375) projects. Expectations come from what the local API serves, never hard-coded.
 import type { Locator, Page } from "@playwright/test";
 import { slugify } from "../src/features/protocols/model/slug.ts";
-import { FACTOR_LABELS, RISK_FACTORS, RISK_STEPS } from "../src/lib/risk-rating.ts";
+import { FACTOR_LABELS, RATING_VERSION, RISK_FACTORS, RISK_STEPS } from "../src/lib/risk-rating.ts";
+import { formatDay, formatDocumentDate } from "../src/lib/source-provenance.ts";
+import { SOURCE_TIER_DATA } from "../src/lib/source-tiers.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { card, compareButton, comparisonDialog, gotoHome, selectionBar } from "./support/home.ts";
-import { fetchRiskFactors, fetchSeed, type ProtocolRow, type RiskFactorRow } from "./support/seed.ts";
+import {
+  fetchRatingChanges,
+  fetchRiskFactors,
+  fetchSeed,
+  type ProtocolRow,
+  type RatingChangeRow,
+  type RiskFactorRow,
+} from "./support/seed.ts";
 
-const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const formatDay = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, "");
 
 let seed: ProtocolRow[];
 let factors: Map<string, RiskFactorRow[]>;
+let changes: Map<string, RatingChangeRow[]>;
 test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
   factors = await fetchRiskFactors(request);
+  changes = await fetchRatingChanges(request);
 });
 
 const evidenceOf = (row: ProtocolRow) => factors.get(row.id) ?? [];
+const changesOf = (row: ProtocolRow, field: string | null) =>
+  (changes.get(row.id) ?? [])
+    .filter((c) => c.field === field)
+    .sort((a, b) => b.day.localeCompare(a.day))
+    .map((c) => `Changed on ${formatDay(c.day)}: ${c.old_value} → ${c.new_value}`);
 const overallOf = (row: ProtocolRow) => row.risk_level ?? "Not rated";
 
 function riskSection(page: Page): Locator {
@@ -32,12 +46,17 @@ test("a protocol page's Risk section: the overall level, then every factor with 
 }) => {
   // Seven lines of several checks each, and axe, on a 2-core machine shared with the API.
   test.setTimeout(90_000);
-  // A protocol with evidence for some factors and none for others shows both kinds of line.
+  // A protocol with evidence for some factors and none for others shows both kinds of line; one
+  // whose rating changed (the seed's change log) shows its changes too, and one with a computed
+  // factor its line.
   const candidates = seed.filter((row) => evidenceOf(row).length > 0);
   expect(candidates.length, "the seed serves risk evidence").toBeGreaterThan(0);
-  const partial = candidates.filter((row) => evidenceOf(row).length < RISK_FACTORS.length);
-  const protocol = [...(partial.length > 0 ? partial : candidates)].sort(
-    (a, b) => evidenceOf(b).length - evidenceOf(a).length,
+  const score = (row: ProtocolRow) =>
+    (evidenceOf(row).length < RISK_FACTORS.length ? 4 : 0) +
+    ((changes.get(row.id) ?? []).length > 0 ? 2 : 0) +
+    (evidenceOf(row).some((e) => e.computed) ? 1 : 0);
+  const protocol = [...candidates].sort(
+    (a, b) => score(b) - score(a) || evidenceOf(b).length - evidenceOf(a).length,
   )[0]!;
   const evidence = evidenceOf(protocol);
 
@@ -48,9 +67,15 @@ test("a protocol page's Risk section: the overall level, then every factor with 
   await expect(list).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText("Overall", { exact: true }).locator("..")).toHaveText(`Overall${overallOf(protocol)}`);
   await expect(section).toContainText(`${evidence.length} of 7 factors have evidence`);
-  await expect(section).toContainText("Rule version 1.0.");
+  await expect(section).toContainText(`Rule version ${RATING_VERSION}.`);
+  const overall = changesOf(protocol, null);
+  if (overall.length > 0)
+    await expect(section.getByRole("list", { name: "Changes to the overall level" }).getByRole("listitem")).toHaveText(
+      overall,
+    );
 
-  const items = list.getByRole("listitem");
+  // The factors themselves (each may hold a list of its changes).
+  const items = list.locator(":scope > li");
   await expect(items).toHaveCount(RISK_FACTORS.length);
   for (const [index, factor] of RISK_FACTORS.entries()) {
     const item = items.nth(index);
@@ -62,15 +87,20 @@ test("a protocol page's Risk section: the overall level, then every factor with 
       await expect(item).toContainText("Assessment: Unknown");
       await expect(item.getByText("No evidence found yet")).toBeVisible();
       await expect(item.getByRole("link")).toHaveCount(0);
-      continue;
     }
+    const changed = changesOf(protocol, factor);
+    if (changed.length > 0)
+      await expect(item.getByRole("list", { name: `Changes to ${label}` }).getByRole("listitem")).toHaveText(changed);
+    else await expect(item.getByRole("list")).toHaveCount(0);
+    if (!found) continue;
     await expect(item).toContainText(`Assessment: ${found.level}`);
     await expect(item.getByText(found.level, { exact: true })).toBeVisible();
     await expect(item).toContainText(found.finding);
+    // Where the finding comes from: the kind of document, its own date, the day read and the tier.
     await expect(item).toContainText(
       found.computed
         ? `Computed from DefiLlama data of ${formatDay(found.read_on)}`
-        : `Read ${formatDay(found.read_on)}`,
+        : `${found.source_kind}, ${formatDocumentDate(found.document_date)} · read ${formatDay(found.read_on)} · ${found.source_tier}`,
     );
     const source = item.getByRole("link", {
       name: `${label} source for ${protocol.name}: ${hostOf(found.source_url)} (opens in a new tab)`,
@@ -121,6 +151,14 @@ test("/methodology states the factors, the rule, Unknown and Not rated, is linke
   );
   await expect(page.getByRole("region", { name: "Unknown and Not rated" })).toContainText("No evidence found yet");
   await expect(page.getByText(/^It is not investment advice/)).toBeVisible();
+  // The source tiers and the never list, from data/source-tiers.json.
+  const sources = page.getByRole("region", { name: "Sources" });
+  await expect(sources.getByRole("heading", { level: 3 })).toHaveText([
+    "Primary sources",
+    "Secondary sources",
+    "Never a source",
+  ]);
+  for (const entry of SOURCE_TIER_DATA.never) await expect(sources).toContainText(`${entry.category}: ${entry.reason}`);
   await expectNoAxeViolations(page, "/methodology");
 
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -141,7 +179,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: "The rule" })).toContainText(
       "The overall score is the mean of the seven scores, rounded half up to a step",
     );
-    await expect(page.getByText("Version 1.0 · published", { exact: false })).toBeVisible();
+    await expect(page.getByText(`Version ${RATING_VERSION} · published`, { exact: false })).toBeVisible();
     // Plain links, so a reader without JavaScript can still move on.
     await expect(page.getByRole("link", { name: "Back to directory" })).toHaveAttribute("href", "/");
   });

@@ -147,8 +147,9 @@ test("a tracked row's card and page say its terms and risk are not reviewed yet;
   page,
 }) => {
   test.slow();
-  const tracked = seed.find((row) => row.review_status === "tracked");
-  expect(tracked, "the seed holds tracked rows").toBeDefined();
+  // A tracked row nobody has researched yet: 'Not rated' (a researched one may be rated).
+  const tracked = seed.find((row) => row.review_status === "tracked" && row.risk_level === null);
+  expect(tracked, "the seed holds unrated tracked rows").toBeDefined();
   await openHome(page);
   await expectNoHorizontalOverflow(page);
 

@@ -18,7 +18,7 @@ export const LOCAL_API_ID = "rwa-atlas";
 export type Guard = {
   origins: readonly string[];
   hosts: ReadonlySet<string>;
-  outbox: ReadonlyArray<{ to: string; link: string; at: string }>;
+  outbox: ReadonlyArray<{ to: string; link: string; stopLink: string; at: string }>;
 };
 
 /** The function's requests and their socket address: set by the server, never taken from the client. */
@@ -61,7 +61,7 @@ export function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } 
     return handleRequest(c.req.raw, ready()!.deps);
   };
   app.all("/functions/v1/add-to-waitlist", waitlistFunction);
-  app.all("/functions/v1/add-to-waitlist/confirm", waitlistFunction);
+  app.all("/functions/v1/add-to-waitlist/:route{confirm|stop}", waitlistFunction);
   app.all("/functions/v1/:name{.+}", () =>
     reply(json(404, { code: "NOT_FOUND", message: "Requested function was not found" })),
   );

@@ -16,6 +16,9 @@ export function createConsoleMailer(
     async addContact(email) {
       write(`[local-api] confirmed: ${email} would now join the e-mail provider's audience`);
     },
+    async removeContact(email) {
+      write(`[local-api] left the list: ${email} would now leave the e-mail provider's audience`);
+    },
     async sendConfirmation(mail) {
       write(
         [
@@ -24,7 +27,7 @@ export function createConsoleMailer(
           `To:      ${mail.to}`,
           `Subject: ${confirmationSubject(product)}`,
           "",
-          confirmationText(product, mail.link, launchTarget?.trim() || undefined, new Date(), mail.kind),
+          confirmationText(product, mail, launchTarget?.trim() || undefined, new Date()),
           "─────────────────────────────────────────────────────────────────",
           "",
         ].join("\n"),

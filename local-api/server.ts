@@ -57,7 +57,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   let deps: Deps | null = null;
   const inFlight = new Set<Promise<unknown>>();
   // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
-  const outbox: Array<{ to: string; link: string; at: string }> = [];
+  const outbox: Array<{ to: string; link: string; stopLink: string; at: string }> = [];
   const origins = localOrigins({ extra: options.extraOrigins });
   const guard: Guard = { origins, hosts: new Set(), outbox };
 
@@ -84,11 +84,10 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
   }
   const db = database.db;
   const mailer: WaitlistMailer = {
-    name: options.mailer.name,
-    addContact: (email, signal) => options.mailer.addContact(email, signal),
+    ...options.mailer,
     async sendConfirmation(mail, signal) {
       await options.mailer.sendConfirmation(mail, signal);
-      outbox.push({ to: mail.to, link: mail.link, at: new Date().toISOString() });
+      outbox.push({ to: mail.to, link: mail.link, stopLink: mail.stopLink, at: new Date().toISOString() });
       if (outbox.length > 100) outbox.shift();
     },
   };

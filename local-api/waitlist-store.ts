@@ -5,6 +5,7 @@ import {
   signupArgs,
   toConfirmOutcome,
   toSignupOutcome,
+  toStopOutcome,
 } from "../supabase/functions/add-to-waitlist/lib/store-rows.ts";
 import {
   DEFAULT_LEASE_SECONDS,
@@ -45,6 +46,12 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
     async recordSync(email, error) {
       await call("select public.waitlist_record_sync($1, $2)", [email, error]);
     },
+    async stop(tokenHash) {
+      return toStopOutcome((await call("select * from public.waitlist_stop($1)", [tokenHash]))[0]);
+    },
+    async recordRemoval(email, error) {
+      await call("select public.waitlist_record_removal($1, $2)", [email, error]);
+    },
     async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
       return (
         await call("select * from public.waitlist_pending_sync($1, $2, $3)", [limit, leaseSeconds, domainMailLimit])
@@ -68,6 +75,10 @@ export function createPgliteWaitlistStore(db: PGlite): ResyncableWaitlistStore {
         [email, tokenHash, ttlSeconds, leaseSeconds],
       );
       return rows[0]?.claimed === true;
+    },
+    async expireReconsent(afterDays) {
+      const rows = await call<{ n: number }>("select public.waitlist_expire_reconsent($1) as n", [afterDays]);
+      return Number(rows[0]?.n) || 0;
     },
   };
 }

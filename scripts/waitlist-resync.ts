@@ -1,7 +1,7 @@
 // npm run waitlist:resync [-- --limit N] [-- --dry-run]
 // Retries what the e-mail provider missed (confirmation mails that did not go out, confirmed
-// addresses not yet in the audience), with the module the scheduled Edge Function runs
-// (supabase/functions/add-to-waitlist/lib/resync.ts).
+// addresses not yet in the audience, addresses that left the list but are still in it), with the
+// module the scheduled Edge Function runs (supabase/functions/add-to-waitlist/lib/resync.ts).
 //
 // npm run waitlist:resync -- --reconsent [--send]
 // Asks the legacy single-opt-in rows (confirmed by the hardening migration, never by a link) for
@@ -29,6 +29,8 @@ import {
 import { reconsentLegacy } from "../supabase/functions/add-to-waitlist/lib/reconsent.ts";
 import { createSupabaseStore } from "../supabase/functions/add-to-waitlist/lib/supabase-store.ts";
 import type { WaitlistMailer } from "../supabase/functions/add-to-waitlist/lib/types.ts";
+
+const ACTION_LABELS = { mail: "confirmation mail", contact: "audience contact", remove: "audience removal" } as const;
 
 function fail(message: string): never {
   console.error(`[waitlist:resync] ${message}`);
@@ -115,7 +117,7 @@ try {
     );
     for (const row of rows) {
       console.log(
-        `  ${maskEmail(row.email)}  ${row.action === "mail" ? "confirmation mail" : "audience contact"}  attempts=${row.attempts}  ${row.lastError ?? ""}`,
+        `  ${maskEmail(row.email)}  ${ACTION_LABELS[row.action]}  attempts=${row.attempts}  ${row.lastError ?? ""}`,
       );
     }
     process.exit(0);

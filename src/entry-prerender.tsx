@@ -23,14 +23,9 @@ import {
   protocolPath,
 } from "@/features/protocols/page/seo";
 import { MethodologyPage } from "@/pages/methodology";
-import {
-  METHODOLOGY_DESCRIPTION,
-  METHODOLOGY_PATH,
-  methodologyJsonLd,
-  methodologyTitle,
-} from "@/lib/methodology-seo";
+import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyJsonLd, methodologyTitle } from "@/lib/methodology-seo";
 import { ProtocolPage } from "@/pages/protocol";
-import { PRERENDERED_ATTRIBUTE } from "@/frame";
+import { PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
 import { BANNER_DISMISSED_KEY, site } from "@/config/site";
 import { AppProviders } from "@/app/providers";
 import { createRoutes } from "@/app/router";
@@ -73,7 +68,7 @@ export type PageRender = {
 
 /**
  * Every protocol page as the build's data shows it (`rows`: protocol rows as the API serves them,
- * from data/protocols.csv). The figures are live in the browser: render-app.tsx replaces this
+ * from data/protocols.csv). The figures are live in the browser: main.tsx replaces this
  * frame with the page rendered from the response. The TVL history is left pending (its frame).
  */
 export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): PageRender[] {
@@ -109,7 +104,7 @@ export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): 
 
 /**
  * `/methodology`, whole: the page needs no data, so the file reads in full without
- * JavaScript; render-app.tsx replaces it with the same page once the page's code is in.
+ * JavaScript; main.tsx replaces it with the same page once the page's code is in.
  */
 export function renderMethodologyPage(siteUrl: string): PageRender {
   const queryClient = new QueryClient();
@@ -144,15 +139,16 @@ export function renderMethodologyPage(siteUrl: string): PageRender {
  * another URL (every unknown path gets index.html), so:
  * - a frame of another route (privacy policy, 404, a protocol page served by the index.html
  *   fallback) stays hidden until React renders the page, instead of flashing the wrong page;
- *   main.tsx then starts the app at once (no paint to wait for);
+ *   main.tsx then drops it and starts the app at once (no paint to wait for);
  * - the banner dismissed this session: the frame's banner is hidden, so it never flashes and the
- *   page does not shift when React renders without it.
- * Runs in every browser the app supports: no syntax newer than ES5, storage errors ignored.
+ *   page does not shift when React removes it.
+ * Runs in every browser the app supports: no syntax newer than ES5 (`routePath` is main.tsx's,
+ * its source pasted in), storage errors ignored.
  */
 export function bootScript(): string {
   const attribute = PRERENDERED_ATTRIBUTE;
   return `(function () {
-  var path = location.pathname.replace(/\\/+$/, "") || "/";
+  var path = (${routePath.toString()})(location.pathname);
   var dismissed = false;
   try { dismissed = sessionStorage.getItem(${JSON.stringify(BANNER_DISMISSED_KEY)}) === "1"; } catch (e) {}
   if (path === "/" && !dismissed) return;

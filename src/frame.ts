@@ -1,15 +1,14 @@
-// Which route the HTML's prerendered frame shows, shared by main.tsx (boot path of every page:
-// keep this file free of imports), render-app.tsx and the build-time prerender.
+// The prerendered frame: build/prerender.ts writes a page's first render into `#root` and marks
+// it with the route it shows. main.tsx reads the mark, and the boot script (entry-prerender.tsx)
+// hides a frame of another route. No imports: main.tsx must import nothing of the app.
 
 /** Set on `#root` while it holds a build-time frame; its value is the route the frame renders. */
 export const PRERENDERED_ATTRIBUTE = "data-prerendered";
 
-/** '/protocols/x/' -> '/protocols/x'; '/' stays '/'. Static hosts may add the trailing slash. */
+/**
+ * The route a URL's path names: '/protocols/x/' -> '/protocols/x', and '/' stays '/' (static hosts
+ * may add the slash). Plain ES5, as the boot script carries its source.
+ */
 export function routePath(pathname: string): string {
   return pathname.replace(/\/+$/, "") || "/";
-}
-
-/** The route of the frame in `#root`, or null when the page has none (dev server, already replaced). */
-export function frameRoute(root: Element | null): string | null {
-  return root?.getAttribute(PRERENDERED_ATTRIBUTE) ?? null;
 }

@@ -1,47 +1,85 @@
+// How a page starts, in order. Why in this order, with the figures: docs/decisions/
+// 008-boot-after-first-paint.md and 013-data-router.md.
+//
+// The HTML already shows the page: build/prerender.ts wrote a frame of it into #root (`/` in
+// index.html, which a host also serves for unknown URLs; each protocol page and /methodology in a
+// file of its own; none on the dev server). This file is the module entry and imports no app
+// code, so nothing but the HTML and the CSS stands before the first paint
+// (tests/integration/prerender.test.ts checks the built entry).
 import "@/index.css";
+import { PRERENDERED_ATTRIBUTE, routePath } from "@/frame";
 
-// When the HTML holds this route's own frame (build/prerender.ts), the app's code is fetched only
-// after that frame has painted; any other visit starts at once (its frame, if any, is hidden and
-// never paints). Why: docs/decisions/008-boot-after-first-paint.md.
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    let done = false;
-    const go = () => {
-      if (done) return;
-      done = true;
-      document.removeEventListener("visibilitychange", go);
-      resolve();
-    };
-    // A background tab paints nothing: start at once rather than when the tab is shown.
-    if (document.visibilityState === "hidden") return go();
-    document.addEventListener("visibilitychange", go);
-    if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-      // The first-contentful-paint entry arrives once that frame is on screen.
-      new PerformanceObserver((list, observer) => {
-        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
-        observer.disconnect();
-        go();
-      }).observe({ type: "paint", buffered: true });
-      // Never wait forever on a browser that skips the entry.
-      setTimeout(go, 5000);
-    } else {
-      // rAF runs just before the next frame paints; the task queued from it runs after that paint.
-      requestAnimationFrame(() => setTimeout(go, 0));
+const root = document.getElementById("root")!;
+const path = routePath(location.pathname);
+const frame = root.getAttribute(PRERENDERED_ATTRIBUTE);
+
+// (A function, not top-level await: a module with top-level await turns off the bundler's chunk
+// merging for the whole app, which split the pages into more files.)
+async function start(): Promise<void> {
+  // 1. This page's own frame is on screen before any app code is asked for (a hidden tab paints
+  //    nothing: it starts at once). A frame of another route, which the boot script (boot-*.js)
+  //    keeps hidden, goes.
+  if (frame === path) {
+    if (document.visibilityState === "visible" && PerformanceObserver.supportedEntryTypes.includes("paint")) {
+      await firstContentfulPaint();
     }
-  });
+  } else if (frame !== null) {
+    root.replaceChildren();
+    root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  }
+
+  // 2. The code, in two chunks fetched at once: the small data chunk sends the protocol list's
+  //    read as soon as it arrives, while the other (React, the router, the pages) still downloads.
+  const [, { createApp }] = await Promise.all([
+    (path === "/" || path.startsWith("/protocols/")) &&
+      import("@/features/protocols/model/queries").then((queries) => queries.sendProtocolsRequestEarly()),
+    import("@/render-app"),
+  ]);
+
+  // 3. React takes over #root.
+  const app = createApp();
+  if (frame === "/" && path === "/" && location.search === "") {
+    // The home frame is exactly the home page's first render, the list still loading (a query
+    // string would set filters): hydrated as it is.
+    app.hydrate(root);
+  } else {
+    // A protocol page's or /methodology's own frame stays until the page has its code and data,
+    // then gives way to the live page in one commit (never hydrated: live figures differ from the
+    // build's). Any other page renders at once, the site's header and footer until it is in.
+    if (frame === path) await app.ready();
+    app.render(root);
+  }
 }
 
-// Two chunks fetched in parallel and evaluated separately: the data half starts the protocols
-// request as soon as it arrives; the UI half then hydrates.
-// frame.ts's frameRoute() === routePath(), spelled out: this file imports nothing, so no chunk is
-// fetched before the paint (tests/integration/prerender.test.ts checks the built entry).
-const paintsFrame =
-  document.getElementById("root")?.getAttribute("data-prerendered") ===
-  (window.location.pathname.replace(/\/+$/, "") || "/");
+/**
+ * Resolves once the page's first contentful paint is on screen (the Paint Timing entry). Not
+ * "after the next frame": the chunks would then be asked for before the paint is presented, and
+ * Lighthouse counted them on its path (decision 008).
+ */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((painted) =>
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      painted();
+    }).observe({ type: "paint", buffered: true }),
+  );
+}
 
-void (paintsFrame ? afterFirstPaint() : Promise.resolve())
-  .then(() => Promise.all([import("@/start"), import("@/render-app")]))
-  .then(([{ queryClient }, { mountApp }]) => mountApp(queryClient))
-  .catch((error: unknown) => {
-    console.error("The app failed to load:", error);
-  });
+// 4. The app's code did not load (a dropped line, a deploy that replaced the files, the dev
+//    server's dependencies re-optimized under it): say so, never leave a blank or frozen page. The
+//    route error element's message and 'Reload' (components/error-boundary.tsx), without React.
+function showLoadFailure(error: unknown): void {
+  console.error("The app failed to load:", error);
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  root.innerHTML = `<div role="alert" class="flex min-h-[60vh] items-center justify-center px-4 py-16">
+  <div class="w-full max-w-md rounded-xl border border-border bg-surface p-8 text-center shadow-sm">
+    <h1 class="text-xl font-bold tracking-tight text-foreground">Something went wrong</h1>
+    <p class="mt-2 text-sm text-muted-foreground">An unexpected error stopped this page from loading. Reloading usually fixes it.</p>
+    <button type="button" class="mt-6 inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm">Reload</button>
+  </div>
+</div>`;
+  root.querySelector("button")!.addEventListener("click", () => location.reload());
+}
+
+start().catch(showLoadFailure);

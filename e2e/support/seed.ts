@@ -91,14 +91,42 @@ export type RiskFactorRow = {
   level: string;
   finding: string;
   source_url: string;
+  source_kind: string;
+  source_tier: string;
+  document_date: string;
   read_on: string;
   computed: boolean;
 };
 
+/** One change of the rating as the local API serves it (protocol_changes, kinds risk_factor and risk_level). */
+export type RatingChangeRow = {
+  protocol_id: string;
+  day: string;
+  kind: string;
+  field: string | null;
+  old_value: string;
+  new_value: string;
+};
+
+/** The rating's changes the local API serves to the anon role, by protocol id. */
+export async function fetchRatingChanges(request: APIRequestContext): Promise<Map<string, RatingChangeRow[]>> {
+  const response = await request.get(
+    `${E2E_API_URL}/rest/v1/protocol_changes?select=protocol_id,day,kind,field,old_value,new_value`,
+    { headers: anonHeaders },
+  );
+  if (!response.ok()) throw new Error(`changes fetch failed: ${response.status()} ${await response.text()}`);
+  const byProtocol = new Map<string, RatingChangeRow[]>();
+  for (const row of (await response.json()) as RatingChangeRow[]) {
+    if (row.kind !== "risk_factor" && row.kind !== "risk_level") continue;
+    byProtocol.set(row.protocol_id, [...(byProtocol.get(row.protocol_id) ?? []), row]);
+  }
+  return byProtocol;
+}
+
 /** Every evidenced risk factor the local API serves to the anon role, by protocol id. */
 export async function fetchRiskFactors(request: APIRequestContext): Promise<Map<string, RiskFactorRow[]>> {
   const response = await request.get(
-    `${E2E_API_URL}/rest/v1/protocol_risk_factors?select=protocol_id,factor,level,finding,source_url,read_on,computed`,
+    `${E2E_API_URL}/rest/v1/protocol_risk_factors?select=protocol_id,factor,level,finding,source_url,source_kind,source_tier,document_date,read_on,computed`,
     { headers: anonHeaders },
   );
   if (!response.ok()) throw new Error(`risk factors fetch failed: ${response.status()} ${await response.text()}`);
@@ -135,10 +163,13 @@ export function dataAsOfMonth(rows: ProtocolRow[]): string {
 }
 
 /** The confirmation mails the e2e local API sent (dev/test-only route; printed to its console too). */
-export async function fetchOutbox(request: APIRequestContext): Promise<{ to: string; link: string; at: string }[]> {
+/** A mail the local API sent: its confirm link and its "This wasn't me: stop" link. */
+export type OutboxMail = { to: string; link: string; stopLink: string; at: string };
+
+export async function fetchOutbox(request: APIRequestContext): Promise<OutboxMail[]> {
   const response = await request.get(`${E2E_API_URL}/_local/outbox`);
   if (!response.ok()) throw new Error(`outbox fetch failed: ${response.status()}`);
-  return (await response.json()) as { to: string; link: string; at: string }[];
+  return (await response.json()) as OutboxMail[];
 }
 
 /** A yield history point as the local API serves it. */

@@ -1,5 +1,7 @@
 // npm run data:build: regenerates supabase/seed.sql from data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv and data/risk-evidence.csv.
+// data/yield-history.csv, data/risk-evidence.csv and data/launch-dates.csv; records the rating's
+// changes since the seed it replaces in data/review-changes.csv, whose every row the seed carries
+// (rating-changes-build.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
@@ -11,6 +13,8 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  LAUNCH_DATES_DISPLAY,
+  LAUNCH_DATES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   SEED_DISPLAY,
@@ -23,8 +27,9 @@ import { formatProblem } from "./rules/problem.ts";
 import { checkCsv } from "./rules/protocols.ts";
 import { riskEntries } from "./risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
-import { buildRiskSeedSql } from "./seed-sql.ts";
-import { buildSeedSql } from "./seed-sql.ts";
+import { buildLaunchDatesSeedSql, buildRiskSeedSql, buildSeedSql } from "./seed-sql.ts";
+import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
+import { ratingChangesSql } from "./rating-changes-build.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
@@ -40,11 +45,17 @@ run(() => {
   // Evidence dates are checked against the real clock: --today reviews a snapshot's figures, not
   // when the evidence was read.
   const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), todayUtc());
+  const launches = checkLaunchDatesCsv(
+    readFileSync(LAUNCH_DATES_PATH, "utf8"),
+    new Set(rows.map((r) => r.name)),
+    todayUtc(),
+  );
   const others = [
     { display: HISTORY_DISPLAY, problems: history.problems },
     { display: YIELD_HISTORY_DISPLAY, problems: yieldHistory.problems },
     { display: ASSET_CLASSES_DISPLAY, problems: mapping.problems },
     { display: RISK_EVIDENCE_DISPLAY, problems: evidence.problems },
+    { display: LAUNCH_DATES_DISPLAY, problems: launches.problems },
   ];
   const count = problems.length + others.reduce((n, o) => n + o.problems.length, 0);
   if (count > 0) {
@@ -56,15 +67,24 @@ run(() => {
     );
     return 1;
   }
-  const sql =
-    buildSeedSql(rows, history.rows, yieldHistory.rows) +
-    buildRiskSeedSql(riskEntries(rows, history.rows, evidence.rows));
   let previous = "";
   try {
     previous = readFileSync(SEED_PATH, "utf8");
   } catch {
     // No seed yet: this build creates it.
   }
+  const entries = riskEntries(rows, history.rows, evidence.rows, launches.rows);
+  const changes = ratingChangesSql(previous, rows, entries, today);
+  if (changes.problems.length > 0) {
+    for (const problem of changes.problems) console.error(problem);
+    console.error(`${changes.problems.length} problem(s); ${SEED_DISPLAY} was not written.`);
+    return 1;
+  }
+  const sql =
+    buildSeedSql(rows, history.rows, yieldHistory.rows) +
+    buildRiskSeedSql(entries) +
+    buildLaunchDatesSeedSql(launches.rows) +
+    changes.sql;
   const what = `${rows.length} protocols, ${history.rows.length} TVL history points, ${yieldHistory.rows.length} yield history points`;
   if (previous === sql) {
     console.log(`${SEED_DISPLAY} is up to date (${what}).`);

@@ -1,6 +1,9 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv, data/asset-classes.csv and data/risk-evidence.csv; exit 1 on any problem.
+// data/yield-history.csv, data/asset-classes.csv, data/launch-dates.csv, data/risk-evidence.csv (with the source tiers,
+// the coverage and the terms its findings state: check-evidence.ts) and data/review-changes.csv;
+// prints the evidence's coverage figures; exit 1 on any problem.
 import { readFileSync } from "node:fs";
+import { checkEvidenceRules } from "./check-evidence.ts";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
 import { parseCommonArgs, run } from "./cli.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
@@ -11,6 +14,8 @@ import {
   CSV_PATH,
   HISTORY_DISPLAY,
   HISTORY_PATH,
+  LAUNCH_DATES_DISPLAY,
+  LAUNCH_DATES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   YIELD_HISTORY_DISPLAY,
@@ -18,6 +23,7 @@ import {
 } from "./paths.ts";
 import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
+import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
 import { todayUtc } from "./rules/cells.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { checkCsv } from "./rules/protocols.ts";
@@ -28,36 +34,47 @@ run(() => {
   const { rows, problems } = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, assetClassMap: mapping.map });
   for (const problem of problems) console.log(formatProblem(problem));
   const all = checkCsv(readFileSync(CSV_PATH, "utf8"), { today, freshness: false }).rows;
+  const evidenceText = readFileSync(RISK_EVIDENCE_PATH, "utf8");
+  const evidence = checkRiskEvidenceCsv(evidenceText, evidenceProtocols(all), todayUtc());
+  const launches = checkLaunchDatesCsv(
+    readFileSync(LAUNCH_DATES_PATH, "utf8"),
+    new Set(all.map((r) => r.name)),
+    todayUtc(),
+  );
+  const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all);
+  const entries = riskEntries(all, history.rows, evidence.rows, launches.rows);
   const files = [
-    { display: HISTORY_DISPLAY, what: "points", ...checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all) },
+    { display: HISTORY_DISPLAY, what: "points", ...history },
     {
       display: YIELD_HISTORY_DISPLAY,
       what: "points",
       ...checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), all),
     },
     { display: ASSET_CLASSES_DISPLAY, what: "entries", rows: mapping.entries, problems: mapping.problems },
-    {
-      display: RISK_EVIDENCE_DISPLAY,
-      what: "findings",
-      ...checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), todayUtc()),
-    },
+    { display: RISK_EVIDENCE_DISPLAY, what: "findings", ...evidence },
+    { display: LAUNCH_DATES_DISPLAY, what: "launch dates", ...launches },
   ];
   // Each row's risk_level must be what the rule computes from its evidence (npm run data:rate).
-  const ratings = checkRiskLevels(
-    all,
-    riskEntries(
-      all,
-      checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), all).rows,
-      checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(all), todayUtc()).rows,
-    ),
-  );
+  const ratings = checkRiskLevels(all, entries);
   problems.push(...ratings.problems);
   for (const problem of ratings.problems) console.log(formatProblem(problem));
   for (const file of files)
     for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
-  if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) > 0) {
+  const sources = checkEvidenceRules({
+    rows: all,
+    entries,
+    evidence: evidence.rows,
+    protocolsText: readFileSync(CSV_PATH, "utf8"),
+    evidenceText,
+    today: todayUtc(),
+  });
+  for (const line of sources.problems) console.log(line);
+  console.log(`Evidence coverage: ${sources.figures.join("; ")}.`);
+  if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) + sources.problems.length > 0) {
     const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
-    console.log(`${CSV_DISPLAY}: ${problems.length} problem(s), ${counts} as of ${today}.`);
+    console.log(
+      `${CSV_DISPLAY}: ${problems.length} problem(s), ${counts}, sources, coverage and terms: ${sources.problems.length} problem(s) as of ${today}.`,
+    );
     return 1;
   }
   const counts = files.map((f) => `${f.display}: ${f.rows.length} ${f.what}`).join(", ");

@@ -17,3 +17,12 @@ export const ASSET_CLASSES_PATH = root("data/asset-classes.csv");
 export const ASSET_CLASSES_DISPLAY = "data/asset-classes.csv";
 export const RISK_EVIDENCE_PATH = root("data/risk-evidence.csv");
 export const RISK_EVIDENCE_DISPLAY = "data/risk-evidence.csv";
+/** The changes reviews made to the rating (scripts/data/review-changes.ts). */
+export const REVIEW_CHANGES_PATH = root("data/review-changes.csv");
+export const REVIEW_CHANGES_DISPLAY = "data/review-changes.csv";
+/** The products and their terms (another helper's checker validates them; read here for the terms). */
+export const PRODUCTS_PATH = root("data/products.json");
+export const PRODUCTS_DISPLAY = "data/products.json";
+/** The researched launch dates the track record counts from (scripts/data/rules/launch-dates.ts). */
+export const LAUNCH_DATES_PATH = root("data/launch-dates.csv");
+export const LAUNCH_DATES_DISPLAY = "data/launch-dates.csv";

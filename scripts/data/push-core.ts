@@ -3,6 +3,7 @@ import { LOCAL_API_HOST, LOCAL_API_PORT } from "../../local-api/defaults.ts";
 import { LOCAL_SERVICE_ROLE_KEY } from "../../local-api/service-key.ts";
 import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts";
 import { diffRows, formatDiff } from "./diff-rows.ts";
+import { pushRisk, type RiskFiles } from "./push-risk.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { COLUMNS, protocolRowFrom, TVL_COLUMNS, YIELD_COLUMNS, type ProtocolRow } from "./rules/protocol-row.ts";
 import { checkCsv } from "./rules/protocols.ts";
@@ -65,11 +66,16 @@ export type PushOptions = {
   target: Target;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /** The evidence and TVL history: with them the push also replaces the risk factors (push-risk.ts). */
+  risk?: RiskFiles;
 };
 
 export type PushResult = { inserted: number; updated: number; deleted: number } | "dry-run" | "no-changes";
 
-/** data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call. */
+/**
+ * data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call;
+ * with `risk`, then the risk factors and the rating's changes (one sync_protocol_risk_factors call).
+ */
 export async function pushData(options: PushOptions): Promise<PushResult> {
   const log = options.log ?? console.log;
   const { target } = options;
@@ -96,14 +102,34 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   const diff = diffRows(current, rows);
   log(formatDiff(diff, { before: target.local ? "the local database" : "the live database", after: options.csvLabel }));
 
+  let result: PushResult;
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) {
     log("Nothing to push: the database already matches.");
-    return "no-changes";
-  }
-  if (options.dryRun) {
+    result = "no-changes";
+  } else if (options.dryRun) {
     log("Dry run: nothing was written.");
-    return "dry-run";
+    result = "dry-run";
+  } else result = await syncAndVerify(api, rows, options.csvLabel, log);
+  if (options.risk) {
+    await pushRisk({
+      call: (path, init, action) => api.call(path, init, action),
+      before: current,
+      rows,
+      files: options.risk,
+      day: options.today,
+      dryRun: options.dryRun,
+      log,
+    });
   }
+  return result;
+}
+
+async function syncAndVerify(
+  api: RestClient,
+  rows: ProtocolRow[],
+  csvLabel: string,
+  log: (line: string) => void,
+): Promise<{ inserted: number; updated: number; deleted: number }> {
   const result = await api.sync(rows);
   log(`Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
 
@@ -113,7 +139,7 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
       "The push finished but the database still differs from the CSV; run data:push --dry-run to see how.",
     );
   }
-  log(`Verified: the database matches ${options.csvLabel}.`);
+  log(`Verified: the database matches ${csvLabel}.`);
   return result;
 }
 
@@ -167,6 +193,13 @@ class RestClient {
     throw new PushError(
       `${action} failed (HTTP ${response.status}${body.code ? `, ${body.code}` : ""}): ${message}${extra ? ` ${extra}` : ""}`,
     );
+  }
+
+  /** Any other request of the push: the JSON answer, or the same errors as the others. */
+  async call(path: string, init: RequestInit | undefined, action: string): Promise<unknown> {
+    const response = await this.request(path, init);
+    if (!response.ok) await this.fail(response, action);
+    return response.json();
   }
 
   async currentRows(): Promise<ProtocolRow[]> {

@@ -1,9 +1,11 @@
 // npm run data:push [-- --dry-run] [-- --today YYYY-MM-DD] [-- --csv path]
-// Upserts data/protocols.csv into the database in one transaction, after data:check and a diff.
+// Upserts data/protocols.csv into the database in one transaction, after data:check and a diff;
+// then replaces the risk factors (data/risk-evidence.csv and the computed ones) and records the
+// rating's changes, in a second transaction.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseCommonArgs, run } from "./cli.ts";
-import { CSV_DISPLAY, CSV_PATH } from "./paths.ts";
+import { CSV_DISPLAY, CSV_PATH, HISTORY_PATH, LAUNCH_DATES_PATH, RISK_EVIDENCE_PATH } from "./paths.ts";
 import { pushData, resolveTarget } from "./push-core.ts";
 
 run(async () => {
@@ -18,6 +20,15 @@ run(async () => {
     today,
     dryRun: values["dry-run"] === true,
     target: resolveTarget(process.env),
+    // Another CSV (a snapshot under review) has no evidence of its own: only the committed data pushes risk.
+    risk:
+      typeof values.csv === "string"
+        ? undefined
+        : {
+            evidenceText: readFileSync(RISK_EVIDENCE_PATH, "utf8"),
+            historyText: readFileSync(HISTORY_PATH, "utf8"),
+            launchText: readFileSync(LAUNCH_DATES_PATH, "utf8"),
+          },
   });
   return 0;
 });

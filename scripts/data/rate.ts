@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { run } from "./cli.ts";
 import { parseCsv, serializeCsv } from "./csv.ts";
 import { checkHistoryCsv } from "./rules/history.ts";
-import { CSV_DISPLAY, CSV_PATH, HISTORY_PATH, RISK_EVIDENCE_PATH } from "./paths.ts";
+import { CSV_DISPLAY, CSV_PATH, HISTORY_PATH, LAUNCH_DATES_PATH, RISK_EVIDENCE_PATH } from "./paths.ts";
+import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
 import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
 import { todayUtc } from "./rules/cells.ts";
@@ -18,11 +19,17 @@ run(() => {
   const { rows } = checkCsv(text, { today: todayUtc(), freshness: false });
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
   const evidence = checkRiskEvidenceCsv(readFileSync(RISK_EVIDENCE_PATH, "utf8"), evidenceProtocols(rows), todayUtc());
-  if (evidence.problems.length > 0) {
+  const launches = checkLaunchDatesCsv(
+    readFileSync(LAUNCH_DATES_PATH, "utf8"),
+    new Set(rows.map((r) => r.name)),
+    todayUtc(),
+  );
+  if (evidence.problems.length + launches.problems.length > 0) {
     for (const problem of evidence.problems) console.error(`data/risk-evidence.csv ${formatProblem(problem)}`);
+    for (const problem of launches.problems) console.error(`data/launch-dates.csv ${formatProblem(problem)}`);
     return 1;
   }
-  const { levels } = checkRiskLevels(rows, riskEntries(rows, history, evidence.rows));
+  const { levels } = checkRiskLevels(rows, riskEntries(rows, history, evidence.rows, launches.rows));
   const records = parseCsv(text);
   const header = records[0]!.cells;
   const nameAt = header.indexOf("name");
@@ -43,7 +50,7 @@ run(() => {
   });
   for (const row of rows) {
     if (row.review_status === "reviewed" && levels.get(row.name) === null)
-      console.log(`not rated: ${row.name} (a reviewed protocol needs at least five evidenced factors)`);
+      console.log(`not rated: ${row.name} (a reviewed protocol with fewer than five evidenced factors)`);
   }
   if (changed > 0) writeFileSync(CSV_PATH, serializeCsv(out));
   console.log(

@@ -11,6 +11,9 @@ describe("factorRecords and ratedLevel", () => {
       level: "Low",
       finding: "x.",
       source_url: "https://example.org/x",
+      source_kind: "Fact sheet",
+      source_tier: "primary",
+      document_date: "2026-09",
       read_on: "2026-11-25",
     }),
   );
@@ -39,6 +42,9 @@ describe("factorRecords and ratedLevel", () => {
       level: "Medium",
       computed: true,
       source_url: "https://defillama.com/protocol/fund-a",
+      source_kind: "Dataset",
+      source_tier: "secondary",
+      document_date: "2026-09-05",
       read_on: "2026-09-05",
     });
     expect(records.find((r) => r.factor === "track_record")).toMatchObject({
@@ -51,6 +57,20 @@ describe("factorRecords and ratedLevel", () => {
 
   it("leaves a tracked row with only its computed factors 'Not rated'", () => {
     expect(ratedLevel(factorRecords({ ...input, name: "Tracked" }, evidence))).toBeNull();
+  });
+
+  it("lets a researched contract or track record row replace the computed one", () => {
+    const audit = { ...evidence[0]!, factor: "contract" as const, level: "Low" as const, finding: "Three audits." };
+    const records = factorRecords(input, [...evidence, audit]);
+    expect(records.filter((r) => r.factor === "contract")).toEqual([
+      expect.objectContaining({ level: "Low", finding: "Three audits.", computed: false }),
+    ]);
+    expect(records.find((r) => r.factor === "track_record")?.computed).toBe(true);
+  });
+
+  it("leaves out a computed factor whose input is missing: no audit on record, no listing date", () => {
+    const records = factorRecords({ ...input, audits: 0, listedAt: null }, evidence);
+    expect(records.map((r) => r.factor)).toEqual(["asset", "legal", "custody", "redemption", "regulation"]);
   });
 
   it("computes nothing for a protocol DefiLlama does not cover", () => {

@@ -1,6 +1,7 @@
 import { compareBytes } from "./csv.ts";
 import type { FactorRecord } from "./risk-factors.ts";
 import type { HistoryRow, YieldHistoryRow } from "./rules/history.ts";
+import type { LaunchDate } from "./rules/launch-dates.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
 
 const SEED_HEADER = [
@@ -82,18 +83,39 @@ export function buildRiskSeedSql(entries: ReadonlyArray<{ name: string; records:
     .flatMap(({ name, records }) =>
       records.map(
         (r) =>
-          `  (${sqlString(name)}, ${sqlString(r.factor)}, ${sqlString(r.level)}, ${sqlString(r.finding)}, ${sqlString(r.source_url)}, date ${sqlString(r.read_on)}, ${r.computed})`,
+          `  (${[name, r.factor, r.level, r.finding, r.source_url, r.source_kind, r.source_tier, r.document_date].map(sqlString).join(", ")}, date ${sqlString(r.read_on)}, ${r.computed})`,
       ),
     );
   if (lines.length === 0) return "";
   return [
     `-- ${lines.length} risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).`,
-    "insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, read_on, computed)",
-    "select p.id, f.factor, f.level, f.finding, f.source_url, f.read_on, f.computed",
+    "insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, source_kind, source_tier, document_date, read_on, computed)",
+    "select p.id, f.factor, f.level, f.finding, f.source_url, f.source_kind, f.source_tier, f.document_date, f.read_on, f.computed",
     "from (values",
     lines.join(",\n"),
-    ") as f(name, factor, level, finding, source_url, read_on, computed)",
+    ") as f(name, factor, level, finding, source_url, source_kind, source_tier, document_date, read_on, computed)",
     "join public.protocols p on p.name = f.name;",
+    "",
+  ].join("\n");
+}
+
+/** The seed's protocol_launch_dates statement (data/launch-dates.csv), sorted by protocol name. */
+export function buildLaunchDatesSeedSql(launches: readonly LaunchDate[]): string {
+  if (launches.length === 0) return "";
+  const lines = [...launches]
+    .sort((a, b) => compareBytes(a.protocol, b.protocol))
+    .map(
+      (l) =>
+        `  (${[l.protocol, l.launch_date, l.source_url, l.source_kind, l.source_tier, l.document_date].map(sqlString).join(", ")}, date ${sqlString(l.read_on)})`,
+    );
+  return [
+    `-- ${lines.length} launch dates (data/launch-dates.csv; the track record counts its age from them).`,
+    "insert into public.protocol_launch_dates (protocol_id, launch_date, source_url, source_kind, source_tier, document_date, read_on)",
+    "select p.id, l.launch_date, l.source_url, l.source_kind, l.source_tier, l.document_date, l.read_on",
+    "from (values",
+    lines.join(",\n"),
+    ") as l(name, launch_date, source_url, source_kind, source_tier, document_date, read_on)",
+    "join public.protocols p on p.name = l.name;",
     "",
   ].join("\n");
 }

@@ -8,13 +8,17 @@ import {
   ASSET_CLASSES_PATH,
   CSV_PATH,
   HISTORY_PATH,
+  LAUNCH_DATES_PATH,
+  REVIEW_CHANGES_PATH,
   RISK_EVIDENCE_PATH,
   SEED_PATH,
   YIELD_HISTORY_PATH,
 } from "./paths.ts";
 import { checkRiskLevels, riskEntries } from "./risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "./rules/risk-evidence.ts";
-import { buildRiskSeedSql } from "./seed-sql.ts";
+import { buildLaunchDatesSeedSql, buildRiskSeedSql } from "./seed-sql.ts";
+import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
+import { buildReviewChangesSeedSql, checkReviewChangesCsv } from "./rules/review-changes.ts";
 import { todayUtc } from "./rules/cells.ts";
 import { formatProblem } from "./rules/problem.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
@@ -32,6 +36,10 @@ const evidence = checkRiskEvidenceCsv(
   evidenceProtocols(committed.rows),
   todayUtc(),
 );
+const names = new Set(committed.rows.map((r) => r.name));
+const launches = checkLaunchDatesCsv(readFileSync(LAUNCH_DATES_PATH, "utf8"), names, todayUtc());
+const changes = checkReviewChangesCsv(readFileSync(REVIEW_CHANGES_PATH, "utf8"), todayUtc());
+const entries = riskEntries(committed.rows, history.rows, evidence.rows, launches.rows);
 
 // The committed data: DefiLlama's 2026-09-05 snapshot applied to the reviewed rows (docs/data.md).
 // These are invariants of any refresh, not this snapshot's figures, so a refresh keeps them true.
@@ -41,9 +49,13 @@ describe("the committed data", () => {
     expect(history.problems).toEqual([]);
     expect(yieldHistory.problems).toEqual([]);
     expect(evidence.problems).toEqual([]);
+    expect(launches.problems).toEqual([]);
+    expect(changes.problems).toEqual([]);
     expect(
       buildSeedSql(committed.rows, history.rows, yieldHistory.rows) +
-        buildRiskSeedSql(riskEntries(committed.rows, history.rows, evidence.rows)),
+        buildRiskSeedSql(entries) +
+        buildLaunchDatesSeedSql(launches.rows) +
+        buildReviewChangesSeedSql(changes.rows, names),
     ).toBe(readFileSync(SEED_PATH, "utf8"));
   });
 
@@ -52,17 +64,14 @@ describe("the committed data", () => {
     const reviewed = committed.rows.filter((r) => r.review_status === "reviewed");
     expect(reviewed).toHaveLength(34);
     expect(new Set(reviewed.flatMap((r) => r.asset_classes))).toEqual(new Set(ASSET_CLASSES));
-    for (const row of committed.rows.filter((r) => r.review_status === "tracked")) {
+    for (const row of committed.rows.filter((r) => r.review_status === "tracked"))
       expect(row.tvl_source, row.name).toBe("defillama");
-      expect(row.risk_level, row.name).toBeNull();
-    }
   });
 
-  it("rates every reviewed protocol from at least five evidenced factors, and stores the rule's level", () => {
-    const ratings = checkRiskLevels(committed.rows, riskEntries(committed.rows, history.rows, evidence.rows));
+  it("stores the rule's level for every protocol: rated from five evidenced factors, else 'Not rated'", () => {
+    const ratings = checkRiskLevels(committed.rows, entries);
     expect(ratings.problems.map(formatProblem)).toEqual([]);
-    for (const row of committed.rows.filter((r) => r.review_status === "reviewed"))
-      expect(ratings.levels.get(row.name), row.name).not.toBeNull();
+    for (const { name, records } of entries) expect(ratings.levels.get(name) === null, name).toBe(records.length < 5);
   });
 
   it("dates every DefiLlama figure 2026-09-05, unless DefiLlama stopped tracking the row", () => {

@@ -95,7 +95,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         // No loader: the home page ships with the app, and its frame hydrates as the page's own
         // loading state ('Loading protocols...'), so the list is read by the page itself (the
-        // boot's read, start.ts, once hydrated). docs/decisions/013-data-router.md.
+        // boot's read, main.tsx, once hydrated). docs/decisions/013-data-router.md.
         { id: "home", index: true, element: <HomePage />, errorElement: <RouteError /> },
         // The page waits for its code and the list, so it opens on the protocol, never on a loading state.
         page("protocol", "protocols/:slug", protocolPage, () =>

@@ -3,8 +3,18 @@
 import { describe, expect, it } from "vitest";
 // The document as text, read by Vite (?raw): the app's project has no Node types.
 import doc from "../../docs/methodology.md?raw";
-import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS } from "./risk-method";
+import {
+  ABOUT_THE_RATING,
+  CHANGE_RULES,
+  EVIDENCE_RULES,
+  FACTOR_METHOD,
+  NO_ACCEPTABLE_SOURCE,
+  RULE_STEPS,
+  RULE_VERSIONS,
+  SOURCES_INTRO,
+} from "./risk-method";
 import { FACTOR_LABELS, RATING_VERSION, RISK_FACTORS, RISK_STEPS } from "./risk-rating";
+import { SOURCE_TIER_DATA } from "./source-tiers";
 
 /** Markdown to comparable text: no emphasis or code marks, no list bullets or numbers, one space. */
 function plain(markdown: string): string {
@@ -53,5 +63,20 @@ describe("the method's words match docs/methodology.md", () => {
     expect(doc).toContain(`# Risk rating methodology (version ${RATING_VERSION})`);
     expect(RULE_VERSIONS[0]!.version).toBe(RATING_VERSION);
     for (const { version, date, change } of RULE_VERSIONS) said(`${version} (${date}): ${change}`);
+  });
+
+  it("states the source tiers and the never list of data/source-tiers.json, and what happens without a source", () => {
+    said(SOURCES_INTRO);
+    for (const entry of [...SOURCE_TIER_DATA.primary, ...SOURCE_TIER_DATA.secondary])
+      said(`${entry.category} (${entry.examples}): ${entry.reason}`);
+    for (const entry of SOURCE_TIER_DATA.never) {
+      said(`${entry.category}: ${entry.reason}`);
+      for (const host of entry.hosts) said(`${host.pattern} (${host.site})`);
+    }
+    said(NO_ACCEPTABLE_SOURCE);
+  });
+
+  it("says how the rating's changes are recorded and shown", () => {
+    for (const rule of CHANGE_RULES) said(rule);
   });
 });

@@ -63,12 +63,12 @@ export const FACTOR_METHOD: Record<RiskFactor, FactorMethod> = {
   contract: {
     question: "audits of the deployed contracts, upgradeability and admin keys, incidents.",
     computed:
-      "Computed where DefiLlama records audits: DefiLlama's audits flag 2 (audited) is Medium; 0 (none), 1 (partly unaudited) and 3 (a fork of audited code) are High. Low needs researched evidence (several public audits, no incident) that the flag cannot show. For a protocol DefiLlama does not list, the factor is researched.",
+      "Computed where DefiLlama records audits: DefiLlama's audits flag 2 (audited) is Medium; 1 (partly unaudited) and 3 (a fork of audited code) are High. A flag of 0 (DefiLlama records no audit) or no flag at all is missing data, not a finding: the factor is Unknown. Low needs researched evidence (several public audits, no incident) that the flag cannot show. A researched finding from the audit reports replaces the computed one; for a protocol DefiLlama does not list, the factor is researched.",
   },
   track_record: {
     question: "time since launch, size, and drawdowns in our own TVL history.",
     computed:
-      "Computed from data we refresh. Age: three years or more scores Low, one to three years Medium, under a year (or unknown) High. Size (the latest TVL): $1B or more Low, $100M Medium, $10M High, below Very High. The factor is the worse of the two, one step worse again when our own TVL history shows a fall of 50% or more from a peak. Age counts from the launch date in the evidence, else from DefiLlama's listing date. Without a dated TVL figure the factor is Unknown.",
+      "Computed from data we refresh. Age: three years or more scores Low, one to three years Medium, under a year High. Size (the latest TVL): $1B or more Low, $100M Medium, $10M High, below Very High. The factor is the worse of the two, one step worse again when our own TVL history shows a fall of 50% or more from a peak. Age counts from the launch date we researched (the launch announcement, the fund's inception date; a month counts from its last day), else from DefiLlama's listing date. Without either date, or without a dated TVL figure, the factor is Unknown: an unknown age is missing data, not a young protocol. A researched finding replaces the computed one.",
   },
   regulation: {
     question: "the regulated entities involved and the jurisdiction.",
@@ -84,7 +84,13 @@ export const FACTOR_METHOD: Record<RiskFactor, FactorMethod> = {
 
 /** Every published version of the rule, newest first; the first is RATING_VERSION. */
 export const RULE_VERSIONS: ReadonlyArray<{ version: string; date: string; change: string }> = [
-  { version: RATING_VERSION, date: "2026-11-25", change: "first published rule." },
+  {
+    version: RATING_VERSION,
+    date: "2026-11-27",
+    change:
+      "missing data is no longer a finding: DefiLlama's 'no audit' flag and an unknown launch date leave the computed factor Unknown (scored as Very High) instead of High, and a researched finding may replace a computed one; every finding names its source's kind and tier and the date the document states, and sources on the never list are refused.",
+  },
+  { version: "1.0", date: "2026-11-25", change: "first published rule." },
 ];
 
 const WORDS: Record<number, string> = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven" };
@@ -102,16 +108,32 @@ export const RULE_STEPS: readonly string[] = [
 /** What the rating is and is not (docs/methodology.md's opening), said the same on the page. */
 export const ABOUT_THE_RATING = {
   summary:
-    "RWA Atlas rates every protocol it lists on seven factors specific to tokenized real-world assets. Each factor carries the evidence behind it: a one-sentence finding in our own words, the page that states it, and the date we read that page. The overall level is computed from the factors by the published rule below, so anyone can check it, disagree with a factor, and see what would change it.",
+    "RWA Atlas rates every protocol it lists on seven factors specific to tokenized real-world assets. Each factor carries the evidence behind it: a one-sentence finding in our own words, the page that states it, whether that page is a primary or a secondary source, the date the document states and the date we read it. The overall level is computed from the factors by the published rule below, so anyone can check it, disagree with a factor, and see what would change it.",
   is: "a structured, dated reading of public documents about how a product is built (what backs it, what a holder owns, who holds the assets, how money comes back out, the code, the track record, the regulators).",
   isNot:
-    "investment advice, a credit rating, a prediction of default, or a statement about price. It is only as current as its evidence: each finding shows the date it was read, and a product can change after that date. Nobody pays for a rating.",
+    "investment advice, a credit rating, a prediction of default, or a statement about price. It is only as current as its evidence: each finding shows the date of its document and the date we read it, and a product can change after that. Nobody pays for a rating.",
 } as const;
 
 /** How a finding is written and sourced (docs/methodology.md, "Evidence rules"). */
 export const EVIDENCE_RULES: readonly string[] = [
   "One sentence per factor, in our own words, specific (names the custodian, the T+n, the regulator, the auditor).",
-  "The URL of the page that states it, never a homepage; the date it was read.",
+  "The URL of the page that states it, never a homepage; the kind of document, its tier (primary or secondary), the date the document states (or 'undated') and the date we read it.",
   "Only pages actually read. A fact found through a third party (defirisk.co, a news article) cites the original source it names.",
+  "A primary source replaces a secondary one wherever one exists.",
   "No evidence, no assessment: the factor shows 'Unknown'.",
+];
+
+/** The opening of docs/methodology.md's "Sources" (the tiers themselves are data/source-tiers.json). */
+export const SOURCES_INTRO =
+  "Every finding names its source's tier. Primary sources are preferred; a secondary source stands only where no primary one states the fact. Some pages are never a source.";
+
+/** What happens when no acceptable source states a factor (docs/methodology.md, "Sources"). */
+export const NO_ACCEPTABLE_SOURCE =
+  "When no acceptable source states a factor, we do not fall back on a page from the never list: the factor is Unknown, which scores as Very High, so a protocol never looks safer for what we could not verify.";
+
+/** The rating's change log (docs/methodology.md, "Changes"). */
+export const CHANGE_RULES: readonly string[] = [
+  "Every change of a factor's assessment or of the overall level is recorded with its date, the old and the new value, the reason (the new finding) and its source, in a table anyone can read.",
+  "A review records the researched factors and the overall level it changes; the daily refresh records the computed factors (track record, audits) and the overall level, in the same transaction as the figures.",
+  "Each protocol's Risk section lists its changes: 'Changed on <date>: <old> → <new>'.",
 ];

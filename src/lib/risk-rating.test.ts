@@ -106,10 +106,25 @@ describe("overallRating", () => {
 describe("contractFactor", () => {
   it("maps DefiLlama's audits flag", () => {
     expect(contractFactor(2).level).toBe("Medium");
-    expect(contractFactor(0).level).toBe("High");
     expect(contractFactor(1).level).toBe("High");
     expect(contractFactor(3).level).toBe("High");
+  });
+
+  it("reads 'DefiLlama records no audit' (0) and no flag as missing data: Unknown, never High", () => {
+    expect(contractFactor(0)).toEqual({
+      level: "Unknown",
+      finding: "DefiLlama records no audit, which says nothing about the contracts.",
+    });
     expect(contractFactor(null).level).toBe("Unknown");
+  });
+
+  it("property: any flag but 1, 2 or 3 is Unknown", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.constant(null)), (audits) => {
+        fc.pre(audits === null || ![1, 2, 3].includes(audits));
+        expect(contractFactor(audits).level).toBe("Unknown");
+      }),
+    );
   });
 });
 
@@ -125,10 +140,29 @@ describe("trackRecordFactor", () => {
     );
   });
 
-  it("counts an unknown launch date as under a year, and no figure as Unknown", () => {
-    expect(trackRecordFactor({ since: null, asOf: "2026-09-05", tvlUsd: 2e9, history: [] }).level).toBe("High");
+  it("is Unknown, never High, without a date to count the age from, and without a figure", () => {
+    expect(trackRecordFactor({ since: null, asOf: "2026-09-05", tvlUsd: 2e9, history: [] })).toEqual({
+      level: "Unknown",
+      finding: "No launch date and no DefiLlama listing date are on record.",
+    });
     expect(trackRecordFactor({ since: "2020-01-01", asOf: "2026-09-05", tvlUsd: null, history: [] }).level).toBe(
       "Unknown",
+    );
+  });
+
+  it("property: a missing launch date is Unknown whatever the size and the history", () => {
+    const points = fc.array(
+      fc.record({
+        day: fc
+          .integer({ min: 0, max: 2000 })
+          .map((n) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10)),
+        tvlUsd: fc.double({ min: 0, max: 1e11, noNaN: true }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e11, noNaN: true }), points, (tvlUsd, history) => {
+        expect(trackRecordFactor({ since: null, asOf: "2026-09-05", tvlUsd, history }).level).toBe("Unknown");
+      }),
     );
   });
 

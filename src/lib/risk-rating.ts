@@ -1,5 +1,5 @@
 /**
- * The risk rating rule, version 1.0 (docs/methodology.md states it in words; the /methodology page
+ * The risk rating rule, version 1.1 (docs/methodology.md states it in words; the /methodology page
  * renders the same constants). Pure: no I/O, no dates read from the clock.
  *
  * Seven factors, each assessed on the spec's four steps or 'Unknown'. The overall level:
@@ -10,7 +10,7 @@
  * 4. weakest link: the overall level is never more than two steps safer than the worst factor.
  */
 
-export const RATING_VERSION = "1.0";
+export const RATING_VERSION = "1.1";
 
 /** Below this many evidenced (known) factors a protocol is 'Not rated'. */
 export const MIN_EVIDENCED = 5;
@@ -43,9 +43,6 @@ export const FACTOR_LABELS: Record<RiskFactor, string> = {
   track_record: "Track record and scale",
   regulation: "Regulation",
 };
-
-/** Factors the data pipeline computes; the others are researched. */
-export const COMPUTED_FACTORS: readonly RiskFactor[] = ["contract", "track_record"];
 
 export function isRiskFactor(value: string): value is RiskFactor {
   return (RISK_FACTORS as readonly string[]).includes(value);
@@ -105,10 +102,11 @@ export interface ComputedFactor {
 }
 
 /**
- * Smart contract and platform, from DefiLlama's `audits` field: "2" (audited) is Medium; "0" (no
- * audit), "1" (partly unaudited) and "3" (a fork of audited code, not itself audited) are High.
- * Low needs researched evidence (several public audits, no incident), which DefiLlama's flag cannot
- * show. Anything else is Unknown.
+ * Smart contract and platform, from DefiLlama's `audits` field: "2" (audited) is Medium; "1" (partly
+ * unaudited) and "3" (a fork of audited code, not itself audited) are High. "0" says only that
+ * DefiLlama records no audit: missing data, not a finding, so it is Unknown like a missing flag
+ * (since rule 1.1; a researched finding from the audit reports replaces it). Low needs researched
+ * evidence (several public audits, no incident), which DefiLlama's flag cannot show.
  */
 export function contractFactor(audits: number | null): ComputedFactor {
   switch (audits) {
@@ -116,13 +114,13 @@ export function contractFactor(audits: number | null): ComputedFactor {
       return { level: "Medium", finding: "DefiLlama records audits of the protocol's contracts." };
     case 1:
       return { level: "High", finding: "DefiLlama records the protocol as only partly audited." };
-    case 0:
-      return { level: "High", finding: "DefiLlama records no audit of the protocol's contracts." };
     case 3:
       return {
         level: "High",
         finding: "DefiLlama records the contracts as a fork of audited code, not audited themselves.",
       };
+    case 0:
+      return { level: "Unknown", finding: "DefiLlama records no audit, which says nothing about the contracts." };
     default:
       return { level: "Unknown", finding: "DefiLlama has no audit record for this protocol." };
   }
@@ -162,7 +160,7 @@ function money(usd: number): string {
 }
 
 export interface TrackRecordInput {
-  /** When the protocol went live (or DefiLlama first listed it), YYYY-MM-DD; null if unknown. */
+  /** When DefiLlama first listed the protocol, YYYY-MM-DD; null if unknown. */
   since: string | null;
   /** The date the figures refer to, YYYY-MM-DD. */
   asOf: string;
@@ -176,24 +174,24 @@ export interface TrackRecordInput {
  * Track record and scale. Age: three years or more scores 1, one to three 2, under a year 3.
  * Size: $1B or more scores 1, $100M 2, $10M 3, below 4. The factor is the worse of the two, one
  * step worse (capped at Very High) when our history shows a fall of 50% or more from a peak.
- * Unknown without a size; an unknown age counts as under a year.
+ * Unknown without a size, and (since rule 1.1) without a date to count the age from: an unknown
+ * age is missing data, not a young protocol.
  */
 export function trackRecordFactor(input: TrackRecordInput): ComputedFactor {
   const { since, asOf, tvlUsd, history } = input;
   if (tvlUsd === null || !Number.isFinite(tvlUsd) || tvlUsd < 0) {
     return { level: "Unknown", finding: "No dated TVL figure is on record." };
   }
-  const years = since === null ? null : wholeYearsBetween(since, asOf);
-  const ageScore = years === null || years < 1 ? 3 : years < 3 ? 2 : 1;
+  if (since === null) {
+    return { level: "Unknown", finding: "No launch date and no DefiLlama listing date are on record." };
+  }
+  const years = wholeYearsBetween(since, asOf);
+  const ageScore = years < 1 ? 3 : years < 3 ? 2 : 1;
   const sizeScore = tvlUsd >= 1e9 ? 1 : tvlUsd >= 1e8 ? 2 : tvlUsd >= 1e7 ? 3 : 4;
   const drawdown = maxDrawdown(history);
   const score = Math.min(4, Math.max(ageScore, sizeScore) + (drawdown >= 0.5 ? 1 : 0));
   const age =
-    since === null
-      ? "launch date unknown"
-      : years !== null && years >= 1
-        ? `live since ${since} (${years} year${years === 1 ? "" : "s"})`
-        : `live since ${since} (under a year)`;
+    years >= 1 ? `live since ${since} (${years} year${years === 1 ? "" : "s"})` : `live since ${since} (under a year)`;
   const fall =
     drawdown >= 0.5
       ? `; our history shows a ${Math.round(drawdown * 100)}% fall from a peak`

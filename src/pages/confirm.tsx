@@ -1,89 +1,113 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, MailCheck } from "lucide-react";
 import { site } from "@/config/site";
 import { Button } from "@/components/ui/button";
 import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageTitle } from "@/components/layout/use-page-title";
-import { confirmSignup, isConfirmStatus, isConfirmToken, type ConfirmStatus } from "@/features/waitlist/confirm-signup";
-import { CONFIRM_TEXTS, confirmedBody } from "@/features/waitlist/confirm-texts";
+import {
+  confirmSignup,
+  isConfirmStatus,
+  isStopStatus,
+  type ConfirmStatus,
+  type StopStatus,
+} from "@/features/waitlist/confirm-signup";
+import { CONFIRM_TEXTS, STOP_TEXTS, confirmedBody } from "@/features/waitlist/confirm-texts";
+import { LinkMessage } from "@/features/waitlist/link-message";
+import { StopFlow } from "@/features/waitlist/stop-flow";
+import {
+  OUTCOME_KEYS,
+  rememberedOutcomeOf,
+  useLinkAction,
+  useRememberOutcome,
+} from "@/features/waitlist/use-link-action";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 import { SiteLayout } from "@/app/site-layout";
 
 /**
- * /confirm#token=...: the link in the confirmation mail (older mails carry `?token=`, still read).
- * Nothing is confirmed on load: the page asks the visitor to press a button, so a mail scanner
- * that opens the link, even one that runs the page's JavaScript, confirms nobody. The token sits
- * in the fragment, which browsers never send to the static host; the page then moves it from the
- * address bar into this history entry's state (where a reload still finds it, and no Referer,
- * shared URL or back button shows it), and sets `referrer: no-referrer` while it is shown.
+ * /confirm#token=...: the link in the confirmation mail (older mails carry `?token=`, still read),
+ * and /confirm#stop=...: the same mail's "This wasn't me: stop" link, with the same token.
+ * Nothing is confirmed or stopped on load: the page asks the visitor to press a button, so a mail
+ * scanner that opens the link, even one that runs the page's JavaScript, changes nothing. The
+ * token sits in the fragment, which browsers never send to the static host; the page then moves it
+ * from the address bar into this history entry's state (where a reload still finds it, and no
+ * Referer, shared URL or back button shows it), and sets `referrer: no-referrer` while it is shown.
  */
 export function ConfirmPage() {
-  usePageTitle(`Confirm your email · ${site.productName}`);
-  useCanonicalPath("/confirm");
-  useNoReferrerNoIndex();
   const { search, hash, state: historyState } = useLocation();
   const navigate = useNavigate();
-  // The link being confirmed: from the URL, or (a reload of the cleaned URL) from the history
+  // The link being followed: from the URL, or (a reload of the cleaned URL) from the history
   // entry, which then also remembers an outcome already seen, so a reload does not show 'invalid'.
-  const [link, setLink] = useState<Link>(() => {
-    const token = linkToken(search, hash) ?? rememberedToken(historyState);
-    return { token, remembered: token === null ? rememberedOutcome(historyState) : null };
+  const [link, setLink] = useState<MailLink>(() => {
+    const mailed = linkOf(search, hash) ?? rememberedLink(historyState);
+    if (mailed) return { ...mailed, remembered: null };
+    const stopped = rememberedOutcomeOf(historyState, OUTCOME_KEYS.stop, isStopStatus);
+    if (stopped) return { kind: "stop", token: null, remembered: stopped };
+    const confirmed = rememberedOutcomeOf(historyState, OUTCOME_KEYS.confirm, isConfirmStatus);
+    return { kind: "confirm", token: null, remembered: confirmed };
   });
   // A link opened while the page is shown (same document: only the fragment changed) starts over.
-  const fromUrl = linkToken(search, hash);
-  if (fromUrl !== null && fromUrl !== link.token) setLink({ token: fromUrl, remembered: null });
+  const fromUrl = linkOf(search, hash);
+  if (fromUrl !== null && (fromUrl.token !== link.token || fromUrl.kind !== link.kind))
+    setLink({ ...fromUrl, remembered: null });
   // An effect, not a layout effect: on a first render the router subscribes to history in its own
   // layout effect, after its children's, and would miss a navigation made before that.
+  const urlKind = fromUrl?.kind;
+  const urlToken = fromUrl?.token;
   useEffect(() => {
-    if (fromUrl !== null) void navigate("/confirm", { replace: true, state: { [TOKEN_KEY]: fromUrl } });
-  }, [fromUrl, navigate]);
+    if (urlKind !== undefined && urlToken !== undefined)
+      void navigate("/confirm", { replace: true, state: { [TOKEN_KEYS[urlKind]]: urlToken } });
+  }, [urlKind, urlToken, navigate]);
+  const stop = link.kind === "stop";
+  usePageTitle(`${stop ? "Stop emails" : "Confirm your email"} · ${site.productName}`);
+  useCanonicalPath("/confirm");
+  useNoReferrerNoIndex();
 
   return (
     <SiteLayout>
       <PageBand>
         <p className="mt-4 text-sm font-semibold tracking-wider text-subtle-foreground uppercase">
-          Waitlist · Email confirmation
+          {stop ? STOP_TEXTS.heading : "Waitlist · Email confirmation"}
         </p>
       </PageBand>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
-        <ConfirmFlow key={link.token ?? ""} {...link} />
+        {link.kind === "stop" ? (
+          <StopFlow key={`stop:${link.token ?? ""}`} token={link.token} remembered={link.remembered} />
+        ) : (
+          <ConfirmFlow key={`confirm:${link.token ?? ""}`} token={link.token} remembered={link.remembered} />
+        )}
       </div>
     </SiteLayout>
   );
 }
 
-type Link = { token: string | null; remembered: ConfirmStatus | null };
+type MailLink =
+  | { kind: "confirm"; token: string | null; remembered: ConfirmStatus | null }
+  | { kind: "stop"; token: string | null; remembered: StopStatus | null };
+
+const TOKEN_KEYS = { confirm: "confirmToken", stop: "stopToken" } as const;
 
 /** One link's confirmation: the button, the request, and the outcome. */
-function ConfirmFlow({ token, remembered }: Link) {
+function ConfirmFlow({ token, remembered }: { token: string | null; remembered: ConfirmStatus | null }) {
   const { openWaitlist } = useWaitlistDialog();
-  const { state: historyState } = useLocation();
-  const navigate = useNavigate();
-  const result = useConfirmation(token, remembered);
-  const outcome = isConfirmStatus(result.state) ? result.state : null;
-  useEffect(() => {
-    // The outcome replaces the token in the history entry: a used link is not kept anywhere.
-    if (outcome !== null && rememberedOutcome(historyState) !== outcome) {
-      void navigate("/confirm", { replace: true, state: { [OUTCOME_KEY]: outcome } });
-    }
-  }, [outcome, historyState, navigate]);
+  const result = useLinkAction<ConfirmStatus>(token, remembered, confirmSignup, "invalid");
+  useRememberOutcome(OUTCOME_KEYS.confirm, isConfirmStatus(result.state) ? result.state : null);
 
   if (result.state === "ready") {
     return (
-      <Message
+      <LinkMessage
         icon={<MailCheck className="size-6 text-accent" aria-hidden="true" />}
         title={CONFIRM_TEXTS.ready.title}
         body={CONFIRM_TEXTS.ready.body}
       >
-        <Button onClick={result.confirm}>{CONFIRM_TEXTS.ready.button}</Button>
-      </Message>
+        <Button onClick={result.press}>{CONFIRM_TEXTS.ready.button}</Button>
+      </LinkMessage>
     );
   }
   if (result.state === "pending") {
     return (
-      <Message
+      <LinkMessage
         icon={<LoaderCircle className="size-6 animate-spin text-placeholder" aria-hidden="true" />}
         {...CONFIRM_TEXTS.confirming}
         busy
@@ -92,64 +116,32 @@ function ConfirmFlow({ token, remembered }: Link) {
   }
   if (result.state === "failed") {
     return (
-      <Message icon={<CircleAlert className="size-6 text-danger" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
-        <Button onClick={result.confirm}>Try again</Button>
-      </Message>
+      <LinkMessage icon={<CircleAlert className="size-6 text-danger" aria-hidden="true" />} {...CONFIRM_TEXTS.failed}>
+        <Button onClick={result.press}>Try again</Button>
+      </LinkMessage>
     );
   }
   return <Outcome status={result.state} onJoin={() => openWaitlist({ source: "confirm" })} />;
 }
 
-const OUTCOME_KEY = "confirmOutcome";
-const TOKEN_KEY = "confirmToken";
-
-/** The token of a mailed link: `#token=` (current mails) or `?token=` (mails sent before). */
-function linkToken(search: string, hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? new URLSearchParams(search).get("token");
-}
-
-function rememberedToken(historyState: unknown): string | null {
-  const value = (historyState as Record<string, unknown> | null)?.[TOKEN_KEY];
-  return typeof value === "string" ? value : null;
-}
-
-function rememberedOutcome(historyState: unknown): ConfirmStatus | null {
-  const value = (historyState as Record<string, unknown> | null)?.[OUTCOME_KEY];
-  return isConfirmStatus(value) ? value : null;
-}
-
-type Confirmation = { state: "ready" | "pending" | "failed" | ConfirmStatus; confirm: () => void };
-
 /**
- * Waits for the button; then one request per press. The promise lives in a ref, so React's
- * development double-run of effects reuses it instead of confirming twice (the second answer
- * would read 'already confirmed'). A link without a well-formed token is 'invalid' at once.
+ * The token of a mailed link: `#token=` (current mails; `?token=` in mails sent before) confirms,
+ * `#stop=` stops every mail to the inbox.
  */
-function useConfirmation(token: string | null, remembered: ConfirmStatus | null): Confirmation {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Confirmation["state"]>(
-    () => remembered ?? (isConfirmToken(token) ? "ready" : "invalid"),
-  );
-  const inFlight = useRef<{ attempt: number; promise: Promise<ConfirmStatus> } | null>(null);
-  useEffect(() => {
-    if (attempt === 0) return;
-    if (inFlight.current?.attempt !== attempt) inFlight.current = { attempt, promise: confirmSignup(token) };
-    let live = true;
-    inFlight.current.promise.then(
-      (status) => live && setState(status),
-      () => live && setState("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
-  return {
-    state,
-    confirm: () => {
-      setState("pending");
-      setAttempt((n) => n + 1);
-    },
-  };
+function linkOf(search: string, hash: string): { kind: "confirm" | "stop"; token: string } | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ""));
+  const stop = fragment.get("stop");
+  if (stop !== null) return { kind: "stop", token: stop };
+  const token = fragment.get("token") ?? new URLSearchParams(search).get("token");
+  return token === null ? null : { kind: "confirm", token };
+}
+
+function rememberedLink(historyState: unknown): { kind: "confirm" | "stop"; token: string } | null {
+  const state = historyState as Record<string, unknown> | null;
+  const stop = state?.[TOKEN_KEYS.stop];
+  if (typeof stop === "string") return { kind: "stop", token: stop };
+  const confirm = state?.[TOKEN_KEYS.confirm];
+  return typeof confirm === "string" ? { kind: "confirm", token: confirm } : null;
 }
 
 function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void }) {
@@ -158,49 +150,20 @@ function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void
     const texts =
       status === "confirmed" ? { ...CONFIRM_TEXTS.confirmed, body: confirmedBody(launch) } : CONFIRM_TEXTS.already;
     return (
-      <Message icon={<CircleCheck className="size-6 text-accent" aria-hidden="true" />} {...texts}>
+      <LinkMessage icon={<CircleCheck className="size-6 text-accent" aria-hidden="true" />} {...texts}>
         <Link
           to="/"
           className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-navy-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           Explore the directory
         </Link>
-      </Message>
+      </LinkMessage>
     );
   }
   return (
-    <Message icon={<Clock className="size-6 text-warning" aria-hidden="true" />} {...CONFIRM_TEXTS.expired}>
+    <LinkMessage icon={<Clock className="size-6 text-warning" aria-hidden="true" />} {...CONFIRM_TEXTS.expired}>
       <Button onClick={onJoin}>Join the waitlist</Button>
-    </Message>
-  );
-}
-
-function Message({
-  icon,
-  title,
-  body,
-  busy,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  body: string;
-  busy?: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <section aria-labelledby="confirm-title" aria-busy={busy || undefined} className="max-w-2xl">
-      <div className="flex items-start gap-4">
-        <span className="mt-1 flex size-11 shrink-0 items-center justify-center rounded-full bg-muted">{icon}</span>
-        <div role="status" aria-live="polite">
-          <h1 id="confirm-title" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
-            {title}
-          </h1>
-          <p className="mt-3 text-base leading-7 text-secondary-foreground">{body}</p>
-        </div>
-      </div>
-      {children && <div className="mt-8 flex flex-wrap gap-3 sm:pl-15">{children}</div>}
-    </section>
+    </LinkMessage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { FACTOR_METHOD, RULE_STEPS } from "@/lib/risk-method";
+import { FACTOR_METHOD, NO_ACCEPTABLE_SOURCE, RULE_STEPS } from "@/lib/risk-method";
+import { SOURCE_TIER_DATA } from "@/lib/source-tiers";
 import { FACTOR_LABELS, RISK_FACTORS } from "@/lib/risk-rating";
 import { renderApp } from "../../tests/render";
 
@@ -10,12 +11,14 @@ describe("the methodology page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "How we rate risk" })).toBeInTheDocument();
     // Set in an effect, which may run just after the heading's commit.
     await waitFor(() => expect(document.title).toBe("Risk rating methodology | RWA Atlas"));
-    expect(screen.getByText(/^Version 1\.0 · published/)).toHaveTextContent("Version 1.0 · published Nov 25, 2026");
+    expect(screen.getByText(/^Version 1\.1 · published/)).toHaveTextContent("Version 1.1 · published Nov 27, 2026");
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
       "The seven factors",
       "The rule",
       "Unknown and Not rated",
       "The evidence",
+      "Sources",
+      "Changes",
       "Versions",
     ]);
 
@@ -42,6 +45,27 @@ describe("the methodology page", () => {
     expect(states).toHaveTextContent("fewer than five evidenced factors");
 
     expect(screen.getByText(/^It is not investment advice/)).toBeInTheDocument();
+  });
+
+  it("states the source tiers and the never list from data/source-tiers.json, and what happens without a source", async () => {
+    renderApp("/methodology");
+    const sources = await screen.findByRole("region", { name: "Sources" });
+    expect(
+      within(sources)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Primary sources", "Secondary sources", "Never a source"]);
+    for (const entry of [...SOURCE_TIER_DATA.primary, ...SOURCE_TIER_DATA.secondary])
+      expect(sources).toHaveTextContent(`${entry.category} (${entry.examples}): ${entry.reason}`);
+    const never = within(sources).getByRole("heading", { name: "Never a source" }).parentElement!;
+    for (const entry of SOURCE_TIER_DATA.never) {
+      expect(never).toHaveTextContent(`${entry.category}: ${entry.reason}`);
+      for (const host of entry.hosts) expect(never).toHaveTextContent(host.pattern);
+    }
+    expect(sources).toHaveTextContent(NO_ACCEPTABLE_SOURCE);
+    expect(screen.getByRole("region", { name: "Changes" })).toHaveTextContent("Changed on <date>: <old> → <new>");
+    const versions = within(screen.getByRole("region", { name: "Versions" })).getAllByRole("listitem");
+    expect(versions.map((li) => li.textContent?.slice(0, 18))).toEqual(["1.1 (Nov 27, 2026)", "1.0 (Nov 25, 2026)"]);
   });
 
   it("is linked from every page's footer", async () => {

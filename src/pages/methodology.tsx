@@ -4,6 +4,7 @@ import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
 import { AssessmentBadge, NOT_RATED, RiskBadge } from "@/features/protocols/card/risk-badge";
+import { MethodChanges, MethodSources } from "@/features/protocols/risk/method-sources";
 import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS, word } from "@/lib/risk-method";
 import {
   FACTOR_LABELS,
@@ -22,6 +23,8 @@ const SECTIONS = [
   { id: "rule", title: "The rule" },
   { id: "unknown-and-not-rated", title: "Unknown and Not rated" },
   { id: "evidence", title: "The evidence" },
+  { id: "sources", title: "Sources" },
+  { id: "changes", title: "Changes" },
   { id: "versions", title: "Versions" },
 ] as const;
 
@@ -134,8 +137,9 @@ export function MethodologyPage() {
 
           <Section id="evidence">
             <p>
-              Every assessment carries its finding, the page that states it and the date we read it. Each
-              protocol&apos;s page lists them under &apos;Risk&apos;, and the open data includes them.
+              Every assessment carries its finding, the page that states it, the kind and tier of that source, the date
+              the document states and the date we read it. Each protocol&apos;s page lists them under &apos;Risk&apos;,
+              and the open data includes them.
             </p>
             <ul className="space-y-2">
               {EVIDENCE_RULES.map((rule) => (
@@ -145,6 +149,14 @@ export function MethodologyPage() {
                 </li>
               ))}
             </ul>
+          </Section>
+
+          <Section id="sources">
+            <MethodSources />
+          </Section>
+
+          <Section id="changes">
+            <MethodChanges />
           </Section>
 
           <Section id="versions">

@@ -59,7 +59,6 @@ describe("protocols constraints", () => {
     ["an untrimmed blockchain", { blockchains: [" Arbitrum"] }],
     ["a blockchain holding the list separator", { blockchains: ["Arbitrum;Base"] }],
     ["a 61-character blockchain", { blockchains: ["x".repeat(61)] }],
-    ["no risk level on a reviewed row", { risk_level: null as unknown as string }],
     ["'Unclassified' on a reviewed row", { asset_classes: ["Unclassified"] }],
     ["a TVL without $", { tvl: "2.8B" }],
     ["a TVL in K", { tvl: "$900K" }],

@@ -87,8 +87,17 @@ describe("handler.ts under arbitrary input (1,200 cases)", () => {
         return { status: "invalid" };
       },
       async recordSync() {},
+      async stop() {
+        return { status: "invalid" };
+      },
+      async recordRemoval() {},
     };
-    const mailer: WaitlistMailer = { name: "null", async addContact() {}, async sendConfirmation() {} };
+    const mailer: WaitlistMailer = {
+      name: "null",
+      async addContact() {},
+      async removeContact() {},
+      async sendConfirmation() {},
+    };
     const deps: Deps = {
       store,
       mailer,

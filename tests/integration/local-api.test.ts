@@ -27,16 +27,17 @@ const recordingMailer: WaitlistMailer = {
   async addContact(email) {
     contacts.push(email);
   },
+  async removeContact() {},
   async sendConfirmation(mail) {
     printed.push(mail.to);
     links.set(mail.to, mail.link);
   },
 };
+const audiencesDown = () => Promise.reject(new Error("Resend /audiences answered 503: upstream unavailable"));
 const failingMailer: WaitlistMailer = {
   name: "failing",
-  async addContact() {
-    throw new Error("Resend /audiences answered 503: upstream unavailable");
-  },
+  addContact: audiencesDown,
+  removeContact: audiencesDown,
   async sendConfirmation() {
     throw new Error("Resend /emails answered 503: upstream unavailable");
   },

@@ -8,6 +8,7 @@ import { build } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { committedRows } from "../../build/committed-rows.ts";
 import { assertJsonLd, retargetHead } from "../../build/prerender.ts";
+import { RATING_VERSION } from "../../src/lib/risk-rating.ts";
 import { prerender, ROOT, textOf } from "./prerender-entry.ts";
 
 const { PRERENDERED_ATTRIBUTE, renderMethodologyPage, renderProtocolPages } = prerender;
@@ -53,17 +54,24 @@ describe("renderProtocolPages", () => {
       "%VITE_SITE_URL%",
       "https://example.org",
     );
+    // $` and $' would paste the text before or after the tag into it if a tag were rewritten with a
+    // string replacement (issue 30): each stays literal, and no copy of the document lands in a tag.
     const html = retargetHead(template, {
       url: "https://example.org/protocols/x",
-      title: 'A & "B"',
-      description: "d <1>",
+      title: 'A & "B" $` US$\' $$1',
+      description: "d <1> $' and US$`",
       jsonLd: '{"a":"\\u003c/script"}',
     });
-    expect(html).toContain('<title>A &amp; "B"</title>');
+    expect(html).toContain('<title>A &amp; "B" $` US$\' $$1</title>');
     expect(html).toContain('<link rel="canonical" href="https://example.org/protocols/x" />');
     expect(html).toContain('<meta property="og:url" content="https://example.org/protocols/x" />');
-    expect(html).toMatch(/<meta\s+name="description"\s+content="d &lt;1>"/);
-    expect(html).toMatch(/<meta\s+name="twitter:title"\s+content="A &amp; &quot;B&quot;"/);
+    expect(html).toMatch(/<meta\s+name="description"\s+content="d &lt;1> \$' and US\$`"/);
+    expect(html).toMatch(/<meta\s+property="og:description"\s+content="d &lt;1> \$' and US\$`"/);
+    expect(html).toMatch(/<meta\s+name="twitter:description"\s+content="d &lt;1> \$' and US\$`"/);
+    expect(html).toMatch(/<meta\s+name="twitter:title"\s+content="A &amp; &quot;B&quot; \$` US\$' \$\$1"/);
+    expect(html).toMatch(/<meta\s+property="og:title"\s+content="A &amp; &quot;B&quot; \$` US\$' \$\$1"/);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
     expect(html).toContain('<script type="application/ld+json">{"a":"\\u003c/script"}</script>\n  </head>');
     expect(() => retargetHead(template, { url: "u", title: "t", description: "d", jsonLd: "</script>" })).toThrow(
       /JSON-LD/,
@@ -120,9 +128,12 @@ describe("renderMethodologyPage", () => {
     expect(text).toContain("rounded half up to a step (1.5 is Medium, 2.5 High, 3.5 Very High)");
     expect(text).toContain("Weakest link: the overall level is never more than two steps safer than the worst factor");
     expect(text).toContain("Not rated");
-    expect(text).toContain("Version 1.0");
+    expect(text).toContain(`Version ${RATING_VERSION}`);
     expect(text).toContain("It is not investment advice");
-    expect(text).toContain("each finding shows the date it was read");
+    expect(text).toContain("each finding shows the date of its document and the date we read it");
+    // The source tiers and the never list, from data/source-tiers.json.
+    expect(text).toContain("Never a source");
+    expect(text).toContain("Refused: scribd.com, docplayer.*");
     // Without JavaScript every link still works: plain hrefs.
     expect(page.markup).toContain('href="/"');
     expect(page.markup).toContain('href="#rule"');
@@ -136,7 +147,7 @@ describe("renderMethodologyPage", () => {
     expect(JSON.parse(page.jsonLd)).toMatchObject({
       "@type": "TechArticle",
       url: "https://example.org/methodology",
-      version: "1.0",
+      version: RATING_VERSION,
     });
   });
 });

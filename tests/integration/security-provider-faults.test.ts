@@ -66,9 +66,10 @@ describe("provider faults at signup: the signup is kept, its mail still due, wit
     });
   });
 
-  it("sends an address outside Latin-1, and one of 254 characters, with a short ASCII Idempotency-Key", async () => {
+  it("sends an address of 254 characters, and a punycode one, with a short ASCII Idempotency-Key", async () => {
+    // Addresses outside ASCII are refused at the door (issue 30): their punycode form reaches the provider.
     const long = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
-    for (const email of ["jürgen@exämple.com", "用户@例子.广告", long]) {
+    for (const email of ["jurgen@xn--exmple-cua.com", long]) {
       const d = deps();
       expect((await handleRequest(signup(email), d)).status).toBe(200);
       await Promise.all(d.deferred);

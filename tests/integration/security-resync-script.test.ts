@@ -13,15 +13,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 describe("npm run waitlist:resync against the local API", () => {
   let api: LocalApi;
   beforeAll(async () => {
-    const failing: WaitlistMailer = {
-      name: "down",
-      addContact: async () => {
-        throw new Error("fetch failed");
-      },
-      sendConfirmation: async () => {
-        throw new Error("fetch failed");
-      },
-    };
+    const down = () => Promise.reject(new Error("fetch failed"));
+    const failing: WaitlistMailer = { name: "down", addContact: down, removeContact: down, sendConfirmation: down };
     api = await startSnapshotApi({
       mailer: failing,
     });

@@ -14,7 +14,12 @@ export async function openSnapshot(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: await snapshotBlob() });
 }
 
-const nullMailer: LocalApiOptions["mailer"] = { name: "null", async addContact() {}, async sendConfirmation() {} };
+const nullMailer: LocalApiOptions["mailer"] = {
+  name: "null",
+  async addContact() {},
+  async removeContact() {},
+  async sendConfirmation() {},
+};
 
 /**
  * A local API on a free loopback port over a fresh copy of the snapshot: in memory, rate limit

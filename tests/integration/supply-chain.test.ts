@@ -1,10 +1,17 @@
 // Supply chain: the Edge Functions' npm imports are pinned to the exact version the app's lockfile
 // resolves and recorded in a committed Deno lockfile; the dependency audit tells a skipped audit
-// from a pass and fails on any advisory above low.
+// from a pass and fails on any advisory above low; every lockfile entry carries its integrity
+// hash; and only the install scripts package.json allows run.
+import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without type declarations
 import { evaluateAudit } from "../../scripts/audit.mjs";
+// @ts-expect-error: a plain .mjs script without type declarations
+import { completeLockfile, missingIntegrity } from "../../scripts/complete-lockfile.mjs";
 
 const root = new URL("../../", import.meta.url);
 const packageLock = JSON.parse(readFileSync(new URL("package-lock.json", root), "utf8")) as {
@@ -63,3 +70,114 @@ describe("evaluateAudit", () => {
     expect(evaluateAudit({ error: { summary: "boom" } }).summary).toContain("boom");
   });
 });
+
+describe("package-lock.json (issue 30, item 6)", () => {
+  it("gives every entry npm installs an integrity hash: `npm ci` checks every download", () => {
+    expect(missingIntegrity(packageLock)).toEqual([]);
+  });
+
+  it("names an entry without a hash; completion takes each from the registry's metadata for its exact version", async () => {
+    const lock = {
+      packages: {
+        "": { optionalDependencies: { "@x/tool-darwin-arm64": "1.2.3", "@x/tool-linux-x64": "1.2.3" } },
+        "node_modules/@x/tool-linux-x64": { version: "1.2.3", integrity: `sha512-${"A".repeat(86)}==` },
+        "node_modules/@x/known-win32-x64": { version: "2.0.0", optional: true },
+      },
+    };
+    expect(missingIntegrity(lock)).toEqual(["node_modules/@x/known-win32-x64@2.0.0"]);
+    const asked: string[] = [];
+    const lookup = async (name: string, version: string) => {
+      asked.push(`${name}@${version}`);
+      return { integrity: `sha512-${"B".repeat(86)}==`, tarball: "https://registry.example/x.tgz" };
+    };
+    const known = { "node_modules/@x/known-win32-x64": { version: "2.0.0", integrity: `sha512-${"C".repeat(86)}==` } };
+    const report = await completeLockfile(lock, lookup, known);
+    expect(report).toEqual({ added: ["node_modules/@x/tool-darwin-arm64"], looked: ["@x/tool-darwin-arm64@1.2.3"] });
+    expect(asked).toEqual(["@x/tool-darwin-arm64@1.2.3"]);
+    expect(lock.packages["node_modules/@x/tool-darwin-arm64" as keyof typeof lock.packages]).toMatchObject({
+      version: "1.2.3",
+      os: ["darwin"],
+      cpu: ["arm64"],
+      integrity: `sha512-${"B".repeat(86)}==`,
+    });
+    expect(missingIntegrity(lock)).toEqual([]);
+  });
+
+  it("leaves no entry without a hash: a failed lookup, or metadata without one, stops the completion", async () => {
+    const lock = () => ({ packages: { "": {}, "node_modules/@x/y-darwin-x64": { version: "9.9.9", optional: true } } });
+    await expect(
+      completeLockfile(lock(), async () => {
+        throw new Error("404 No match found for version 9.9.9");
+      }),
+    ).rejects.toThrow("@x/y-darwin-x64@9.9.9: the registry's metadata could not be read (404 No match found");
+    await expect(completeLockfile(lock(), async () => ({ shasum: "abc" }))).rejects.toThrow(
+      /holds no sha512 integrity/,
+    );
+  });
+});
+
+describe("install scripts (issue 30, item 6): allowScripts is the policy, and npm enforces it", () => {
+  const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as {
+    allowScripts: Record<string, boolean>;
+  };
+  const withScripts = Object.entries(packageLock.packages)
+    .filter(([, pkg]) => (pkg as { hasInstallScript?: boolean }).hasInstallScript)
+    .map(([key]) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length));
+
+  it("lists exactly the packages of the lock that have an install script, and .npmrc makes npm refuse any other", () => {
+    expect(Object.keys(manifest.allowScripts).sort()).toEqual([...new Set(withScripts)].sort());
+    expect(readFileSync(new URL(".npmrc", root), "utf8")).toMatch(/^strict-allow-scripts=true$/m);
+  });
+
+  it("this npm refuses a dependency whose install script allowScripts does not list, and runs a listed one", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "rwa-allow-scripts-"));
+    try {
+      await mkdir(path.join(dir, "dep"));
+      await writeFile(
+        path.join(dir, "dep", "package.json"),
+        JSON.stringify({
+          name: "needs-a-script",
+          version: "1.0.0",
+          scripts: { postinstall: "node -e \"require('fs').writeFileSync(process.env.INIT_CWD + '/ran', '')\"" },
+        }),
+      );
+      const tarball = (await npm(["pack", "--silent"], path.join(dir, "dep"))).stdout.trim();
+      const project = path.join(dir, "project");
+      await mkdir(project);
+      await copyFile(new URL(".npmrc", root), path.join(project, ".npmrc"));
+      const install = async (allowScripts: Record<string, boolean>) => {
+        await writeFile(
+          path.join(project, "package.json"),
+          JSON.stringify({
+            name: "p",
+            private: true,
+            dependencies: { "needs-a-script": `file:../dep/${tarball}` },
+            allowScripts,
+          }),
+        );
+        return npm(["install", "--offline", "--no-audit", "--no-fund"], project);
+      };
+      // Unlisted, and listed by the name it claims (npm matches a tarball by its source, not its
+      // self-declared name): refused, and its script never ran.
+      for (const policy of [manifest.allowScripts, { ...manifest.allowScripts, "needs-a-script": true }]) {
+        const refused = await install(policy);
+        expect(refused.code).not.toBe(0);
+        expect(refused.stderr).toContain("ESTRICTALLOWSCRIPTS");
+        expect(existsSync(path.join(project, "ran"))).toBe(false);
+      }
+      const allowed = await install({ ...manifest.allowScripts, [`file:${path.join(dir, "dep", tarball)}`]: true });
+      expect(allowed.code).toBe(0);
+      expect(existsSync(path.join(project, "ran"))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function npm(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile("npm", args, { cwd, env: { ...process.env, npm_config_yes: "true" } }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}

@@ -41,3 +41,58 @@ export async function signup(
   );
   return result.rows[0]!;
 }
+
+/** Limits in waitlist_signup's order: per client a minute, per mailbox an hour, global a minute, domain mails an hour. */
+export type Limits = readonly [number | null, number | null, number | null, number | null];
+
+/** The rows of one mailbox: address, whether a mail is held, whether it holds a link. */
+export async function mailboxRows(tx: Transaction, mailbox: string) {
+  return (
+    await tx.query<{ email: string; held: boolean; linked: boolean }>(
+      `select email, mail_waiting_since is not null as held, token_hash is not null as linked
+       from public.waitlist where mailbox = $1 order by email`,
+      [mailbox],
+    )
+  ).rows;
+}
+
+/** The resync's batch for addresses starting with prefix: [email, action]. */
+export async function pendingFor(
+  tx: Transaction,
+  prefix: string,
+  leaseSeconds = 600,
+  domainLimit: number | null = null,
+) {
+  return (
+    await tx.query<{ email: string; action: string }>(
+      "select email, action from public.waitlist_pending_sync(1000, $1, $2) order by email",
+      [leaseSeconds, domainLimit],
+    )
+  ).rows
+    .filter((r) => r.email.startsWith(prefix))
+    .map((r) => [r.email, r.action]);
+}
+
+export async function claim(tx: Transaction, email: string, token: string, domainLimit: number | null = null) {
+  return (
+    await tx.query<{ c: boolean }>("select public.waitlist_claim_mail($1, $2, 3600, 600, $3) as c", [
+      email,
+      token,
+      domainLimit,
+    ])
+  ).rows[0]!.c;
+}
+
+export async function confirmStatus(tx: Transaction, token: string): Promise<string> {
+  return (await tx.query<{ status: string }>("select status from public.waitlist_confirm($1)", [token])).rows[0]!
+    .status;
+}
+
+/** Moves the mailbox's clocks a day back: its day is over. */
+export async function dayLater(tx: Transaction, mailbox: string) {
+  await tx.query(
+    `update public.waitlist set confirmation_requested_at = confirmation_requested_at - interval '25 hours',
+       mail_waiting_since = mail_waiting_since - interval '25 hours' where mailbox = $1`,
+    [mailbox],
+  );
+}

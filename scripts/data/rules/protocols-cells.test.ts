@@ -30,6 +30,8 @@ describe("checkCsv: the cells", () => {
       "defillama_listed_at",
       "defillama_audits",
       "min_investment_source_url",
+      // Empty is 'Not rated' (rule 1.1, decision 014): data:check holds it to the rating rule instead.
+      "risk_level",
     ];
     const terms = ["investor_access", "kyc", "redemption", "fees"];
     for (const column of COLUMNS.filter((c) => !optional.includes(c) && !terms.includes(c))) {

@@ -97,7 +97,7 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns", () => {
     ]);
   });
 
-  it("allows a tracked row to be not rated, unclassified and older than 120 days, never a reviewed one", () => {
+  it("allows a tracked row to be unclassified and older than 120 days, never a reviewed one; either may be not rated", () => {
     expect(problemsFor(tracked)).toEqual([]);
     expect(problemsFor({ ...tracked, as_of: "2025-01-01" })).toEqual([]);
     expect(problemsFor({ ...tracked, asset_classes: "Real Estate" })).toEqual([]);
@@ -106,7 +106,8 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns", () => {
       risk_level: null,
       asset_classes: ["Unclassified"],
     });
-    expect(problemsFor({ risk_level: "" })).toEqual(["line 2, risk_level: is required"]);
+    // Rule 1.1: a reviewed row left with fewer than five evidenced factors is 'Not rated' too.
+    expect(problemsFor({ risk_level: "" })).toEqual([]);
     expect(problemsFor({ ...tracked, asset_classes: "Unclassified;Equities" })).toEqual([
       "line 2, asset_classes: 'Unclassified' stands alone: list the reviewed classes instead",
     ]);

@@ -1,22 +1,35 @@
 // data/risk-evidence.csv: the researched evidence behind each protocol's risk factors (the rule:
 // src/lib/risk-rating.ts, docs/methodology.md). One row per protocol and factor: a one-sentence
-// finding in our own words, the page that states it and the date it was read. Validated here
+// finding in our own words, the page that states it, the kind of document, its tier, the date the
+// document states and the date it was read (risk-evidence-provenance.ts). A researched contract or
+// track_record row replaces the computed one. Validated here
 // (npm run data:check), seeded into public.protocol_risk_factors with the computed factors, and
 // published in the open data.
 import {
   isRiskFactor,
   isRiskStep,
-  COMPUTED_FACTORS,
   RISK_FACTORS,
   type RiskFactor,
   type RiskStep,
 } from "../../../src/lib/risk-rating.ts";
+import type { SourceTier } from "../../../src/lib/source-tiers.ts";
 import { CsvSyntaxError, parseCsv, serializeCsv } from "../csv.ts";
 import { AS_OF_MIN, parseIsoDate } from "./cells.ts";
 import type { Problem } from "./problem.ts";
 import type { ProtocolRow } from "./protocol-row.ts";
+import { checkProvenance } from "./risk-evidence-provenance.ts";
 
-export const EVIDENCE_COLUMNS = ["protocol", "factor", "level", "finding", "source_url", "read_on"] as const;
+export const EVIDENCE_COLUMNS = [
+  "protocol",
+  "factor",
+  "level",
+  "finding",
+  "source_url",
+  "source_kind",
+  "source_tier",
+  "document_date",
+  "read_on",
+] as const;
 export const FINDING_MAX = 400;
 
 export type EvidenceRow = {
@@ -25,12 +38,17 @@ export type EvidenceRow = {
   level: RiskStep;
   finding: string;
   source_url: string;
+  /** The kind of document (SOURCE_KINDS): 'Fact sheet', 'SEC filing' ... */
+  source_kind: string;
+  source_tier: SourceTier;
+  /** The date the document states: YYYY-MM-DD, YYYY-MM or 'undated'. */
+  document_date: string;
   read_on: string;
 };
 
 /**
  * What the evidence check needs to know about each protocol: `defillamaSlug` only when the row's
- * TVL comes from DefiLlama (then contract and track record are computed, not researched).
+ * TVL comes from DefiLlama (then contract and track record are computed unless researched).
  */
 export type EvidenceProtocol = { name: string; defillamaSlug: string | null };
 
@@ -70,7 +88,10 @@ export function checkRiskEvidenceCsv(
       add("row", `has ${cells.length} cells, expected ${EVIDENCE_COLUMNS.length} (${EVIDENCE_COLUMNS.join(",")})`);
       continue;
     }
-    const [protocol, factor, level, finding, sourceUrl, readOn] = cells as [
+    const [protocol, factor, level, finding, sourceUrl, sourceKind, sourceTier, documentDate, readOn] = cells as [
+      string,
+      string,
+      string,
       string,
       string,
       string,
@@ -82,8 +103,6 @@ export function checkRiskEvidenceCsv(
     const target = byName.get(protocol);
     if (!target) add("protocol", `'${protocol}' is not a protocol in data/protocols.csv`);
     if (!isRiskFactor(factor)) add("factor", `'${factor}' is not one of ${RISK_FACTORS.join(", ")}`);
-    else if (target?.defillamaSlug && (COMPUTED_FACTORS as readonly string[]).includes(factor))
-      add("factor", `'${factor}' is computed where DefiLlama gives the TVL; research it only for the others`);
     if (!isRiskStep(level)) add("level", `'${level}' is not one of Low, Medium, High, Very High`);
     const trimmed = finding.trim();
     if (trimmed === "") add("finding", "is empty: every assessment needs its finding");
@@ -102,6 +121,7 @@ export function checkRiskEvidenceCsv(
     if (day === null) add("read_on", `'${readOn}' is not a real date in YYYY-MM-DD form`);
     else if (readOn < AS_OF_MIN) add("read_on", `'${readOn}' is before ${AS_OF_MIN}`);
     else if (readOn > today) add("read_on", `'${readOn}' is after today (${today})`);
+    checkProvenance({ sourceKind, sourceTier, documentDate, readOn: day === null ? null : readOn }, add);
     const key = `${protocol}\n${factor}`;
     const first = seen.get(key);
     if (first !== undefined) add("factor", `${protocol} already has ${factor} evidence on line ${first}`);
@@ -113,6 +133,9 @@ export function checkRiskEvidenceCsv(
         level: level as RiskStep,
         finding,
         source_url: sourceUrl,
+        source_kind: sourceKind,
+        source_tier: sourceTier as SourceTier,
+        document_date: documentDate,
         read_on: readOn,
       });
     }
@@ -126,10 +149,7 @@ export function serializeRiskEvidence(rows: readonly EvidenceRow[]): string {
     (a, b) =>
       a.protocol.localeCompare(b.protocol, "en") || RISK_FACTORS.indexOf(a.factor) - RISK_FACTORS.indexOf(b.factor),
   );
-  return serializeCsv([
-    [...EVIDENCE_COLUMNS],
-    ...sorted.map((r) => [r.protocol, r.factor, r.level, r.finding, r.source_url, r.read_on]),
-  ]);
+  return serializeCsv([[...EVIDENCE_COLUMNS], ...sorted.map((r) => EVIDENCE_COLUMNS.map((column) => r[column]))]);
 }
 
 /** The evidence check's view of the directory's rows (computed factors where DefiLlama gives the TVL). */

@@ -1,4 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
@@ -36,5 +38,22 @@ describe("TopBanner", () => {
     render(<TopBanner onJoinWaitlist={() => {}} />);
     await userEvent.click(screen.getByRole("button", { name: "Dismiss banner" }));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+  });
+
+  it("hydrates the prerendered banner without a mismatch when it was dismissed, then removes it", async () => {
+    // What the build wrote (no session there), then a visitor who dismissed it earlier.
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<TopBanner onJoinWaitlist={() => {}} />);
+    document.body.append(container);
+    sessionStorage.setItem(BANNER_DISMISSED_KEY, "1");
+    const recoverable = vi.fn();
+
+    const root = await act(async () =>
+      hydrateRoot(container, <TopBanner onJoinWaitlist={() => {}} />, { onRecoverableError: recoverable }),
+    );
+    expect(container).toBeEmptyDOMElement();
+    expect(recoverable).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
   });
 });

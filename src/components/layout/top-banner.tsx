@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Sparkles, X } from "lucide-react";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
 import { Button } from "@/components/ui/button";
@@ -10,10 +10,16 @@ type TopBannerProps = {
   onIntent?: () => void;
 };
 
+const readDismissed = () => readSessionFlag(BANNER_DISMISSED_KEY);
+const noSubscription = () => () => {};
+
 export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
-  // Read synchronously on first render so an already-dismissed banner never flashes.
-  const [dismissed, setDismissed] = useState(() => readSessionFlag(BANNER_DISMISSED_KEY));
-  if (dismissed) return null;
+  // Read at render, so a banner dismissed earlier this session never shows. Hydrating the
+  // prerendered home page, React reads "not dismissed", as the build did, so the markup matches;
+  // the boot script keeps that banner hidden until React removes it, right after.
+  const dismissedEarlier = useSyncExternalStore(noSubscription, readDismissed, () => false);
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissedEarlier || dismissed) return null;
 
   function dismiss() {
     writeSessionFlag(BANNER_DISMISSED_KEY);

@@ -3,7 +3,12 @@ import { Download, Link2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { bestFactorValues, type BestFactors, type BestMetric, type BestValues } from "@/features/protocols/model/best-values";
+import {
+  bestFactorValues,
+  type BestFactors,
+  type BestMetric,
+  type BestValues,
+} from "@/features/protocols/model/best-values";
 import { protocolRiskFactorsQueryOptions, type FactorEvidence } from "@/features/protocols/risk/risk-factors";
 import type { Protocol } from "@/features/protocols/model/types";
 import { copyText } from "@/lib/clipboard";

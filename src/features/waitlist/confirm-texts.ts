@@ -30,3 +30,29 @@ export const CONFIRM_TEXTS = {
 export function confirmedBody({ target, past }: LaunchTarget): string {
   return `Thanks for confirming your email. We'll send you updates on the portfolio analytics platform and let you know when early access opens (${past ? OPENING_SOON : `target: ${target}`}).`;
 }
+
+/**
+ * The page a mail's "This wasn't me: stop" link opens (/confirm#stop=…): written for the stop link,
+ * plain, and in the confirm page's manner. Nothing is stopped until the button is pressed.
+ */
+export const STOP_TEXTS = {
+  heading: "Waitlist · Stop emails",
+  ready: {
+    title: "Stop emails to this address?",
+    body: "If you didn't join the waitlist, press the button. We won't email this address again, and it won't be on the waitlist.",
+    button: "Stop emails",
+  },
+  stopping: { title: "Stopping emails…", body: "This takes a moment." },
+  stopped: {
+    title: "We won't email you again",
+    body: "This address is off the waitlist, and no more emails will go to it. There's nothing more to do.",
+  },
+  invalid: {
+    title: "This link isn't valid",
+    body: "Open the link from the email again, in full. If it still doesn't work, reply to the email and we'll stop the emails for you.",
+  },
+  failed: {
+    title: "We couldn't stop the emails",
+    body: "Something went wrong on our side or with the connection. Your link still works: please try again.",
+  },
+} as const;

@@ -4,6 +4,8 @@
 // Two routes, one function (one deploy, one set of secrets and origins):
 //   POST .../add-to-waitlist          { email, source? } -> 200 { ok: true } (new or repeat alike)
 //   POST .../add-to-waitlist/confirm  { token }          -> 200 { status: confirmed | already | expired | invalid }
+//   POST .../add-to-waitlist/stop     { token }          -> 200 { status: stopped | invalid }  (the mail's
+//                                                            "This wasn't me: stop" link: no mail to the inbox again)
 import { clientKey, trustedClientAddress } from "./lib/client-address.ts";
 import { mailboxOf, maskEmail, normalizeEmail } from "./lib/email.ts";
 import {
@@ -16,7 +18,7 @@ import {
   readBodyLimited,
 } from "./lib/http.ts";
 import { normalizeSource } from "./lib/sources.ts";
-import { addConfirmedContact, sendConfirmationMail } from "./lib/sync.ts";
+import { addConfirmedContact, removeListedContact, sendConfirmationMail } from "./lib/sync.ts";
 import { hashToken, newToken, TOKEN_PATTERN, TOKEN_TTL_SECONDS } from "./lib/token.ts";
 import { TURNSTILE_HEADER, type BotChallenge } from "./lib/turnstile.ts";
 import type { AllowedOrigins, Logger, SignupLimits, WaitlistMailer, WaitlistStore } from "./lib/types.ts";
@@ -64,6 +66,7 @@ export const MESSAGES = {
 } as const;
 
 export type ConfirmStatus = "confirmed" | "already" | "expired" | "invalid";
+export type StopStatus = "stopped" | "invalid";
 
 export async function handleRequest(req: Request, deps: Deps): Promise<Response> {
   const origin = req.headers.get("origin");
@@ -88,7 +91,9 @@ export async function handleRequest(req: Request, deps: Deps): Promise<Response>
     const body = parseObject(text);
     if (!body) return fail(400, MESSAGES.badJson);
 
-    if (isConfirmRoute(req.url)) return await confirm(body, deps, cors, fail);
+    const route = routeOf(req.url);
+    if (route === "confirm") return await confirm(body, deps, cors, fail);
+    if (route === "stop") return await stop(body, deps, cors, fail);
 
     const email = normalizeEmail(body.email);
     if (!email.ok) return fail(400, email.error);
@@ -174,6 +179,30 @@ async function confirm(
   return answer(outcome.status);
 }
 
+async function stop(
+  body: Record<string, unknown>,
+  deps: Deps,
+  cors: Record<string, string>,
+  fail: (status: number, error: string, extra?: Record<string, string>) => Response,
+): Promise<Response> {
+  const answer = (status: StopStatus) => jsonResponse(200, { status }, cors);
+  // The mail's own token, as for confirming: only the inbox that got the mail can stop its mail.
+  if (typeof body.token !== "string" || !TOKEN_PATTERN.test(body.token)) return answer("invalid");
+  let outcome;
+  try {
+    outcome = await deps.store.stop(await hashToken(body.token));
+  } catch (error) {
+    deps.log.error("waitlist.store_unavailable", { error: describe(error) });
+    return fail(503, MESSAGES.unavailable, { "Retry-After": "30" });
+  }
+  if (outcome.status === "stopped") {
+    deps.log.info("waitlist.stopped", { removing: outcome.remove.length });
+    // Any spelling of the inbox that was on the list leaves the audience too (the resync retries).
+    for (const email of outcome.remove) run(deps, removeListedContact(email, syncDeps(deps)));
+  }
+  return answer(outcome.status);
+}
+
 function syncDeps(deps: Deps) {
   return { store: deps.store, mailer: deps.mailer, log: deps.log, timeoutMs: deps.providerTimeoutMs };
 }
@@ -183,8 +212,11 @@ function run(deps: Deps, task: Promise<unknown>) {
   else void task;
 }
 
-function isConfirmRoute(url: string): boolean {
-  return new URL(url).pathname.replace(/\/+$/, "").endsWith("/confirm");
+function routeOf(url: string): "signup" | "confirm" | "stop" {
+  const path = new URL(url).pathname.replace(/\/+$/, "");
+  if (path.endsWith("/confirm")) return "confirm";
+  if (path.endsWith("/stop")) return "stop";
+  return "signup";
 }
 
 function isJson(contentType: string | null): boolean {

@@ -6,7 +6,7 @@ import { readServiceEnv } from "../_shared/env.ts";
 import { createJsonLogger } from "../_shared/log.ts";
 import { createResendMailer, readResendConfig } from "./lib/resend.ts";
 import { createSupabaseStore } from "./lib/supabase-store.ts";
-import { createTurnstileChallenge, readTurnstileConfig } from "./lib/turnstile.ts";
+import { announceBotCheck, createTurnstileChallenge, readTurnstileConfig } from "./lib/turnstile.ts";
 import { DEFAULT_LIMITS } from "./lib/types.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
@@ -26,7 +26,7 @@ if (!edge.ok) {
     log.warn("waitlist.provider_not_configured", { detail: "RESEND_API_KEY, RESEND_AUDIENCE_ID, WAITLIST_FROM" });
 
   const turnstile = readTurnstileConfig(env, edge.config.allowedOrigins);
-  if (!turnstile) log.warn("waitlist.challenge_off", { detail: "TURNSTILE_SECRET_KEY not set: no bot challenge" });
+  announceBotCheck(turnstile, log);
 
   const confirmUrl = edge.config.confirmUrl;
   const deps: Deps = {

@@ -24,9 +24,13 @@ type Row = {
   attempts: number;
 };
 
-/** The SQL functions' rules in memory: insert-once, one mail per mailbox, single-use tokens. */
+/**
+ * The SQL functions' rules in memory: insert-once, one mail per mailbox, single-use tokens, and a
+ * stop link that stops every mail to its mailbox (nothing stored or sent for it afterwards).
+ */
 export function memoryStore(options: { unreachable?: boolean; limitAfter?: number } = {}) {
   const rows = new Map<string, Row>();
+  const stopped = new Set<string>();
   const attempts: SignupAttempt[] = [];
   const store: WaitlistStore = {
     signup(attempt) {
@@ -37,6 +41,7 @@ export function memoryStore(options: { unreachable?: boolean; limitAfter?: numbe
         attempts.pop();
         return Promise.resolve({ outcome: "limited", retryAfterSeconds: 40 });
       }
+      if (stopped.has(attempt.mailbox)) return Promise.resolve({ outcome: "none" });
       const mailedToday = [...rows.values()].some((r) => r.mailbox === attempt.mailbox && r.mailedAt !== null);
       const existing = rows.get(attempt.email);
       if (!existing) {
@@ -67,6 +72,7 @@ export function memoryStore(options: { unreachable?: boolean; limitAfter?: numbe
     confirm(tokenHash) {
       const row = [...rows.values()].find((r) => r.tokenHash === tokenHash);
       if (!row) return Promise.resolve({ status: "invalid" });
+      if (stopped.has(row.mailbox)) return Promise.resolve({ status: "expired" });
       if (row.confirmed) return Promise.resolve({ status: "already" });
       row.confirmed = true;
       return Promise.resolve({ status: "confirmed", email: row.email });
@@ -78,18 +84,43 @@ export function memoryStore(options: { unreachable?: boolean; limitAfter?: numbe
       row.lastError = error;
       return Promise.resolve();
     },
+    stop(tokenHash) {
+      if (options.unreachable) return Promise.reject(new Error("connect ECONNREFUSED 10.0.0.1:5432"));
+      const row = [...rows.values()].find((r) => r.tokenHash === tokenHash);
+      if (!row) return Promise.resolve({ status: "invalid" });
+      stopped.add(row.mailbox);
+      const remove: string[] = [];
+      for (const r of rows.values()) {
+        if (r.mailbox !== row.mailbox) continue;
+        r.confirmed = false;
+        if (r.syncedAt !== null) remove.push(r.email);
+      }
+      return Promise.resolve({ status: "stopped", remove });
+    },
+    recordRemoval(email, error) {
+      const row = rows.get(email)!;
+      if (!error) row.syncedAt = null;
+      row.lastError = error;
+      return Promise.resolve();
+    },
   };
-  return { store, rows, attempts };
+  return { store, rows, attempts, stopped };
 }
 
 export function recordingMailer(behaviour: "ok" | "fail" | "hang" = "ok") {
   const sent: ConfirmationMail[] = [];
   const contacts: string[] = [];
+  const removed: string[] = [];
   const mailer: WaitlistMailer = {
     name: "test",
     addContact(email) {
       if (behaviour === "fail") return Promise.reject(new Error("provider answered 500"));
       contacts.push(email);
+      return Promise.resolve();
+    },
+    removeContact(email) {
+      if (behaviour === "fail") return Promise.reject(new Error("provider answered 500"));
+      removed.push(email);
       return Promise.resolve();
     },
     sendConfirmation(mail, signal) {
@@ -101,7 +132,7 @@ export function recordingMailer(behaviour: "ok" | "fail" | "hang" = "ok") {
       return Promise.resolve();
     },
   };
-  return { mailer, sent, contacts };
+  return { mailer, sent, contacts, removed };
 }
 
 export function setup(
@@ -111,12 +142,12 @@ export function setup(
     provider?: "ok" | "fail" | "hang" | "none";
   } = {},
 ) {
-  const { store, rows, attempts } = memoryStore({
+  const { store, rows, attempts, stopped } = memoryStore({
     unreachable: overrides.unreachable,
     limitAfter: overrides.limitAfter,
   });
   const provider = overrides.provider ?? "ok";
-  const { mailer, sent, contacts } = recordingMailer(provider === "none" ? "ok" : provider);
+  const { mailer, sent, contacts, removed } = recordingMailer(provider === "none" ? "ok" : provider);
   const logs: Array<{ level: string; event: string; fields: Record<string, unknown> }> = [];
   const pending: Promise<unknown>[] = [];
   const deps: Deps = {
@@ -134,7 +165,7 @@ export function setup(
     providerTimeoutMs: 50,
     ...overrides,
   };
-  return { deps, rows, sent, contacts, logs, attempts, settle: () => Promise.all(pending) };
+  return { deps, rows, sent, contacts, removed, stopped, logs, attempts, settle: () => Promise.all(pending) };
 }
 
 export function post(body: unknown, init: { headers?: Record<string, string>; raw?: BodyInit; path?: string } = {}) {
@@ -146,6 +177,7 @@ export function post(body: unknown, init: { headers?: Record<string, string>; ra
 }
 
 export const confirm = (token: unknown) => post({ token }, { path: "/confirm" });
+export const stop = (token: unknown) => post({ token }, { path: "/stop" });
 /** The link's token: in the fragment (`#token=`), which browsers never send to the site's host. */
 export const tokenOf = (mail: ConfirmationMail) => new URLSearchParams(new URL(mail.link).hash.slice(1)).get("token")!;
 

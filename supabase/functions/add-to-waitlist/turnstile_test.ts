@@ -1,6 +1,7 @@
 // lib/turnstile.ts against a stand-in for Cloudflare's Siteverify (npm run test:deno).
 import * as assert from "../_shared/test_assert.ts";
 import {
+  announceBotCheck,
   ChallengeUnavailableError,
   createTurnstileChallenge,
   readTurnstileConfig,
@@ -105,4 +106,29 @@ Deno.test("TURNSTILE_SECRET_KEY turns the challenge on, with the allowed origins
     readTurnstileConfig(() => "s3cret", "*"),
     { secret: "s3cret", hostnames: [] },
   );
+});
+
+Deno.test("says at start, as an error line, when the function runs without a bot check; and when it has one", () => {
+  const lines: Array<{ level: string; event: string; fields: Record<string, unknown> }> = [];
+  const log = {
+    info: (event: string, fields: Record<string, unknown> = {}) => lines.push({ level: "info", event, fields }),
+    warn: (event: string, fields: Record<string, unknown> = {}) => lines.push({ level: "warn", event, fields }),
+    error: (event: string, fields: Record<string, unknown> = {}) => lines.push({ level: "error", event, fields }),
+  };
+  announceBotCheck(
+    readTurnstileConfig(() => undefined, ["https://rwaatlas.com"]),
+    log,
+  );
+  assert.equal(lines.length, 1);
+  assert.equal(lines[0]!.level, "error");
+  assert.equal(lines[0]!.event, "waitlist.bot_check_off");
+  assert.match(String(lines[0]!.fields.detail), /^RUNNING WITHOUT A BOT CHECK: TURNSTILE_SECRET_KEY is not set/);
+  assert.match(String(lines[0]!.fields.detail), /README, Deploy/);
+
+  lines.length = 0;
+  announceBotCheck(
+    readTurnstileConfig(() => "0x4AAAAAAA-secret", ["https://rwaatlas.com"]),
+    log,
+  );
+  assert.deepEqual(lines, [{ level: "info", event: "waitlist.bot_check_on", fields: { hostnames: "rwaatlas.com" } }]);
 });

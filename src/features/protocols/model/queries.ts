@@ -11,7 +11,7 @@ async function fetchProtocols(signal?: AbortSignal): Promise<Protocol[]> {
   return parseProtocolRows(await readRest("protocols?select=*&order=name.asc", signal));
 }
 
-// The boot's read, sent before the app's UI code has even arrived (start.ts), and handed to the
+// The boot's read, sent before the app's UI code has even arrived (main.tsx), and handed to the
 // query's first run. The response reaches the cache only when something runs the query: a route's
 // loader, or the home page once it has hydrated (its first render must match the prerendered
 // loading frame, so the data may not be in the cache before then).

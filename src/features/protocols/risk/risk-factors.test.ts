@@ -6,6 +6,9 @@ const row = (factor: string, level: string, extra: Record<string, unknown> = {})
   level,
   finding: `${factor} finding.`,
   source_url: `https://example.com/${factor}`,
+  source_kind: "Fact sheet",
+  source_tier: "primary",
+  document_date: "2026-09",
   read_on: "2026-11-25",
   computed: false,
   ...extra,
@@ -14,9 +17,16 @@ const row = (factor: string, level: string, extra: Record<string, unknown> = {})
 describe("parseFactorRows", () => {
   it("keeps valid rows in the method's order and drops unknown factors, levels and unusable evidence", () => {
     const parsed = parseFactorRows([
-      row("regulation", "Medium"),
+      row("regulation", "Medium", { source_kind: "SEC filing", source_tier: "secondary", document_date: "undated" }),
       row("asset", "Low", { finding: "  T-bills.  " }),
-      row("track_record", "High", { computed: true, read_on: "2025-12-19" }),
+      // A kind, tier or date that is missing or malformed is left out; the finding stays.
+      row("track_record", "High", {
+        computed: true,
+        read_on: "2025-12-19",
+        source_kind: " ",
+        source_tier: "tertiary",
+        document_date: "Sep 2026",
+      }),
       row("asset", "High"), // a second row for a factor: the first wins
       row("liquidity", "Low"), // not one of the seven
       row("legal", "Moderate"), // not one of the four steps
@@ -34,6 +44,9 @@ describe("parseFactorRows", () => {
         level: "Low",
         finding: "T-bills.",
         sourceUrl: "https://example.com/asset",
+        sourceKind: "Fact sheet",
+        sourceTier: "primary",
+        documentDate: "2026-09",
         readOn: "2026-11-25",
         computed: false,
       },
@@ -42,6 +55,9 @@ describe("parseFactorRows", () => {
         level: "High",
         finding: "track_record finding.",
         sourceUrl: "https://example.com/track_record",
+        sourceKind: null,
+        sourceTier: null,
+        documentDate: null,
         readOn: "2025-12-19",
         computed: true,
       },
@@ -50,6 +66,9 @@ describe("parseFactorRows", () => {
         level: "Medium",
         finding: "regulation finding.",
         sourceUrl: "https://example.com/regulation",
+        sourceKind: "SEC filing",
+        sourceTier: "secondary",
+        documentDate: "undated",
         readOn: "2026-11-25",
         computed: false,
       },

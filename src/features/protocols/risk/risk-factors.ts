@@ -3,6 +3,8 @@
 import { utcDay } from "@/lib/iso-day";
 import { word } from "@/lib/risk-method";
 import { protocolQueryOptions } from "@/lib/protocol-query";
+import { isDocumentDate } from "@/lib/source-provenance";
+import { isSourceTier, type SourceTier } from "@/lib/source-tiers";
 import {
   FACTOR_LABELS,
   isRiskFactor,
@@ -15,12 +17,20 @@ import {
 } from "@/lib/risk-rating";
 import { safeHttpUrl } from "../model/model";
 
-/** One evidenced factor: its assessment, the finding in our words, the page that states it, the day it was read. */
+/**
+ * One evidenced factor: its assessment, the finding in our words, the page that states it, what
+ * kind of document that is, its tier and its own date, and the day it was read.
+ */
 export type FactorEvidence = {
   factor: RiskFactor;
   level: RiskStep;
   finding: string;
   sourceUrl: string;
+  /** 'Fact sheet', 'SEC filing' ...; null when the row does not say (a database before the tiers). */
+  sourceKind: string | null;
+  sourceTier: SourceTier | null;
+  /** YYYY-MM-DD, YYYY-MM or 'undated'; null when the row does not say. */
+  documentDate: string | null;
   /** YYYY-MM-DD: the day the page was read, or (computed factors) the day of the data. */
   readOn: string;
   /** Computed from our DefiLlama data rather than researched. */
@@ -44,21 +54,37 @@ function text(value: unknown): string | null {
 /**
  * Validates the served rows like model.ts does the protocols: a row whose factor or level is not
  * the method's, or without a finding, a safe http(s) source or a calendar day, is dropped (its
- * factor then reads 'Unknown', never a guess). One row per factor: the first wins.
+ * factor then reads 'Unknown', never a guess). A kind, tier or document date that is missing or
+ * malformed is left out of what the line says, the finding kept. One row per factor: the first wins.
  */
 export function parseFactorRows(rows: unknown): FactorEvidence[] {
   if (!Array.isArray(rows)) return [];
   const byFactor = new Map<RiskFactor, FactorEvidence>();
   for (const row of rows) {
     if (typeof row !== "object" || row === null || Array.isArray(row)) continue;
-    const { factor, level, finding, source_url: sourceUrl, read_on: readOn, computed } = row as Record<string, unknown>;
+    const record = row as Record<string, unknown>;
+    const { factor, level, finding, source_url: sourceUrl, read_on: readOn, computed } = record;
     if (typeof factor !== "string" || !isRiskFactor(factor) || byFactor.has(factor)) continue;
     if (typeof level !== "string" || !isRiskStep(level)) continue;
     const said = text(finding);
     const url = safeHttpUrl(sourceUrl);
     const day = typeof readOn === "string" && utcDay(readOn.trim()) ? readOn.trim() : null;
     if (said === null || url === null || day === null) continue;
-    byFactor.set(factor, { factor, level, finding: said, sourceUrl: url, readOn: day, computed: computed === true });
+    const kind = text(record.source_kind);
+    const tier = typeof record.source_tier === "string" && isSourceTier(record.source_tier) ? record.source_tier : null;
+    const dated =
+      typeof record.document_date === "string" && isDocumentDate(record.document_date) ? record.document_date : null;
+    byFactor.set(factor, {
+      factor,
+      level,
+      finding: said,
+      sourceUrl: url,
+      sourceKind: kind !== null && kind.length <= 40 ? kind : null,
+      sourceTier: tier,
+      documentDate: dated,
+      readOn: day,
+      computed: computed === true,
+    });
   }
   return RISK_FACTORS.flatMap((factor) => byFactor.get(factor) ?? []);
 }
@@ -84,7 +110,7 @@ export function protocolRiskFactorsQueryOptions(protocolId: string) {
     {
       key: "protocol-risk-factors",
       table: "protocol_risk_factors",
-      select: "factor,level,finding,source_url,read_on,computed",
+      select: "factor,level,finding,source_url,source_kind,source_tier,document_date,read_on,computed",
       parse: parseFactorRows,
       fallback: "Failed to load the risk factors",
     },

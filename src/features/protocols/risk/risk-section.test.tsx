@@ -44,19 +44,21 @@ describe("the protocol page's Risk section", () => {
     // The exact request: one protocol's rows, only on its page.
     expect(seen).toHaveLength(1);
     expect(seen[0]!.search).toBe(
-      `?select=factor%2Clevel%2Cfinding%2Csource_url%2Cread_on%2Ccomputed&protocol_id=eq.${APOLLO_ID}`,
+      `?select=factor%2Clevel%2Cfinding%2Csource_url%2Csource_kind%2Csource_tier%2Cdocument_date%2Cread_on%2Ccomputed&protocol_id=eq.${APOLLO_ID}`,
     );
 
     expect(within(section).getByText("Overall").parentElement).toHaveTextContent(/^OverallMedium$/);
     expect(section).toHaveTextContent(
       "Computed from the seven factors below by our published rule. 6 of 7 factors have evidence.",
     );
-    expect(section).toHaveTextContent("Rule version 1.0.");
+    expect(section).toHaveTextContent("Rule version 1.1.");
     expect(within(section).getByRole("link", { name: "How we rate risk" })).toHaveAttribute("href", "/methodology");
 
-    const items = within(within(section).getByRole("list", { name: `Risk factors of ${apollo.name}` })).getAllByRole(
-      "listitem",
-    );
+    const list = within(section).getByRole("list", { name: `Risk factors of ${apollo.name}` });
+    // The factors themselves, not the changes listed inside them.
+    const items = within(list)
+      .getAllByRole("listitem")
+      .filter((item) => item.parentElement === list);
     expect(items.map((item) => within(item).getByRole("heading", { level: 3 }).textContent)).toEqual([
       "Underlying asset",
       "Legal structure and claim",
@@ -66,12 +68,18 @@ describe("the protocol page's Risk section", () => {
       "Track record and scale",
       "Regulation",
     ]);
-    // The assessment in words, the finding, the day read and the page that states it.
+    // The assessment in words, the finding, the kind of document, its date, the day read, the tier
+    // and the page that states it.
     const asset = items[0]!;
     expect(asset).toHaveTextContent("Assessment: High");
     expect(asset).toHaveTextContent("The fund lends mostly as private credit.");
-    expect(asset).toHaveTextContent("Read Nov 25, 2026");
-    expect(within(asset).getByText("Nov 25, 2026")).toHaveAttribute("datetime", "2026-11-25");
+    expect(asset).toHaveTextContent("Fact sheet, 30 Sep 2026 · read 25 Nov 2026 · primary");
+    expect(within(asset).getByText("30 Sep 2026")).toHaveAttribute("datetime", "2026-09-30");
+    expect(within(asset).getByText("25 Nov 2026")).toHaveAttribute("datetime", "2026-11-25");
+    // A month, and 'undated', as the document states them.
+    expect(items[1]).toHaveTextContent("Press article, Jun 2025 · read 25 Nov 2026 · secondary");
+    expect(within(items[1]!).getByText("Jun 2025")).toHaveAttribute("datetime", "2025-06");
+    expect(items[2]).toHaveTextContent("SEC filing, undated · read 25 Nov 2026 · primary");
     const link = within(asset).getByRole("link", {
       name: `Underlying asset source for ${apollo.name}: example.com (opens in a new tab)`,
     });
@@ -82,13 +90,48 @@ describe("the protocol page's Risk section", () => {
     expect(within(items[2]!).getByRole("link")).toHaveTextContent("sec.gov");
 
     // A computed factor says what it was computed from, and when.
-    expect(items[5]).toHaveTextContent("Computed from DefiLlama data of Sep 5, 2026");
+    expect(items[5]).toHaveTextContent("Computed from DefiLlama data of 5 Sep 2026");
     // No evidence: 'Unknown', muted, with the reason; never blank, never a link.
     const contract = items[4]!;
     expect(contract).toHaveTextContent("Assessment: Unknown");
     expect(within(contract).getByText("No evidence found yet")).toHaveClass("text-muted-foreground");
     expect(within(contract).getByText("Unknown")).toHaveClass("text-muted-foreground");
     expect(within(contract).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("lists the rating's changes: each factor's under it, the overall level's under the summary, newest first", async () => {
+    serve();
+    renderApp("/protocols/apollo-acred-securitize");
+    const section = await riskSection();
+    const overall = await within(section).findByRole("list", { name: "Changes to the overall level" });
+    expect(
+      within(overall)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Changed on 27 Nov 2026: High → Medium", "Changed on 1 Oct 2026: Not rated → High"]);
+    const legal = within(section).getByRole("list", { name: "Changes to Legal structure and claim" });
+    expect(legal).toHaveTextContent(/^Changed on 27 Nov 2026: High → Medium$/);
+    expect(within(legal).getByText("27 Nov 2026")).toHaveAttribute("datetime", "2026-11-27");
+    // Only the factors that changed list changes; a TVL move is not the rating's.
+    expect(within(section).getAllByRole("list", { name: /^Changes to / })).toHaveLength(2);
+    expect(section).not.toHaveTextContent("$120M");
+  });
+
+  it("keeps the factors when the changes fail to load, and says so", async () => {
+    serve();
+    server.use(
+      http.get("*/rest/v1/protocol_changes", () =>
+        HttpResponse.json({ message: 'relation "protocol_changes" does not exist' }, { status: 404 }),
+      ),
+    );
+    renderApp("/protocols/apollo-acred-securitize");
+    const section = await riskSection();
+    expect(await within(section).findByRole("alert")).toHaveTextContent(
+      'Error loading the rating\'s changes: relation "protocol_changes" does not exist',
+    );
+    expect(within(section).getByRole("list", { name: `Risk factors of ${apollo.name}` })).toHaveTextContent(
+      "The fund lends mostly as private credit.",
+    );
   });
 
   it("says 'Not rated' and why when fewer than five factors have evidence", async () => {

@@ -1,24 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, ExternalLink } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
-import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
 import { RISK_SECTION_ID } from "../card/directory-link";
 import { AssessmentBadge, RiskBadge } from "../card/risk-badge";
+import { ChangeList, EvidenceSource } from "./evidence-source";
+import { protocolRatingChangesQueryOptions, type RatingChangeEntry } from "./rating-changes";
 import { factorLines, notRatedReason, protocolRiskFactorsQueryOptions, type FactorLine } from "./risk-factors";
 import type { Protocol } from "../model/types";
-
-/** 'www.sec.gov' -> 'sec.gov': the visible name of a source link. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
-}
 
 /**
  * Brings the section into view when the page was opened at `#risk` (the card's badge): once when it
@@ -36,34 +28,15 @@ function useScrollIntoViewOnHash(ref: React.RefObject<HTMLElement | null>, settl
   }, [ref, settled]);
 }
 
-function ReadOn({ line, protocolName }: { line: FactorLine; protocolName: string }) {
-  const { evidence, label } = line;
-  if (evidence === null) return null;
-  const host = hostOf(evidence.sourceUrl);
-  return (
-    <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-      <span>
-        {evidence.computed ? "Computed from DefiLlama data of " : "Read "}
-        <time dateTime={evidence.readOn}>{formatAsOf(evidence.readOn)}</time>
-      </span>
-      <span aria-hidden="true" className="hidden sm:inline">
-        •
-      </span>
-      <a
-        href={evidence.sourceUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`${label} source for ${protocolName}: ${host} (opens in a new tab)`}
-        className="inline-flex min-w-0 items-center gap-1 rounded-sm font-medium [overflow-wrap:anywhere] text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {host}
-        <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
-      </a>
-    </p>
-  );
-}
-
-function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: string }) {
+function FactorItem({
+  line,
+  protocolName,
+  changes,
+}: {
+  line: FactorLine;
+  protocolName: string;
+  changes: readonly RatingChangeEntry[];
+}) {
   const unknown = line.evidence === null;
   return (
     <li className={cn("grid gap-x-6 gap-y-2 px-4 py-4 sm:grid-cols-[13rem_1fr] sm:px-5", unknown && "bg-muted/30")}>
@@ -80,7 +53,8 @@ function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: st
         ) : (
           <p className="text-sm leading-relaxed text-secondary-foreground">{line.evidence!.finding}</p>
         )}
-        <ReadOn line={line} protocolName={protocolName} />
+        <EvidenceSource line={line} protocolName={protocolName} />
+        <ChangeList changes={changes} label={`Changes to ${line.label}`} />
       </div>
     </li>
   );
@@ -93,6 +67,8 @@ function FactorItem({ line, protocolName }: { line: FactorLine; protocolName: st
  */
 export function RiskSection({ protocol }: { protocol: Protocol }) {
   const { data, error } = useQuery(protocolRiskFactorsQueryOptions(protocol.id));
+  const changes = useQuery(protocolRatingChangesQueryOptions(protocol.id));
+  const changesOf = (factor: FactorLine["factor"] | null) => (changes.data ?? []).filter((c) => c.factor === factor);
   const section = useRef<HTMLElement>(null);
   useScrollIntoViewOnHash(section, data !== undefined || error !== null);
   const lines = data ? factorLines(data) : null;
@@ -146,7 +122,7 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
         className="mt-4 divide-y divide-border rounded-xl border border-border bg-surface shadow-sm"
       >
         {lines.map((line) => (
-          <FactorItem key={line.factor} line={line} protocolName={protocol.name} />
+          <FactorItem key={line.factor} line={line} protocolName={protocol.name} changes={changesOf(line.factor)} />
         ))}
       </ol>
     );
@@ -171,12 +147,20 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
           <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Overall</span>
           <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
         </p>
-        <p className="text-sm leading-relaxed text-secondary-foreground">{summary}</p>
+        <div>
+          <p className="text-sm leading-relaxed text-secondary-foreground">{summary}</p>
+          <ChangeList changes={changesOf(null)} label="Changes to the overall level" />
+        </div>
       </div>
+      {changes.error && (
+        <p role="alert" className="mt-2 text-xs [overflow-wrap:anywhere] text-danger">
+          Error loading the rating&apos;s changes: {changes.error.message}
+        </p>
+      )}
       {body}
       <p className="mt-3 text-xs leading-relaxed text-muted-foreground">
-        Rule version {RATING_VERSION}. Not investment advice: each finding carries the date it was read, and a product
-        can change after that date.
+        Rule version {RATING_VERSION}. Not investment advice: each finding carries the date of its document and the date
+        it was read, and a product can change after that.
       </p>
     </section>
   );

@@ -3,11 +3,13 @@ const MAX_LOCAL_PART_LENGTH = 64;
 // Exactly one '@', a non-empty local part, a domain of non-empty dot-separated labels (so at
 // least one dot), no whitespace. Deliberately simple: the confirmation e-mail is the real test.
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
-// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-// A lone UTF-16 surrogate (only reachable through a JSON "\ud800" escape) is not text: UTF-8 turns
-// it into U+FFFD on the way to Postgres, so two different acknowledged addresses would collide.
-const LONE_SURROGATE = /\p{Cs}/u;
+// Printable ASCII only, which leaves out, among others: control characters; a lone UTF-16
+// surrogate (only reachable through a JSON "\ud800" escape: UTF-8 turns it into U+FFFD on the way
+// to Postgres, so two different acknowledged addresses would collide); and a full-width letter
+// (`ada@ｇmail.com`), a zero-width space or any other invisible or look-alike character, each of
+// which made a second mailbox beside the real one. An international address is refused too: a
+// deliberate trade (docs/security.md); its punycode form (`xn--…`) is ASCII and accepted.
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 // Only a bare address: no display name ("x<victim@example.com>", "Name <a@b.co>"), comment,
 // quoted local part, route or address list. These characters have no place in one.
 const NOT_IN_A_BARE_ADDRESS = /[<>()[\]\\,;:"]/;
@@ -19,14 +21,13 @@ export type EmailResult = { ok: true; email: string } | { ok: false; error: stri
 /** Trims and lower-cases, then validates. The stored form is always the normalised one. */
 export function normalizeEmail(input: unknown): EmailResult {
   if (typeof input !== "string") return { ok: false, error: INVALID_EMAIL_MESSAGE };
-  const email = input.trim().toLowerCase();
-  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
-  if (
-    CONTROL_CHARACTERS.test(email) ||
-    LONE_SURROGATE.test(email) ||
-    NOT_IN_A_BARE_ADDRESS.test(email) ||
-    !EMAIL_SHAPE.test(email)
-  ) {
+  const typed = input.trim();
+  // Checked before lower-casing, which maps some non-ASCII letters onto ASCII ones (the Kelvin
+  // sign U+212A becomes "k"): what was typed must be ASCII, not just what it turns into.
+  if (!PRINTABLE_ASCII.test(typed)) return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  const email = typed.toLowerCase();
+  if (email.length > MAX_EMAIL_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };
+  if (NOT_IN_A_BARE_ADDRESS.test(email) || !EMAIL_SHAPE.test(email)) {
     return { ok: false, error: INVALID_EMAIL_MESSAGE };
   }
   if (email.indexOf("@") > MAX_LOCAL_PART_LENGTH) return { ok: false, error: INVALID_EMAIL_MESSAGE };

@@ -33,11 +33,17 @@ export function readResendConfig(get: (name: string) => string | undefined): Res
 export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetch): WaitlistMailer {
   const headers = { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" };
 
-  async function call(path: string, body: unknown, signal: AbortSignal, extra: Record<string, string> = {}) {
+  async function call(
+    path: string,
+    body: unknown,
+    signal: AbortSignal,
+    extra: Record<string, string> = {},
+    method: "POST" | "DELETE" = "POST",
+  ) {
     const response = await fetchImpl(`${RESEND_API}${path}`, {
-      method: "POST",
+      method,
       headers: { ...headers, ...extra },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
     if (response.ok) {
@@ -65,6 +71,21 @@ export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetc
         throw error;
       }
     },
+    async removeContact(email, signal) {
+      try {
+        await call(
+          `/audiences/${encodeURIComponent(config.audienceId)}/contacts/${encodeURIComponent(email)}`,
+          undefined,
+          signal,
+          {},
+          "DELETE",
+        );
+      } catch (error) {
+        // Not in the audience (never added, or removed by an earlier attempt): the state we want.
+        if ((error as { status?: number }).status === 404) return;
+        throw error;
+      }
+    },
     async sendConfirmation(mail, signal) {
       const product = config.productName ?? "RWA Atlas";
       await call(
@@ -73,8 +94,8 @@ export function createResendMailer(config: ResendConfig, fetchImpl: Fetch = fetc
           from: config.from,
           to: [mail.to],
           subject: confirmationSubject(product),
-          text: confirmationText(product, mail.link, config.launchTarget, new Date(), mail.kind),
-          html: confirmationHtml(product, mail.link, config.launchTarget, mail.kind),
+          text: confirmationText(product, mail, config.launchTarget, new Date()),
+          html: confirmationHtml(product, mail, config.launchTarget),
         },
         signal,
         // Resend de-duplicates on this key for 24 h: a retried send of this mail never mails twice.
@@ -88,52 +109,70 @@ export function confirmationSubject(product: string): string {
   return `Confirm your place on the ${product} waitlist`;
 }
 
+/** The label of every confirmation mail's stop link (issue 30): plain, and the same in both kinds. */
+export const STOP_LINK_LABEL = "This wasn't me: stop";
+
+/** How long a legacy row has to answer its consent mail (lib/scheduled-resync.ts). */
+export const RECONSENT_DAYS = 30;
+
+/** What a mail's text needs: its links and kind (a ConfirmationMail has them all). */
+export type MailLinks = Pick<ConfirmationMail, "link" | "stopLink" | "kind">;
+
 /**
  * The mail's text. The launch target is read when the mail is written: once its period is over,
- * the mail says 'opening soon' rather than promise a date that has passed.
+ * the mail says 'opening soon' rather than promise a date that has passed. Every mail ends with
+ * the stop link: one press stops every mail to the inbox, now and later (docs/security.md).
  */
 export function confirmationText(
   product: string,
-  link: string,
+  mail: MailLinks,
   launchTarget = DEFAULT_LAUNCH_TARGET,
   now = new Date(),
-  kind: ConfirmationMail["kind"] = "signup",
 ): string {
   const launch = isLaunchTargetPast(launchTarget, now) ? OPENING_SOON : `target: ${launchTarget}`;
-  if (kind === "reconsent") {
+  const stop = [
+    "To stop every e-mail to this address, now and later, open this link and press 'Stop emails':",
+    "",
+    `${STOP_LINK_LABEL}\n${mail.stopLink}`,
+  ];
+  if (mail.kind === "reconsent") {
     // A legacy single-opt-in address (docs/security.md, "Rows from before double opt-in"): asked
-    // once; nothing here promises what happens without an answer, which the operator decides.
+    // once; without an answer the scheduled resync takes it off the list after RECONSENT_DAYS.
     return [
       `You joined the ${product} waitlist before we asked every address to confirm it. If you still want updates, open this link and press 'Confirm my email':`,
       "",
-      link,
+      mail.link,
       "",
       `The link works once and expires in 48 hours. You'll get updates on the portfolio analytics platform's development and early access when it launches (${launch}).`,
       "",
-      "Not interested any more? Reply to this e-mail and we'll delete your address.",
+      `Without a confirmation, we'll take your address off the list in ${RECONSENT_DAYS} days. Not interested any more? Reply to this e-mail and we'll delete your address.`,
+      "",
+      ...stop,
     ].join("\n");
   }
   return [
     `Thanks for joining the ${product} waitlist. To confirm this is your address, open this link and press 'Confirm my email':`,
     "",
-    link,
+    mail.link,
     "",
     `The link works once and expires in 48 hours. Once you confirm, you'll get updates on the portfolio analytics platform's development and early access when it launches (${launch}).`,
     "",
-    "Didn't sign up? Ignore this e-mail: without a confirmation you won't hear from us again.",
+    "Didn't sign up? Without a confirmation, this address is not added to the list.",
+    ...stop,
   ].join("\n");
 }
 
-function confirmationHtml(
-  product: string,
-  link: string,
-  launchTarget: string | undefined,
-  kind: ConfirmationMail["kind"],
-): string {
+function confirmationHtml(product: string, mail: MailLinks, launchTarget: string | undefined): string {
   const escape = (text: string) =>
     text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  return confirmationText(product, link, launchTarget, new Date(), kind)
+  const stopParagraph = `${STOP_LINK_LABEL}\n${mail.stopLink}`;
+  return confirmationText(product, mail, launchTarget, new Date())
     .split("\n\n")
-    .map((p) => (p === link ? `<p><a href="${escape(link)}">Confirm my e-mail address</a></p>` : `<p>${escape(p)}</p>`))
+    .map((paragraph) => {
+      if (paragraph === mail.link) return `<p><a href="${escape(mail.link)}">Confirm my e-mail address</a></p>`;
+      if (paragraph === stopParagraph)
+        return `<p><a href="${escape(mail.stopLink)}">${escape(STOP_LINK_LABEL)}</a></p>`;
+      return `<p>${paragraph.split("\n").map(escape).join("<br>")}</p>`;
+    })
     .join("");
 }

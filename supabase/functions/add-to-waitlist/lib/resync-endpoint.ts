@@ -6,10 +6,13 @@ import type { Logger } from "../../_shared/log.ts";
 import { answerJson as answer, hasBearerSecret, MIN_SECRET_LENGTH, refuseNonPost } from "../../_shared/scheduled.ts";
 import type { ResyncReport } from "./resync.ts";
 
+/** A run's report: the retries, and (the scheduled run, lib/scheduled-resync.ts) the legacy rows' steps. */
+export type ResyncRunReport = ResyncReport & { expired?: number; asked?: number; askFailed?: number };
+
 export type ResyncEndpointDeps = {
   /** WAITLIST_RESYNC_SECRET: the only bearer token allowed to trigger a run. */
   secret: string | undefined;
-  run: () => Promise<ResyncReport>;
+  run: () => Promise<ResyncRunReport>;
   log: Logger;
 };
 
@@ -33,6 +36,8 @@ export async function handleResyncRequest(req: Request, deps: ResyncEndpointDeps
       failed: report.failed.length,
       gaveUp: report.gaveUp.length,
       more: report.more,
+      ...(report.expired === undefined ? {} : { expired: report.expired }),
+      ...(report.asked === undefined ? {} : { asked: report.asked, askFailed: report.askFailed ?? 0 }),
     });
   } catch (error) {
     // The store is unreachable: the details go to the log, the scheduler just retries next time.

@@ -4,6 +4,8 @@
 //     claims the row with a fresh token (only the old token's hash is known, and that token was
 //     never delivered) and sends the mail; the claim re-checks the limits in Postgres.
 //   - "contact": a confirmed address that is not in the audience yet.
+//   - "remove": an address that left the list (its mailbox stopped, or a legacy row that never
+//     answered its consent mail) but is still in the audience.
 // Runtime-neutral like handler.ts: `npm run waitlist:resync` runs it from Node, and the scheduled
 // waitlist-resync Edge Function runs it as is.
 //
@@ -11,7 +13,7 @@
 // (or the signup's own deferred send) mails an address; the contact call is an upsert; a synced or
 // sent row is never picked again; each row is handled once per run.
 import { maskEmail } from "./email.ts";
-import { addConfirmedContact, sendConfirmationMail, type SyncOutcome } from "./sync.ts";
+import { addConfirmedContact, removeListedContact, sendConfirmationMail, type SyncOutcome } from "./sync.ts";
 import { hashToken, newToken, TOKEN_TTL_SECONDS } from "./token.ts";
 import {
   DEFAULT_LEASE_SECONDS,
@@ -30,7 +32,7 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 const DEFAULT_CONCURRENCY = 4;
 
 export type ResyncDeps = {
-  store: Pick<ResyncableWaitlistStore, "pending" | "recordSync" | "recordMail" | "claimMail">;
+  store: Pick<ResyncableWaitlistStore, "pending" | "recordSync" | "recordMail" | "recordRemoval" | "claimMail">;
   mailer: WaitlistMailer;
   log: Logger;
   /** The /confirm page the mails link to. */
@@ -49,7 +51,7 @@ export type ResyncDeps = {
 export type ResyncReport = {
   /** Rows with work to do fetched this run. */
   pending: number;
-  /** Done this run: the mail went out, or the contact was added. */
+  /** Done this run: the mail went out, or the contact was added or removed. */
   synced: string[];
   failed: Array<{ email: string; error: string | null }>;
   /** Rows over maxAttempts, not retried. */
@@ -95,6 +97,8 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
       remember(email, error, () => deps.store.recordSync(email, error)),
     recordMail: (email: string, tokenHash: string, error: string | null) =>
       remember(email, error, () => deps.store.recordMail(email, tokenHash, error)),
+    recordRemoval: (email: string, error: string | null) =>
+      remember(email, error, () => deps.store.recordRemoval(email, error)),
   };
   const sync = { store, mailer: deps.mailer, log: deps.log, timeoutMs: deps.timeoutMs };
 
@@ -102,6 +106,8 @@ export async function resyncPending(deps: ResyncDeps): Promise<ResyncReport> {
     let outcome: SyncOutcome;
     if (row.action === "contact") {
       outcome = await addConfirmedContact(row.email, sync);
+    } else if (row.action === "remove") {
+      outcome = await removeListedContact(row.email, sync);
     } else {
       const token = newToken();
       const tokenHash = await hashToken(token);

@@ -1,5 +1,12 @@
 // Row <-> type mapping shared by both stores (supabase-js on Supabase, PGlite in the local API).
-import type { ConfirmOutcome, PendingSignup, ReconsentCandidate, SignupAttempt, SignupOutcome } from "./types.ts";
+import type {
+  ConfirmOutcome,
+  PendingSignup,
+  ReconsentCandidate,
+  SignupAttempt,
+  SignupOutcome,
+  StopOutcome,
+} from "./types.ts";
 
 export function signupArgs(a: SignupAttempt): Record<string, unknown> {
   return {
@@ -30,6 +37,14 @@ export function toConfirmOutcome(row: Record<string, unknown> | undefined): Conf
   throw new Error(`waitlist_confirm answered an unknown status: ${String(status)}`);
 }
 
+export function toStopOutcome(row: Record<string, unknown> | undefined): StopOutcome {
+  const status = row?.status;
+  if (status === "invalid") return { status };
+  if (status === "stopped" && Array.isArray(row?.remove))
+    return { status, remove: row.remove.filter((email): email is string => typeof email === "string") };
+  throw new Error(`waitlist_stop answered an unknown status: ${String(status)}`);
+}
+
 export function rowToPending(row: Record<string, unknown>): PendingSignup {
   return {
     email: String(row.email),
@@ -37,7 +52,7 @@ export function rowToPending(row: Record<string, unknown>): PendingSignup {
     createdAt: new Date(row.created_at as string | Date).toISOString(),
     attempts: Number(row.attempts),
     lastError: typeof row.last_error === "string" ? row.last_error : null,
-    action: row.action === "contact" ? "contact" : "mail",
+    action: row.action === "contact" || row.action === "remove" ? row.action : "mail",
   };
 }
 

@@ -1,5 +1,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { rowToPending, rowToReconsent, toConfirmOutcome, toSignupOutcome, signupArgs } from "./store-rows.ts";
+import {
+  rowToPending,
+  rowToReconsent,
+  signupArgs,
+  toConfirmOutcome,
+  toSignupOutcome,
+  toStopOutcome,
+} from "./store-rows.ts";
 import { DEFAULT_LEASE_SECONDS, type ResyncableWaitlistStore } from "./types.ts";
 
 /**
@@ -27,6 +34,13 @@ export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistS
     },
     async recordSync(email, error) {
       await rpc("waitlist_record_sync", { p_email: email, p_error: error });
+    },
+    async stop(tokenHash) {
+      const rows = await rpc<Array<Record<string, unknown>>>("waitlist_stop", { p_token_hash: tokenHash });
+      return toStopOutcome(rows?.[0]);
+    },
+    async recordRemoval(email, error) {
+      await rpc("waitlist_record_removal", { p_email: email, p_error: error });
     },
     async pending(limit, leaseSeconds = DEFAULT_LEASE_SECONDS, domainMailLimit = null) {
       const rows = await rpc<Array<Record<string, unknown>> | null>("waitlist_pending_sync", {
@@ -63,6 +77,9 @@ export function createSupabaseStore(client: SupabaseClient): ResyncableWaitlistS
           p_lease_seconds: leaseSeconds,
         })) === true
       );
+    },
+    async expireReconsent(afterDays) {
+      return Number(await rpc<number>("waitlist_expire_reconsent", { p_after_days: afterDays })) || 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { withDeadline } from "../../_shared/outbound.ts";
 import { maskEmail } from "./email.ts";
-import { confirmationLink, sha256Hex } from "./token.ts";
+import { confirmationLink, sha256Hex, stopLink } from "./token.ts";
 import type { ConfirmationMail, Logger, WaitlistMailer, WaitlistStore } from "./types.ts";
 
 export const PROVIDER_TIMEOUT_MS = 8_000;
@@ -36,7 +36,13 @@ export function sendConfirmationMail(
     run: async (mailer, signal) => {
       const idempotencyKey = await confirmationIdempotencyKey(email, tokenHash);
       await mailer.sendConfirmation(
-        { to: email, link: confirmationLink(confirmUrl, token), idempotencyKey, kind },
+        {
+          to: email,
+          link: confirmationLink(confirmUrl, token),
+          stopLink: stopLink(confirmUrl, token),
+          idempotencyKey,
+          kind,
+        },
         signal,
       );
     },
@@ -62,6 +68,27 @@ export function addConfirmedContact(email: string, deps: SyncDeps): Promise<Sync
       recordFailed: "waitlist.record_sync_failed",
       failed: "waitlist.provider_failed",
       done: "waitlist.provider_synced",
+    },
+  });
+}
+
+/**
+ * Takes an address that left the list (its mailbox stopped, or a legacy row that never answered)
+ * out of the audience. Never throws. Success clears synced_at; failure records last_error and
+ * leaves the row for the resync. A contact that is not there counts as removed.
+ */
+export function removeListedContact(
+  email: string,
+  deps: SyncDeps & { store: Pick<WaitlistStore, "recordRemoval"> },
+): Promise<SyncOutcome> {
+  return providerStep(email, deps, {
+    skipped: "the address stays in the audience until the resync removes it",
+    run: (mailer, signal) => mailer.removeContact(email, signal),
+    record: (error) => deps.store.recordRemoval(email, error),
+    events: {
+      recordFailed: "waitlist.record_removal_failed",
+      failed: "waitlist.removal_failed",
+      done: "waitlist.contact_removed",
     },
   });
 }

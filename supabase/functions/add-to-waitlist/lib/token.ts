@@ -31,3 +31,14 @@ export function confirmationLink(confirmUrl: string, token: string): string {
   url.hash = `token=${token}`;
   return url.toString();
 }
+
+/**
+ * The mail's "This wasn't me: stop" link: the same token, as `<confirm page>#stop=<token>`. The
+ * page asks for a press before anything is stopped, as for confirming.
+ */
+export function stopLink(confirmUrl: string, token: string): string {
+  const url = new URL(confirmUrl);
+  url.search = "";
+  url.hash = `stop=${token}`;
+  return url.toString();
+}

@@ -2,6 +2,7 @@
 // has a secret (TURNSTILE_SECRET_KEY). The site renders the widget when it was built with
 // VITE_TURNSTILE_SITE_KEY and sends the widget's token in the X-Turnstile-Token header: a token
 // can be 2,048 characters, and the body stays under its 1 KB cap. Runtime-neutral: fetch only.
+import type { Logger } from "../../_shared/log.ts";
 import { withDeadline } from "../../_shared/outbound.ts";
 
 export const TURNSTILE_HEADER = "x-turnstile-token";
@@ -37,6 +38,22 @@ export function readTurnstileConfig(
   if (secret === "") return null;
   const hostnames = allowedOrigins === "*" ? [] : allowedOrigins.map((origin) => new URL(origin).hostname);
   return { secret, hostnames };
+}
+
+/**
+ * Says at start, plainly, whether signups pass a bot check. The deploy steps set the secret up
+ * (README, Deploy); a function that runs without it logs an error line saying so, every start.
+ */
+export function announceBotCheck(config: TurnstileConfig | null, log: Logger): void {
+  if (config) {
+    log.info("waitlist.bot_check_on", { hostnames: config.hostnames.join(",") || "any" });
+    return;
+  }
+  log.error("waitlist.bot_check_off", {
+    detail:
+      "RUNNING WITHOUT A BOT CHECK: TURNSTILE_SECRET_KEY is not set, so any script can sign up addresses, " +
+      "made-up ones included. Set it (and build the site with VITE_TURNSTILE_SITE_KEY): README, Deploy.",
+  });
 }
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;

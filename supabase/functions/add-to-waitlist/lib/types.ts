@@ -48,6 +48,12 @@ export type SignupOutcome =
 
 export type ConfirmOutcome = { status: "confirmed"; email: string } | { status: "already" | "expired" | "invalid" };
 
+/**
+ * What a mail's "This wasn't me: stop" link did: stopped every mail to its mailbox (remove: the
+ * addresses of the mailbox that are in the audience and must leave it), or nothing (invalid).
+ */
+export type StopOutcome = { status: "stopped"; remove: string[] } | { status: "invalid" };
+
 export interface WaitlistStore {
   /** Checks and counts the durable limits, then inserts unless present. Throws when unreachable. */
   signup(attempt: SignupAttempt): Promise<SignupOutcome>;
@@ -57,11 +63,16 @@ export interface WaitlistStore {
   confirm(tokenHash: string): Promise<ConfirmOutcome>;
   /** Records one attempt to add a confirmed address to the audience: error null = synced. */
   recordSync(email: string, error: string | null): Promise<void>;
+  /** Follows a stop link (by the token's hash): no mail to its mailbox, ever again. */
+  stop(tokenHash: string): Promise<StopOutcome>;
+  /** Records one attempt to remove an address that left the list from the audience: error null = removed. */
+  recordRemoval(email: string, error: string | null): Promise<void>;
 }
 
 /**
  * contact: confirmed, not yet in the audience; mail: a due confirmation mail that did not go out,
- * or a held one whose turn has come.
+ * or a held one whose turn has come; remove: left the list (its mailbox stopped, or a legacy row
+ * that never answered) but still in the audience.
  */
 export type PendingSignup = {
   email: string;
@@ -69,7 +80,7 @@ export type PendingSignup = {
   createdAt: string;
   attempts: number;
   lastError: string | null;
-  action: "contact" | "mail";
+  action: "contact" | "mail" | "remove";
 };
 
 /** A due mail younger than this belongs to the signup that is still sending it (p_lease_seconds's SQL default too). */
@@ -105,12 +116,16 @@ export interface ResyncableWaitlistStore extends WaitlistStore {
   reconsentDue(limit: number, leaseSeconds?: number): Promise<ReconsentCandidate[]>;
   /** Takes a legacy row for its consent mail with a fresh token; false if it is not due any more. */
   claimReconsent(email: string, tokenHash: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
+  /** Legacy rows asked afterDays ago or more without an answer leave the list; returns how many. */
+  expireReconsent(afterDays: number): Promise<number>;
 }
 
 export type ConfirmationMail = {
   to: string;
   /** The single-use link to the /confirm page. */
   link: string;
+  /** The "This wasn't me: stop" link: the same token, which stops every mail to the mailbox. */
+  stopLink: string;
   /** signup (default): a new signup's mail; reconsent: asks a legacy single-opt-in address for consent. */
   kind?: "signup" | "reconsent";
   /** Stable per address and token: a retried send of the same mail is sent once. */
@@ -121,6 +136,8 @@ export type ConfirmationMail = {
 export interface WaitlistMailer {
   readonly name: string;
   addContact(email: string, signal: AbortSignal): Promise<void>;
+  /** Takes an address out of the audience; one that is not there is already done. */
+  removeContact(email: string, signal: AbortSignal): Promise<void>;
   sendConfirmation(mail: ConfirmationMail, signal: AbortSignal): Promise<void>;
 }
 

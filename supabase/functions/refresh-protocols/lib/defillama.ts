@@ -1,6 +1,7 @@
 // DefiLlama's free API as the refresh reads it: fetching with a deadline, and validating the two
 // response shapes we use. Runtime-neutral (Deno, Node, browsers): only fetch and timers.
 import { networkReason, withDeadline } from "../../_shared/outbound.ts";
+import { isCleanText, showText } from "./upstream-text.ts";
 
 export const DEFILLAMA_API = "https://api.llama.fi";
 export const DEFILLAMA_SITE = "https://defillama.com/protocol/";
@@ -105,10 +106,16 @@ export function parseProtocolList(body: unknown, label: string): RawEntry[] {
   return entries;
 }
 
-/** The slug an entry is known by: its own, or DefiLlama's rule applied to its name. */
+/**
+ * The slug an entry is known by: its own, or DefiLlama's rule applied to its name. None when that
+ * text holds a control, format or surrogate character (upstream-text.ts): such an entry is known
+ * by its id only, and readEntry says why it cannot be read.
+ */
 export function entrySlug(entry: RawEntry): string | null {
-  if (typeof entry.slug === "string" && entry.slug.trim() !== "") return entry.slug.trim();
-  if (typeof entry.name === "string" && entry.name.trim() !== "") return sluggify(entry.name.trim());
+  if (typeof entry.slug === "string" && entry.slug.trim() !== "")
+    return isCleanText(entry.slug) ? entry.slug.trim() : null;
+  if (typeof entry.name === "string" && entry.name.trim() !== "")
+    return isCleanText(entry.name) ? sluggify(entry.name.trim()) : null;
   return null;
 }
 
@@ -121,10 +128,14 @@ export function entryId(entry: RawEntry): number | null {
   return value <= 2_147_483_647 ? value : null;
 }
 
-/** A value as a report shows it: NaN and undefined included. */
+/** A value as a report shows it: NaN and undefined included, a string's refused characters as \uXXXX. */
 export function showValue(value: unknown): string {
+  if (typeof value === "string") return showText(value);
   return typeof value === "number" ? String(value) : (JSON.stringify(value) ?? "undefined");
 }
+
+/** The entry's text fields the refresh stores or prints; each must be clean text (upstream-text.ts). */
+const TEXT_FIELDS = ["name", "slug", "category", "url", "description"] as const;
 
 /**
  * Checks the fields we store from one entry the directory uses. A problem (a tvl that is not a
@@ -132,6 +143,13 @@ export function showValue(value: unknown): string {
  * returned, not thrown: that protocol is held, the rest of the run goes on.
  */
 export function readEntry(raw: RawEntry): { entry: LlamaEntry } | { problem: string } {
+  for (const field of TEXT_FIELDS) {
+    const value = raw[field];
+    // Line breaks and tabs are ordinary in a description (tracked.ts turns them into spaces);
+    // every other control, format or surrogate character is refused.
+    if (typeof value === "string" && !isCleanText(value.replace(/[\t\n\r]/g, " ")))
+      return { problem: `${field} ${showText(value)} holds a control, format or surrogate character` };
+  }
   const slug = entrySlug(raw);
   if (typeof raw.name !== "string" || raw.name.trim() === "" || slug === null) return { problem: "it has no name" };
   const tvl = raw.tvl;
@@ -146,7 +164,7 @@ export function readEntry(raw: RawEntry): { entry: LlamaEntry } | { problem: str
     return { problem: `chains ${showValue(raw.chains)} is not a list` };
   const chains: string[] = [];
   for (const chain of (raw.chains as unknown[] | null | undefined) ?? []) {
-    if (typeof chain !== "string" || !CHAIN_NAME_PATTERN.test(chainName(chain.trim())))
+    if (typeof chain !== "string" || !isCleanText(chain) || !CHAIN_NAME_PATTERN.test(chainName(chain.trim())))
       return { problem: `chain ${showValue(chain)} is not a chain name` };
     const name = chainName(chain.trim());
     if (!chains.includes(name)) chains.push(name);

@@ -3,7 +3,7 @@
 // fell below the threshold marked dropped; then its TVL and chains, or held. Runtime-neutral: no I/O.
 import { entryId, entrySlug, formatTvl, readEntry, SLUG_PATTERN, type LlamaEntry, type RawEntry } from "./defillama.ts";
 import { publishedUsd, tvlHoldReason } from "./guardrail.ts";
-import { knownAfter, type Plan, type PlanInput, type PlanState } from "./plan-state.ts";
+import { guardProtocol, knownAfter, type Plan, type PlanInput, type PlanState } from "./plan-state.ts";
 import type { CurrentRow, IdentityChange, ProtocolChange } from "./types.ts";
 
 /**
@@ -31,113 +31,120 @@ export function planCovered(
   const matched = new Set<RawEntry>();
 
   for (const row of rows) {
-    const slug = row.defillama_slug;
-    if (slug === null) {
-      plan.notCovered.push({
-        name: row.name,
-        reason: `no defillama_slug: keeps its ${row.tvl_source ?? "curated"} figure`,
-      });
-      continue;
-    }
-    plan.slugOf.set(row.name, slug);
-    // The stable id first; the slug only for an entry that has no id of its own (the site's
-    // lite list) or the same id.
-    let raw = row.defillama_id !== null ? byId.get(row.defillama_id) : undefined;
-    if (raw === undefined) {
-      const candidate = bySlug.get(slug);
-      const candidateId = candidate === undefined ? null : entryId(candidate);
-      if (candidate !== undefined && (row.defillama_id === null || candidateId === null)) raw = candidate;
-      else if (candidate !== undefined) {
+    // One row's part of the plan: an error in it (a value no check foresaw) holds that row alone.
+    guardProtocol(plan, state, row.defillama_slug ?? row.name, "reading DefiLlama's entry", () => {
+      const slug = row.defillama_slug;
+      if (slug === null) {
         plan.notCovered.push({
           name: row.name,
-          reason: `${slug} is DefiLlama id ${candidateId} there, but the row says id ${row.defillama_id}: check which protocol this is; keeps ${row.tvl}`,
+          reason: `no defillama_slug: keeps its ${row.tvl_source ?? "curated"} figure`,
         });
-        matched.add(candidate);
-        continue;
+        return;
       }
-    }
-    const newer = knownAfter(row, day);
-    if (raw === undefined) {
-      const since = row.defillama_dropped_on ?? day;
-      plan.notCovered.push({ name: row.name, reason: `${slug} is not in the response: keeps ${row.tvl}` });
-      if (!newer) {
-        plan.dropped.push({ name: row.name, slug, reason: "not in DefiLlama's list", since });
-        droppedNow.add(slug);
-        if (row.defillama_dropped_on === null) plan.payload.dropped.push({ defillama_slug: slug, dropped_on: day });
-      }
-      continue;
-    }
-    matched.add(raw);
-    const read = readEntry(raw);
-    if ("problem" in read) {
-      hold(
-        slug,
-        `held for review: ${slug}: DefiLlama's entry is malformed (${read.problem}); nothing about it was written`,
-      );
-      continue;
-    }
-    const entry = read.entry;
-
-    // Identity: DefiLlama's id, listing day and audits, and a renamed slug. A list older than what
-    // the row knows (knownAfter: a saved day replayed later) is no word on its identity: it would
-    // take back a rename a newer list made.
-    const identity: IdentityChange = { defillama_slug: slug };
-    let current = slug;
-    if (!newer) {
-      if (entry.slug !== slug) {
-        if (!SLUG_PATTERN.test(entry.slug) || entry.slug.length > 100) {
-          hold(slug, `held for review: ${slug}: DefiLlama renamed it to '${entry.slug}', which is not a slug`);
-        } else if (usedSlugs.has(entry.slug)) {
-          hold(slug, `held for review: ${slug}: DefiLlama renamed it to ${entry.slug}, which another row already has`);
-        } else {
-          identity.new_slug = entry.slug;
-          usedSlugs.add(entry.slug);
-          current = entry.slug;
-          plan.known.add(entry.slug);
-          plan.renames.push({ name: row.name, from: slug, to: entry.slug, id: entry.id });
-          plan.slugOf.set(row.name, entry.slug);
+      plan.slugOf.set(row.name, slug);
+      // The stable id first; the slug only for an entry that has no id of its own (the site's
+      // lite list) or the same id.
+      let raw = row.defillama_id !== null ? byId.get(row.defillama_id) : undefined;
+      if (raw === undefined) {
+        const candidate = bySlug.get(slug);
+        const candidateId = candidate === undefined ? null : entryId(candidate);
+        if (candidate !== undefined && (row.defillama_id === null || candidateId === null)) raw = candidate;
+        else if (candidate !== undefined) {
+          plan.notCovered.push({
+            name: row.name,
+            reason: `${slug} is DefiLlama id ${candidateId} there, but the row says id ${row.defillama_id}: check which protocol this is; keeps ${row.tvl}`,
+          });
+          matched.add(candidate);
+          return;
         }
       }
-      if (entry.id !== null && entry.id !== row.defillama_id && !usedIds.has(entry.id)) {
-        identity.defillama_id = entry.id;
-        usedIds.add(entry.id);
+      const newer = knownAfter(row, day);
+      if (raw === undefined) {
+        const since = row.defillama_dropped_on ?? day;
+        plan.notCovered.push({ name: row.name, reason: `${slug} is not in the response: keeps ${row.tvl}` });
+        if (!newer) {
+          plan.dropped.push({ name: row.name, slug, reason: "not in DefiLlama's list", since });
+          droppedNow.add(slug);
+          if (row.defillama_dropped_on === null) plan.payload.dropped.push({ defillama_slug: slug, dropped_on: day });
+        }
+        return;
       }
-      if (entry.listedAt !== null && entry.listedAt !== row.defillama_listed_at)
-        identity.defillama_listed_at = entry.listedAt;
-      if (entry.audits !== null && entry.audits !== row.defillama_audits) identity.defillama_audits = entry.audits;
-    }
-    if (Object.keys(identity).length > 1) plan.payload.identities.push(identity);
+      matched.add(raw);
+      const read = readEntry(raw);
+      if ("problem" in read) {
+        hold(
+          slug,
+          `held for review: ${slug}: DefiLlama's entry is malformed (${read.problem}); nothing about it was written`,
+        );
+        return;
+      }
+      const entry = read.entry;
 
-    if (entry.tvl === null) {
-      plan.notCovered.push({
-        name: row.name,
-        reason: `DefiLlama lists ${current} without a TVL figure: keeps ${row.tvl}`,
-      });
+      // Identity: DefiLlama's id, listing day and audits, and a renamed slug. A list older than what
+      // the row knows (knownAfter: a saved day replayed later) is no word on its identity: it would
+      // take back a rename a newer list made.
+      const identity: IdentityChange = { defillama_slug: slug };
+      let current = slug;
+      if (!newer) {
+        if (entry.slug !== slug) {
+          if (!SLUG_PATTERN.test(entry.slug) || entry.slug.length > 100) {
+            hold(slug, `held for review: ${slug}: DefiLlama renamed it to '${entry.slug}', which is not a slug`);
+          } else if (usedSlugs.has(entry.slug)) {
+            hold(
+              slug,
+              `held for review: ${slug}: DefiLlama renamed it to ${entry.slug}, which another row already has`,
+            );
+          } else {
+            identity.new_slug = entry.slug;
+            usedSlugs.add(entry.slug);
+            current = entry.slug;
+            plan.known.add(entry.slug);
+            plan.renames.push({ name: row.name, from: slug, to: entry.slug, id: entry.id });
+            plan.slugOf.set(row.name, entry.slug);
+          }
+        }
+        if (entry.id !== null && entry.id !== row.defillama_id && !usedIds.has(entry.id)) {
+          identity.defillama_id = entry.id;
+          usedIds.add(entry.id);
+        }
+        if (entry.listedAt !== null && entry.listedAt !== row.defillama_listed_at)
+          identity.defillama_listed_at = entry.listedAt;
+        if (entry.audits !== null && entry.audits !== row.defillama_audits) identity.defillama_audits = entry.audits;
+      }
+      if (Object.keys(identity).length > 1) plan.payload.identities.push(identity);
+
+      if (entry.tvl === null) {
+        plan.notCovered.push({
+          name: row.name,
+          reason: `DefiLlama lists ${current} without a TVL figure: keeps ${row.tvl}`,
+        });
+        if (row.defillama_dropped_on !== null && !newer)
+          plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
+        return;
+      }
+      if (row.review_status === "tracked" && entry.tvl < threshold) {
+        plan.notCovered.push({
+          name: row.name,
+          reason: `${current} is below the tracking threshold (${formatTvl(entry.tvl)} < ${formatTvl(threshold)}): keeps ${row.tvl}`,
+        });
+        if (!newer) {
+          plan.dropped.push({
+            name: row.name,
+            slug: current,
+            reason: `below the tracking threshold of ${formatTvl(threshold)}`,
+            since: row.defillama_dropped_on ?? day,
+          });
+          droppedNow.add(current);
+          if (row.defillama_dropped_on === null)
+            plan.payload.dropped.push({ defillama_slug: current, dropped_on: day });
+        }
+        return;
+      }
+      // Back in the list: the mark goes, unless this list is older than what the row knows.
       if (row.defillama_dropped_on !== null && !newer)
         plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
-      continue;
-    }
-    if (row.review_status === "tracked" && entry.tvl < threshold) {
-      plan.notCovered.push({
-        name: row.name,
-        reason: `${current} is below the tracking threshold (${formatTvl(entry.tvl)} < ${formatTvl(threshold)}): keeps ${row.tvl}`,
-      });
-      if (!newer) {
-        plan.dropped.push({
-          name: row.name,
-          slug: current,
-          reason: `below the tracking threshold of ${formatTvl(threshold)}`,
-          since: row.defillama_dropped_on ?? day,
-        });
-        droppedNow.add(current);
-        if (row.defillama_dropped_on === null) plan.payload.dropped.push({ defillama_slug: current, dropped_on: day });
-      }
-      continue;
-    }
-    // Back in the list: the mark goes, unless this list is older than what the row knows.
-    if (row.defillama_dropped_on !== null && !newer)
-      plan.payload.dropped.push({ defillama_slug: current, dropped_on: null });
-    planTvl(plan, row, entry, current, input);
+      planTvl(plan, row, entry, current, input);
+    });
   }
   return matched;
 }

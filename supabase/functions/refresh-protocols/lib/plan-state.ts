@@ -2,6 +2,7 @@
 // input, the plan they fill in, and the slugs and ids already taken. Runtime-neutral: no I/O.
 import type { RawEntry } from "./defillama.ts";
 import type { Baseline, CurrentRow, RefreshReport } from "./types.ts";
+import { showText } from "./upstream-text.ts";
 import type { RawPool } from "./yields.ts";
 
 export const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -58,4 +59,31 @@ export function knownAfter(row: CurrentRow, day: string): boolean {
     (row.tvl_as_of !== null && row.tvl_as_of > day) ||
     (row.defillama_dropped_on !== null && row.defillama_dropped_on > day)
   );
+}
+
+/**
+ * Runs one protocol's part of the plan. An error in it (a value no check foresaw) must not stop
+ * the run (issue 30, item 3): what that part had added to the plan is taken back, the protocol is
+ * held and named in the report, and the other protocols are planned and written as usual.
+ */
+export function guardProtocol(plan: Plan, state: PlanState, slug: string, what: string, work: () => void): void {
+  const lists: unknown[][] = [
+    plan.changes,
+    plan.yields,
+    plan.held,
+    plan.notCovered,
+    plan.renames,
+    plan.tracked,
+    plan.dropped,
+    plan.withoutPools,
+    ...Object.values(plan.payload),
+  ];
+  const lengths = lists.map((list) => list.length);
+  try {
+    work();
+  } catch (error) {
+    lists.forEach((list, i) => (list.length = lengths[i]!));
+    const message = showText(error instanceof Error ? error.message : String(error)).slice(1, -1);
+    state.hold(slug, `held for review: ${slug}: ${what} failed (${message}); nothing about it was written`);
+  }
 }

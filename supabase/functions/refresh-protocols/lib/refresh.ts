@@ -14,13 +14,19 @@
 // - holds a figure that moved too far (against the last figure and the 7-day median), a first
 //   figure, and any value that is malformed, one protocol at a time.
 //
+// - refuses control, format and surrogate characters in every string from upstream before it
+//   reaches SQL or a URL, and plans each protocol on its own: one bad value holds that protocol,
+//   named in the report, and the rest is written (upstream-text.ts, plan-state.ts guardProtocol,
+//   screen.ts).
+//
 // The parts: plan.ts (what to write, hold and list), guardrail.ts (when a figure is held),
-// backfill.ts (--backfill), report.ts (the report's lines), source.ts (reading a source) and
-// types.ts (the rows, writes, source, store and report).
+// backfill.ts (--backfill), report.ts (the report's lines), source.ts (reading a source),
+// screen.ts (the last check before SQL) and types.ts (the rows, writes, source, store and report).
 import { parseProtocolList, SourceError } from "./defillama.ts";
 import { loadBackfill } from "./backfill.ts";
 import { planRefresh } from "./plan.ts";
 import { formatReport } from "./report.ts";
+import { screenPayload } from "./screen.ts";
 import { readSource } from "./source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "./tracked.ts";
 import type { AppliedCounts, RefreshOptions, RefreshReport } from "./types.ts";
@@ -103,6 +109,9 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
       );
     }
   }
+
+  // Nothing with a control, format or surrogate character reaches SQL (upstream-text.ts).
+  screenPayload(plan, (slug, line) => plan.held.push({ slug, line }));
 
   const backfill: RefreshReport["backfill"] =
     options.backfill && entries !== null ? await loadBackfill(plan, rows, source, day) : [];

@@ -2,6 +2,7 @@
 // shape, which pools are a protocol's, the range and its text, and the page that states it.
 // Runtime-neutral (Deno, Node): no I/O here.
 import { showValue, SourceError } from "./defillama.ts";
+import { isCleanText } from "./upstream-text.ts";
 
 export const YIELDS_API = "https://yields.llama.fi/pools";
 const YIELDS_SITE = "https://defillama.com/yields";
@@ -117,12 +118,19 @@ export function pickYield(slug: string, pools: readonly RawPool[], filter: reado
   const used: { id: string; apy: number }[] = [];
   for (const pool of pools.filter((p) => matchesFilter(p, filter))) {
     const id = typeof pool.pool === "string" && pool.pool.trim() !== "" ? pool.pool : null;
-    const label = id ?? "(a pool without an id)";
+    const label = id === null ? "(a pool without an id)" : isCleanText(id) ? id : showValue(id);
     if (!finite(pool.tvlUsd) || pool.tvlUsd < 0) {
       return { kind: "bad", reason: `pool ${label} has tvlUsd ${showValue(pool.tvlUsd)}` };
     }
     if (pool.tvlUsd < MIN_POOL_TVL_USD || pool.outlier === true) continue;
     if (id === null) return { kind: "bad", reason: "a pool of at least $1M has no id" };
+    // Its id goes into the pool page's URL and the database: a control, format or surrogate
+    // character there would break both (upstream-text.ts).
+    if (!isCleanText(id))
+      return {
+        kind: "bad",
+        reason: `pool ${label} has an id that is not text (a control, format or surrogate character)`,
+      };
     const apy = pool.apy;
     if (!finite(apy) || apy < 0 || roundApy(apy) >= MAX_APY) {
       return { kind: "bad", reason: `pool ${id} has apy ${showValue(apy)}` };

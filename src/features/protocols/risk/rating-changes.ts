@@ -1,0 +1,79 @@
+// The rating's change log for one protocol (public.protocol_changes, kinds 'risk_factor' and
+// 'risk_level'): its request and the changes the Risk section lists, "Changed on <date>: <old> → <new>".
+import { queryOptions } from "@tanstack/react-query";
+import { utcDay } from "@/lib/iso-day";
+import { readRest } from "@/lib/postgrest";
+import { NOT_RATED_VALUE, UNKNOWN_VALUE } from "@/lib/risk-changes";
+import { isRiskFactor, isRiskStep, type RiskFactor } from "@/lib/risk-rating";
+import { safeHttpUrl } from "../model/model";
+
+/** One change of a factor's assessment (`factor`) or of the overall level (`factor` null). */
+export type RatingChangeEntry = {
+  day: string;
+  factor: RiskFactor | null;
+  oldValue: string;
+  newValue: string;
+  reason: string | null;
+  sourceUrl: string | null;
+};
+
+function value(raw: unknown, overall: boolean): string | null {
+  if (typeof raw !== "string") return null;
+  return isRiskStep(raw) || raw === (overall ? NOT_RATED_VALUE : UNKNOWN_VALUE) ? raw : null;
+}
+
+/**
+ * The rating's changes among a protocol's change rows, newest first: a row of another kind, or with
+ * a bad day, factor or value, is left out (never shown half right).
+ */
+export function parseRatingChanges(rows: unknown): RatingChangeEntry[] {
+  if (!Array.isArray(rows)) return [];
+  const changes: RatingChangeEntry[] = [];
+  for (const row of rows) {
+    if (typeof row !== "object" || row === null || Array.isArray(row)) continue;
+    const { day, kind, field, old_value, new_value, reason, source_url } = row as Record<string, unknown>;
+    if (typeof day !== "string" || utcDay(day) === null) continue;
+    const overall = kind === "risk_level";
+    if (!overall && kind !== "risk_factor") continue;
+    const factor = overall ? null : typeof field === "string" && isRiskFactor(field) ? field : undefined;
+    const oldValue = value(old_value, overall);
+    const newValue = value(new_value, overall);
+    if (factor === undefined || oldValue === null || newValue === null || oldValue === newValue) continue;
+    changes.push({
+      day,
+      factor,
+      oldValue,
+      newValue,
+      reason: typeof reason === "string" && reason.trim() !== "" ? reason.trim() : null,
+      sourceUrl: safeHttpUrl(source_url),
+    });
+  }
+  return changes.sort((a, b) => b.day.localeCompare(a.day));
+}
+
+async function fetchChanges(protocolId: string, signal: AbortSignal): Promise<RatingChangeEntry[]> {
+  let rows: unknown;
+  try {
+    const query = new URLSearchParams({
+      select: "day,kind,field,old_value,new_value,reason,source_url",
+      protocol_id: `eq.${protocolId}`,
+      order: "day.desc,id.desc",
+    });
+    rows = await readRest(`protocol_changes?${query}`, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const message = error instanceof Error ? error.message.trim() : "";
+    throw new Error(message !== "" ? message : "Failed to load the rating's changes", { cause: error });
+  }
+  return parseRatingChanges(rows);
+}
+
+export function protocolRatingChangesQueryOptions(protocolId: string) {
+  return queryOptions({
+    queryKey: ["protocol-rating-changes", protocolId] as const,
+    queryFn: ({ signal }) => fetchChanges(protocolId, signal),
+    // Written by data:push and the daily refresh: a visit never needs it twice.
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+}
