@@ -56,7 +56,7 @@ function ProtocolFrame({ children }: { children: React.ReactNode }) {
     <SiteLayout>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6 lg:px-8">
         <BackToDirectory to="/" />
-        <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Protocol details</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">Protocol details</h1>
         {children}
       </div>
     </SiteLayout>

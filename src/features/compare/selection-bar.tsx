@@ -20,7 +20,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
     <section
       aria-label="Comparison selection"
       data-selection-bar=""
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-4xl rounded-2xl border border-primary-foreground/10 bg-navy-900/95 p-3 text-primary-foreground shadow-2xl backdrop-blur sm:bottom-5 sm:p-4"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-4xl rounded-2xl border border-primary-foreground/10 bg-primary/95 p-3 text-primary-foreground shadow-2xl backdrop-blur sm:bottom-5 sm:p-4"
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="flex min-w-0 flex-1 flex-col items-start gap-2 sm:flex-row sm:items-center">
@@ -59,7 +59,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
         <Button
           variant="accent"
           onClick={onCompare}
-          className="w-full bg-primary-action text-navy-900 hover:bg-primary-action-hover md:w-auto"
+          className="w-full bg-primary-action text-primary hover:bg-primary-action-hover md:w-auto"
         >
           <BarChart3 aria-hidden="true" />
           Compare in Dashboard

@@ -169,7 +169,7 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
       aria-labelledby={headingId}
       className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6"
     >
-      <h2 id={headingId} className="mb-4 text-xl font-bold tracking-tight text-navy-900">
+      <h2 id={headingId} className="mb-4 text-xl font-bold tracking-tight text-primary">
         {title}
       </h2>
       {body}

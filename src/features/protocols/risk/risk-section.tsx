@@ -131,7 +131,7 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
   return (
     <section id={RISK_SECTION_ID} ref={section} aria-labelledby="risk-heading" className="scroll-mt-24">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="risk-heading" className="text-xl font-bold tracking-tight text-navy-900">
+        <h2 id="risk-heading" className="text-xl font-bold tracking-tight text-primary">
           Risk
         </h2>
         <Link
