@@ -36,7 +36,8 @@ export function ProtocolPage() {
       </ProtocolFrame>
     );
   }
-  if (!data) return <ProtocolLoading />;
+  // The route's loader put the list (or its failure) in the cache before the page renders.
+  if (!data) return null;
   const protocol = data.find((candidate) => candidate.slug === slug.toLowerCase());
   if (!protocol) {
     // A renamed protocol's old address moves to its page (the address bar shows the new one).
@@ -49,7 +50,7 @@ export function ProtocolPage() {
   return <ProtocolDetails key={protocol.id} protocol={protocol} protocols={data} />;
 }
 
-/** The page while its protocol is unknown (loading, or the list failed): a heading and the state. */
+/** The page when the list failed to load: a heading and the error. */
 function ProtocolFrame({ children }: { children: React.ReactNode }) {
   usePageTitle(`Protocol details · ${site.productName}`);
   return (
@@ -60,25 +61,6 @@ function ProtocolFrame({ children }: { children: React.ReactNode }) {
         {children}
       </div>
     </SiteLayout>
-  );
-}
-
-function ProtocolLoading() {
-  return (
-    <ProtocolFrame>
-      <div aria-busy="true" className="space-y-6">
-        <p role="status" className="text-sm font-medium text-muted-foreground">
-          Loading protocol...
-        </p>
-        <div className="h-5 w-full animate-pulse rounded bg-muted" />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className="h-32 rounded-xl border border-border bg-surface" />
-          ))}
-        </div>
-        <div className="h-72 rounded-lg bg-muted/70" />
-      </div>
-    </ProtocolFrame>
   );
 }
 
