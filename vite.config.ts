@@ -6,6 +6,7 @@ import { chunkUrls } from "./build/chunk-urls.ts";
 import { defaultDataAsOf } from "./build/data-as-of.ts";
 import { checkBuildEnv, explicitProductionMode, localBackendWarning } from "./build/env-guard.ts";
 import { openData } from "./build/open-data.ts";
+import { openApi } from "./build/openapi.ts";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
@@ -31,6 +32,8 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
   // %VITE_SITE_URL% in index.html from the env it loads after this config, so set the default here.
   const siteUrl = (env.VITE_SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, "");
   process.env.VITE_SITE_URL = siteUrl;
+  // Every page announces the change log's Atom feed (index.html's <link rel="alternate">).
+  process.env.VITE_FEED_URL = `${supabaseUrl.replace(/\/+$/, "")}/functions/v1/feed`;
   // 'Data as of' before data arrives (and on backends without TVL dates): the month the committed
   // data refers to, unless VITE_DATA_AS_OF says otherwise (src/config/site.ts).
   const dataAsOf = env.VITE_DATA_AS_OF ?? defaultDataAsOf() ?? "";
@@ -51,6 +54,7 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
       securityHeaders({ supabaseUrl, turnstile: Boolean(env.VITE_TURNSTILE_SITE_KEY?.trim()) }),
       siteFiles({ siteUrl }),
       openData({ siteUrl }),
+      openApi({ apiUrl: supabaseUrl, siteUrl }),
       prerenderShell(),
       // Each lazy import knows its chunk's URL, for a retry after a failed download (lib/on-demand.ts).
       chunkUrls(),
@@ -82,11 +86,12 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
               { name: "index", priority: 4, test: /vite[\\/]preload-helper/ },
               // What main.tsx needs to send the protocols request, kept small so the request
               // leaves before React has even downloaded. (No postgrest-js: the read is a plain
-              // fetch, lib/postgrest.ts; naming it here would pull the waitlist's copy into boot.)
+              // fetch, lib/postgrest.ts; naming it here would pull the waitlist's copy into boot.) The slug
+              // rule is the Edge Functions' shared one (supabase/functions/_shared/slug.ts).
               {
                 name: "data",
                 priority: 3,
-                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$/,
+                test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]|@tanstack[\\/]react-query[\\/].*[\\/]queryOptions\.js$)|src[\\/](config[\\/]\w+|lib[\\/]postgrest|features[\\/]protocols[\\/]model[\\/](queries|model|slug))\.tsx?$|supabase[\\/]functions[\\/]_shared[\\/]slug\.ts$/,
               },
               // React, the router and the UI libraries.
               {

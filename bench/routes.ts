@@ -13,6 +13,8 @@ export const ROUTE_HEADING_BUDGET_MS = 4000;
 export const COLD_ROUTES: ReadonlyArray<{ path: string; heading: RegExp }> = [
   { path: "/", heading: /Bringing/ },
   { path: "/protocols/blackrock-buidl-securitize", heading: /BlackRock BUIDL/ },
+  { path: "/changes", heading: /^What changed$/ },
+  { path: "/api", heading: /^Build on the data$/ },
   { path: "/privacy-policy", heading: /^Privacy Policy$/ },
   { path: "/no-such-page", heading: /^Oops! Page not found$/ },
 ];

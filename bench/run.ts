@@ -16,7 +16,7 @@ import { chromiumPath } from "./chromium";
 import { runLighthouse } from "./lighthouse";
 import { runLoad } from "./load";
 import { runRoutes } from "./routes";
-import { code, failedBudgets, machine, row, table, writeReport, type Row } from "./report";
+import { BUDGETS, code, failedBudgets, machine, row, table, writeReport, type Row } from "./report";
 import { runScale } from "./scale";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -107,7 +107,17 @@ if (built) {
     await localApi({ LOCAL_API_ALLOWED_ORIGINS: appUrl });
     const home = await runLighthouse(appUrl, "/", runs, path.join(OUT, "lighthouse-home"));
     const protocol = await runLighthouse(appUrl, PROTOCOL_PAGE, runs, path.join(OUT, "lighthouse-protocol"));
-    return { rows: [...home.rows, ...protocol.rows], details: [...home.details, ...protocol.details] };
+    const changes = await runLighthouse(
+      appUrl,
+      "/changes",
+      runs,
+      path.join(OUT, "lighthouse-changes"),
+      BUDGETS.changesLcpMs,
+    );
+    return {
+      rows: [...home.rows, ...protocol.rows, ...changes.rows],
+      details: [...home.details, ...protocol.details, ...changes.details],
+    };
   });
   await phase("routes", async () => {
     await localApi({ LOCAL_API_ALLOWED_ORIGINS: appUrl });

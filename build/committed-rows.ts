@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { checkHistoryCsv } from "../scripts/data/rules/history.ts";
+import { committedChanges } from "../scripts/data/change-log.ts";
+import { checkHistoryCsv, checkYieldHistoryCsv } from "../scripts/data/rules/history.ts";
 import {
   CSV_DISPLAY,
   CSV_PATH,
@@ -8,6 +9,7 @@ import {
   LAUNCH_DATES_PATH,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
+  YIELD_HISTORY_PATH,
 } from "../scripts/data/paths.ts";
 import { riskEntries, type FactorRecord } from "../scripts/data/risk-factors.ts";
 import { checkRiskEvidenceCsv, evidenceProtocols } from "../scripts/data/rules/risk-evidence.ts";
@@ -54,4 +56,27 @@ export function committedRiskFactors(rows: ReturnType<typeof committedRows>): Ma
     }
   }
   return new Map(riskEntries(rows, history, evidence.rows, launches.rows).map((entry) => [entry.name, entry.records]));
+}
+
+/**
+ * The change log the committed history holds (what data:build writes into the seed), as the API
+ * serves protocol_changes: newest first, naming the rows by their stand-in ids (the names).
+ */
+export function committedChangeRows(rows: ReturnType<typeof committedRows>): Array<Record<string, unknown>> {
+  const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
+  const yields = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows).rows;
+  return committedChanges(rows, history, yields).map((change, index, all) => ({
+    id: all.length - index,
+    day: change.day,
+    protocol_id: change.name,
+    product_symbol: null,
+    kind: change.kind,
+    field: change.field,
+    old_value: change.old_value,
+    new_value: change.new_value,
+    reason: change.reason,
+    source_url: change.source_url,
+    recorded_by: "refresh",
+    created_at: `${change.day}T00:00:00Z`,
+  }));
 }

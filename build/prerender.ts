@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { committedRows } from "./committed-rows.ts";
+import { committedChangeRows, committedRows } from "./committed-rows.ts";
 
 /** The production origin, as index.html's canonical link holds it after Vite's %VITE_SITE_URL% replacement. */
 function siteUrlOf(html: string): string {
@@ -21,12 +21,20 @@ function siteUrlOf(html: string): string {
 const ENTRY = "src/entry-prerender.tsx";
 const ROOT_MARKER = '<div id="root"></div>';
 
-type PageRender = { path: string; markup: string; title: string; description: string; jsonLd: string };
+type PageRender = {
+  path: string;
+  markup: string;
+  title: string;
+  description: string;
+  jsonLd: string;
+  feed?: { title: string; href: string };
+};
 /** What src/entry-prerender.tsx exports (its SSR build is imported below; tests import it directly). */
 export type PrerenderModule = {
   renderHomeShell: () => Promise<string>;
   renderProtocolPages: (rows: readonly unknown[], siteUrl: string) => PageRender[];
   renderMethodologyPage: (siteUrl: string) => PageRender;
+  renderChangesPage: (rows: readonly unknown[], changes: readonly unknown[], siteUrl: string) => PageRender;
   bootScript: () => string;
   PRERENDERED_ATTRIBUTE: string;
 };
@@ -42,7 +50,7 @@ const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  */
 export function retargetHead(
   html: string,
-  page: { url: string; title: string; description: string; jsonLd: string },
+  page: { url: string; title: string; description: string; jsonLd: string; feed?: { title: string; href: string } },
 ): string {
   let out = html;
   const replace = (pattern: RegExp, value: string) => {
@@ -60,6 +68,11 @@ export function retargetHead(
   replace(/(<link\s+rel="canonical"\s+href=")[^"]*(")/, url);
   replace(/(<meta\s+name="twitter:title"\s+content=")[^"]*(")/, title);
   replace(/(<meta\s+name="twitter:description"\s+content=")[^"]*(")/, description);
+  if (page.feed) {
+    // The page's own feed (a protocol's changes), announced after the site's.
+    const own = `<link rel="alternate" type="application/atom+xml" title="${escapeAttribute(page.feed.title)}" href="${escapeAttribute(page.feed.href)}" />`;
+    replace(/(<link\s+rel="alternate"\s+type="application\/atom\+xml"[^>]*>)()/, `\n    ${own}`);
+  }
   if (/<\/script/i.test(page.jsonLd)) throw new Error("prerender: JSON-LD must not contain </script");
   // A function, not a string: a string replacement expands $` $' $& and $$ inside the JSON-LD
   // (a description holding US$` would paste the page's head into the script and end it early).
@@ -157,14 +170,20 @@ export function prerenderShell(): Plugin {
         // without a redirect, and so does `vite preview`; hosts that only map directories to their
         // index.html serve the other. Without either, the client route renders the same page.
         const siteUrl = siteUrlOf(template);
-        const pages = shell.renderProtocolPages(committedRows(), siteUrl);
-        // /methodology the same way: /methodology/index.html and /methodology.html.
-        for (const page of [...pages, shell.renderMethodologyPage(siteUrl)]) {
+        const rows = committedRows();
+        const pages = shell.renderProtocolPages(rows, siteUrl);
+        // /methodology and /changes the same way: /methodology/index.html and /methodology.html...
+        const others = [
+          shell.renderMethodologyPage(siteUrl),
+          shell.renderChangesPage(rows, committedChangeRows(rows), siteUrl),
+        ];
+        for (const page of [...pages, ...others]) {
           const head = retargetHead(template, {
             url: `${siteUrl}${page.path}`,
             title: page.title,
             description: page.description,
             jsonLd: page.jsonLd,
+            feed: page.feed,
           });
           const html = injectShell(head, {
             markup: page.markup,
@@ -179,7 +198,7 @@ export function prerenderShell(): Plugin {
           writeFileSync(`${base}.html`, html);
         }
         config.logger.info(
-          `prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/, and /methodology`,
+          `prerender: ${pages.length} protocol pages written into ${path.relative(config.root, path.join(outDir, "protocols"))}/, /methodology and /changes`,
         );
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });

@@ -98,6 +98,15 @@ export function headerRules(supabaseUrl: string, options: PolicyOptions = {}): H
         ["Content-Disposition", 'attachment; filename="rwa-atlas-risk-factors.csv"'],
       ],
     },
+    // The open API's document (build/openapi.ts): readable from any origin (API tools fetch it).
+    {
+      pattern: "/openapi.json",
+      headers: [
+        ["Content-Type", "application/json; charset=utf-8"],
+        ["Cache-Control", "public, max-age=3600"],
+        ["Access-Control-Allow-Origin", "*"],
+      ],
+    },
     // The HTML names the current hashes: always revalidate it.
     { pattern: "/", headers: [["Cache-Control", "no-cache"]] },
     { pattern: "/index.html", headers: [["Cache-Control", "no-cache"]] },

@@ -10,8 +10,10 @@ describe("generated robots.txt and sitemap.xml", () => {
       "https://example.org/",
       "https://example.org/methodology",
       "https://example.org/privacy-policy",
+      "https://example.org/changes",
+      "https://example.org/api",
     ]);
-    expect(xml.match(/<lastmod>2025-10-31<\/lastmod>/g)).toHaveLength(2);
+    expect(xml.match(/<lastmod>2025-10-31<\/lastmod>/g)).toHaveLength(3);
     // The method's page changes with the rule, not with the data.
     expect(xml).toContain(
       `<loc>https://example.org/methodology</loc>\n    <lastmod>${RULE_VERSIONS[0]!.date}</lastmod>`,

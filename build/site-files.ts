@@ -48,7 +48,7 @@ export function sitemapXml(
   const url = (path: string, changefreq: string, priority: string, modified = lastmod) =>
     `  <url>\n    <loc>${siteUrl}${path}</loc>\n${modified ? `    <lastmod>${modified}</lastmod>\n` : ""}    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>\n`;
   const pages = protocols.map((p) => url(`/protocols/${p.slug}`, "daily", "0.8", p.asOf)).join("");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/methodology", "monthly", "0.5", RULE_VERSIONS[0]?.date ?? null)}${url("/privacy-policy", "yearly", "0.3")}${pages}</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${url("/", "monthly", "1.0")}${url("/methodology", "monthly", "0.5", RULE_VERSIONS[0]?.date ?? null)}${url("/privacy-policy", "yearly", "0.3")}${url("/changes", "daily", "0.6")}${url("/api", "monthly", "0.4", null)}${pages}</urlset>\n`;
 }
 
 /** Slug and as_of of each committed protocol, slugged as the app slugs them (model.ts). */

@@ -141,7 +141,7 @@ test("the comparison dialog shows every row for each selected protocol, with its
     for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
     for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);
     const link = cellOf("Website").getByRole("link", { name: `Visit ${protocol.name}` });
-    await expect(link).toHaveAttribute("href", protocol.url);
+    await expect(link).toHaveAttribute("href", protocol.url!);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /noopener/);
   }

@@ -75,7 +75,7 @@ test("loads the real seed data once and shows it with its statistics", async ({ 
     }
   }
   const visit = shown.getByRole("link", { name: /Visit Protocol/ });
-  await expect(visit).toHaveAttribute("href", withManyChains.url);
+  await expect(visit).toHaveAttribute("href", withManyChains.url!);
   await expect(visit).toHaveAttribute("target", "_blank");
   await expect(visit).toHaveAttribute("rel", /noopener/);
 

@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { handleRequest, type Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
+import { handleFeedRequest, type FeedDeps } from "../supabase/functions/feed/handler.ts";
 import type { Logger } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 import { PostgrestError } from "./postgrest-errors.ts";
 import type { RestResult } from "./postgrest.ts";
@@ -32,7 +33,10 @@ export function socketAddress(req: Request): string {
 }
 
 /** The routes, answering 503 (but /health) until ready() gives the database and the handler's deps. */
-export function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } | null, logger: Logger): Hono<Env> {
+/** What the routes need once the database is open: it, the waitlist handler's deps, the feed's. */
+export type Ready = { db: PGlite; deps: Deps; feed: FeedDeps };
+
+export function createApp(guard: Guard, ready: () => Ready | null, logger: Logger): Hono<Env> {
   // Paths as the URL gives them (still percent-encoded), trailing slashes ignored.
   const app = new Hono<Env>({ getPath: (req) => new URL(req.url).pathname.replace(/\/+$/, "") || "/" });
   const notFound = () => reply(json(404, { message: "Not found" }));
@@ -62,6 +66,7 @@ export function createApp(guard: Guard, ready: () => { db: PGlite; deps: Deps } 
   };
   app.all("/functions/v1/add-to-waitlist", waitlistFunction);
   app.all("/functions/v1/add-to-waitlist/:route{confirm|stop}", waitlistFunction);
+  app.all("/functions/v1/feed", (c) => handleFeedRequest(c.req.raw, ready()!.feed));
   app.all("/functions/v1/:name{.+}", () =>
     reply(json(404, { code: "NOT_FOUND", message: "Requested function was not found" })),
   );

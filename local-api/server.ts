@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { getRequestListener } from "@hono/node-server";
 import type { Deps } from "../supabase/functions/add-to-waitlist/handler.ts";
+import type { FeedDeps } from "../supabase/functions/feed/handler.ts";
 import {
   DEFAULT_LIMITS,
   NO_LIMITS,
@@ -13,6 +14,7 @@ import {
 } from "../supabase/functions/add-to-waitlist/lib/types.ts";
 import { createApp, json, LOCAL_API_HEADER, LOCAL_API_ID, reply, socketAddress, type Guard } from "./app.ts";
 import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from "./database.ts";
+import { localFeedDeps } from "./feed.ts";
 import { isLoopbackHost, localOrigins } from "./origins.ts";
 import { createPgliteWaitlistStore } from "./waitlist-store.ts";
 
@@ -55,13 +57,18 @@ export class PortInUseError extends Error {
 export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   let database: OpenedDatabase | null = null;
   let deps: Deps | null = null;
+  let feed: FeedDeps | null = null;
   const inFlight = new Set<Promise<unknown>>();
   // The mails sent since start, for GET /_local/outbox (follow a confirmation link in dev and e2e).
   const outbox: Array<{ to: string; link: string; stopLink: string; at: string }> = [];
   const origins = localOrigins({ extra: options.extraOrigins });
   const guard: Guard = { origins, hosts: new Set(), outbox };
 
-  const app = createApp(guard, () => (database && deps ? { db: database.db, deps } : null), options.logger);
+  const app = createApp(
+    guard,
+    () => (database && deps && feed ? { db: database.db, deps, feed } : null),
+    options.logger,
+  );
   // getRequestListener rather than serve(): its errorHandler keeps a JSON answer for the requests
   // the adapter cannot turn into a Request (a malformed Host or request target), and listen()
   // below reports a busy port before any database work.
@@ -110,6 +117,9 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       void task.finally(() => inFlight.delete(task));
     },
   };
+
+  // The entries link to the dev server's pages, as the confirmation mail does by default.
+  feed = localFeedDeps(db, { apiUrl: `http://${options.host}:${port}`, siteUrl: origins[0]!, log: options.logger });
 
   const opened = database;
   return {

@@ -22,6 +22,10 @@ import {
   protocolPageTitle,
   protocolPath,
 } from "@/features/protocols/page/seo";
+import { changesQueryOptions, parseChangeRows } from "@/features/protocols/changes/changes";
+import { CHANGES_DESCRIPTION, CHANGES_PATH, changesJsonLd, changesTitle } from "@/features/protocols/changes/seo";
+import { feedUrl } from "@/lib/feed-url";
+import { ChangesPage } from "@/pages/changes";
 import { MethodologyPage } from "@/pages/methodology";
 import { METHODOLOGY_DESCRIPTION, METHODOLOGY_PATH, methodologyJsonLd, methodologyTitle } from "@/lib/methodology-seo";
 import { ProtocolPage } from "@/pages/protocol";
@@ -64,6 +68,8 @@ export type PageRender = {
   title: string;
   description: string;
   jsonLd: string;
+  /** This page's own Atom feed, announced beside the site's (a protocol's changes). */
+  feed?: { title: string; href: string };
 };
 
 /**
@@ -95,6 +101,7 @@ export function renderProtocolPages(rows: readonly unknown[], siteUrl: string): 
         title: protocolPageTitle(protocol, site.productName),
         description: protocolDescription(protocol),
         jsonLd: jsonLdText(protocolJsonLd(protocol, siteUrl, site.productName)),
+        feed: { title: `${protocol.name} on ${site.productName}: what changed`, href: feedUrl(protocol.slug) },
       };
     } finally {
       queryClient.clear();
@@ -126,6 +133,39 @@ export function renderMethodologyPage(siteUrl: string): PageRender {
       title: methodologyTitle(site.productName),
       description: METHODOLOGY_DESCRIPTION,
       jsonLd: jsonLdText(methodologyJsonLd(siteUrl, site.productName)),
+    };
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/**
+ * `/changes` as the build's data shows it: the change log the committed history holds (`changes`,
+ * rows as the API serves them) over the committed protocols. render-app.tsx replaces the frame
+ * with the live log once the route's loader has it.
+ */
+export function renderChangesPage(rows: readonly unknown[], changes: readonly unknown[], siteUrl: string): PageRender {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(protocolsQueryOptions().queryKey, parseProtocolRows(rows));
+  queryClient.setQueryData(changesQueryOptions().queryKey, parseChangeRows(changes));
+  try {
+    const markup = renderToString(
+      <StrictMode>
+        <StaticRouter location={CHANGES_PATH}>
+          <AppProviders queryClient={queryClient}>
+            <Routes>
+              <Route path={CHANGES_PATH} element={<ChangesPage />} />
+            </Routes>
+          </AppProviders>
+        </StaticRouter>
+      </StrictMode>,
+    );
+    return {
+      path: CHANGES_PATH,
+      markup,
+      title: changesTitle(site.productName),
+      description: CHANGES_DESCRIPTION,
+      jsonLd: jsonLdText(changesJsonLd(siteUrl, site.productName, feedUrl())),
     };
   } finally {
     queryClient.clear();

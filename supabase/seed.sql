@@ -5,7 +5,7 @@
 -- (see docs/data.md, "TVL history" and "Yields").
 -- The rows repeat by design: one INSERT per protocol naming every column, one value a line,
 -- so a change to the data shows in a diff as the lines of the protocol and columns it touched.
--- 79 protocols.
+-- 80 protocols.
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
   '3F',
@@ -142,13 +142,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2026-09-05',
   'https://defillama.com/protocol/apollo-diversified-credit-securitize-fund',
   'defillama',
-  'accredited',
+  'unknown',
   'unknown',
   'unknown',
   null,
   'unknown',
-  'https://iq-wiki-ui.vercel.app/wiki/apollo-diversified-credit-securitize-fund',
-  '2026-11-23',
+  null,
+  null,
   6582,
   7.92,
   7.92,
@@ -259,13 +259,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2026-09-05',
   'https://defillama.com/protocol/blackrock-buidl',
   'defillama',
-  'qualified-purchaser',
-  'yes',
+  'unknown',
+  'unknown',
   'unknown',
   null,
   'unknown',
-  'https://all-things-tokenization.vercel.app/wiki/themes/buidl-reference-architecture/',
-  '2026-11-23',
+  null,
+  null,
   4853,
   3.25,
   3.59,
@@ -364,13 +364,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   array['Private Credit', 'US Treasuries']::text[],
   array['Ethereum', 'Avalanche', 'Base', 'Plume Mainnet', 'Monad', 'Pharos', 'BNB Chain', 'Optimism', 'Arbitrum', 'Hyperliquid L1']::text[],
   '$1.6B',
-  '0.0-5.8%',
+  '2.5-5.8%',
   'Medium',
   'Varies by pool (JTRSY: 500K USDC)',
   'https://centrifuge.io',
   'https://defillama.com/protocol/centrifuge-protocol',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s pool range, refreshed daily (see its date and source). Min investment: set per pool (Centrifuge''s investor docs, read 25 Nov 2026: access, currency and liquidity terms vary by pool); the 500,000 USDC minimum for JTRSY (then Anemoy LTF) is from Centrifuge''s Arbitrum STEP II application, undated, whose figures are as of 29 Apr 2024. JTRSY and JAAA are BVI professional funds for non-US professional investors (Yearn risk report on JAAA, read 25 Nov 2026). Risk: a mix of T-bills and CLO credit.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s pool range, refreshed daily (see its date and source); on 5 Sep 2026 its two Anemoy ACRED pools (Plume, Monad) were at 0% after paying 5.8% and 4.9% a week before, and are left out of the range as data gaps. Min investment: set per pool (Centrifuge''s investor docs, read 25 Nov 2026: access, currency and liquidity terms vary by pool); the 500,000 USDC minimum for JTRSY (then Anemoy LTF) is from Centrifuge''s Arbitrum STEP II application, undated, whose figures are as of 29 Apr 2024. JTRSY and JAAA are BVI professional funds for non-US professional investors (Yearn risk report on JAAA, read 25 Nov 2026). Risk: a mix of T-bills and CLO credit.',
   'centrifuge-protocol',
   1575531959,
   '2026-09-05',
@@ -384,7 +384,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://docs.centrifuge.io/user/investor',
   '2026-11-23',
   5948,
-  0,
+  2.53,
   5.76,
   '2026-09-05',
   'defillama',
@@ -883,13 +883,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2025-12-31',
   'https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOBXX',
   'curated',
-  'retail',
+  'unknown',
   'unknown',
   'unknown',
   null,
   'unknown',
-  'https://digitalmedianet.com/franklin-templeton-announces-availability-of-peer-to-peer-transfers-for-franklin-onchain-u-s-government-money-fund/',
-  '2026-11-23',
+  null,
+  null,
   null,
   3.88,
   3.88,
@@ -2656,7 +2656,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-09',
   0,
-  'https://interchaininfo.zone/indexes/tether-gold'
+  'https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/9'
 );
 
 insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
@@ -2665,13 +2665,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   array['Unclassified']::text[],
   array['Solana', 'Ethereum', 'Arbitrum']::text[],
   '$26M',
-  'Unknown',
+  '3.3%',
   null,
   'Unknown',
   'https://app.theo.xyz/invite?invite=defillama',
   'https://defillama.com/protocol/theo-network-thbill',
   '2026-08-12',
-  'Tracked from DefiLlama''s RWA category: the name, description, website, chains, TVL and yield are DefiLlama''s (see their dates and sources). Terms, risk and minimum investment are not reviewed yet.',
+  'Tracked from DefiLlama''s RWA category: the name, description, website, chains, TVL and yield are DefiLlama''s (see their dates and sources). Terms, risk and minimum investment are not reviewed yet. DefiLlama''s protocol list stopped listing it on 2026-09-05, but its two thBILL pools ($58M) still paid that day: its yield is theirs.',
   'theo-network-thbill',
   26414356,
   '2026-09-02',
@@ -2685,11 +2685,11 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   6702,
-  null,
-  null,
-  null,
-  null,
-  null,
+  3.26,
+  3.26,
+  '2026-09-05',
+  'defillama',
+  'https://defillama.com/yields?project=theo-network-thbill',
   null,
   'tracked',
   '2026-09-05',
@@ -2851,6 +2851,45 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-15',
   2,
+  null
+);
+
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+  'Valos',
+  'Institutional-Grade Digital Asset Yield Solutions.',
+  array['Unclassified']::text[],
+  array['Monad']::text[],
+  '$107M',
+  'Unknown',
+  null,
+  'Unknown',
+  null,
+  'https://defillama.com/protocol/valos',
+  '2026-08-12',
+  'Tracked from DefiLlama''s RWA category: the name, description, website, chains, TVL and yield are DefiLlama''s (see their dates and sources). Terms, risk and minimum investment are not reviewed yet. Website: Unknown (DefiLlama gives none).',
+  'valos',
+  107144897,
+  '2026-09-05',
+  'https://defillama.com/protocol/valos',
+  'defillama',
+  'unknown',
+  'unknown',
+  'unknown',
+  null,
+  'unknown',
+  null,
+  null,
+  8283,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'tracked',
+  null,
+  '2026-07-24',
+  0,
   null
 );
 
@@ -3088,7 +3127,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.kraken.com/de/xstocks'
 );
 
--- 910 TVL history points.
+-- 917 TVL history points.
 insert into public.protocol_tvl_history (protocol_id, day, tvl_usd, source)
 select p.id, h.day, h.tvl_usd, h.source
 from (values
@@ -3924,6 +3963,13 @@ from (values
   ('Usual USD0', date '2026-08-31', 90839687, 'defillama'),
   ('Usual USD0', date '2026-09-02', 90382514, 'defillama'),
   ('Usual USD0', date '2026-09-05', 90370172, 'defillama'),
+  ('Valos', date '2026-08-12', 110043742, 'defillama'),
+  ('Valos', date '2026-08-16', 110127458, 'defillama'),
+  ('Valos', date '2026-08-20', 110198228, 'defillama'),
+  ('Valos', date '2026-08-24', 106927567, 'defillama'),
+  ('Valos', date '2026-08-31', 107034470, 'defillama'),
+  ('Valos', date '2026-09-02', 107045983, 'defillama'),
+  ('Valos', date '2026-09-05', 107144897, 'defillama'),
   ('VanEck Treasury Fund', date '2025-12-08', 82752362, 'defillama'),
   ('VanEck Treasury Fund', date '2025-12-10', 82760885, 'defillama'),
   ('VanEck Treasury Fund', date '2025-12-12', 83785813, 'defillama'),
@@ -4005,13 +4051,13 @@ from (values
 ) as h(name, day, tvl_usd, source)
 join public.protocols p on p.name = h.name;
 
--- 24 yield history points.
+-- 25 yield history points.
 insert into public.protocol_yield_history (protocol_id, day, apy_min, apy_max, source)
 select p.id, h.day, h.apy_min, h.apy_max, h.source
 from (values
   ('Apollo ACRED (Securitize)', date '2026-09-05', 7.92, 7.92, 'defillama'),
   ('BlackRock BUIDL (Securitize)', date '2026-09-05', 3.25, 3.59, 'defillama'),
-  ('Centrifuge', date '2026-09-05', 0, 5.76, 'defillama'),
+  ('Centrifuge', date '2026-09-05', 2.53, 5.76, 'defillama'),
   ('Circle USYC (ex-Hashnote)', date '2026-09-05', 3.19, 3.19, 'defillama'),
   ('Clearpool', date '2026-09-05', 3.5, 3.5, 'defillama'),
   ('Franklin Templeton BENJI (FOBXX)', date '2025-11-13', 3.88, 3.88, 'curated'),
@@ -4029,13 +4075,14 @@ from (values
   ('Pareto Credit', date '2026-09-05', 0, 10.59, 'defillama'),
   ('Re', date '2026-09-05', 6.58, 12.28, 'defillama'),
   ('Securitize Tokenized AAA CLO Fund', date '2026-09-05', 5.82, 5.82, 'defillama'),
+  ('Theo Network thBill', date '2026-09-05', 3.26, 3.26, 'defillama'),
   ('USD AI', date '2026-09-05', 7.02, 7.02, 'defillama'),
   ('Usual USD0', date '2026-09-05', 3.5, 3.5, 'defillama'),
   ('VanEck Treasury Fund', date '2026-09-05', 3.57, 3.57, 'defillama'),
   ('stUSDT (TRON / RWA DAO)', date '2026-09-05', 3.36, 3.45, 'defillama')
 ) as h(name, day, apy_min, apy_max, source)
 join public.protocols p on p.name = h.name;
--- 364 risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).
+-- 365 risk factor assessments (data/risk-evidence.csv and the computed factors; docs/methodology.md).
 insert into public.protocol_risk_factors (protocol_id, factor, level, finding, source_url, source_kind, source_tier, document_date, read_on, computed)
 select p.id, f.factor, f.level, f.finding, f.source_url, f.source_kind, f.source_tier, f.document_date, f.read_on, f.computed
 from (values
@@ -4381,6 +4428,7 @@ from (values
   ('USD AI', 'regulation', 'High', 'The protocol is run by USD.AI Foundation, a Cayman Islands foundation company; the only regulated party we found named is Wilmington Trust as escrow agent, and no licence of the issuer is disclosed.', 'https://docs.usd.ai/terms-of-service/usd.ai-terms-of-service', 'Terms', 'primary', '2026-01-12', date '2026-11-27', false),
   ('Usual USD0', 'contract', 'Medium', 'DefiLlama records audits of the protocol''s contracts.', 'https://defillama.com/protocol/usual-usd0', 'Dataset', 'secondary', '2026-09-05', date '2026-09-05', true),
   ('Usual USD0', 'track_record', 'High', 'TVL $90.4M on 2026-09-05, listed by DefiLlama since 2024-07-15 (2 years); largest fall in our history 3%.', 'https://defillama.com/protocol/usual-usd0', 'Dataset', 'secondary', '2026-09-05', date '2026-09-05', true),
+  ('Valos', 'track_record', 'High', 'TVL $107.1M on 2026-09-05, listed by DefiLlama since 2026-07-24 (under a year); largest fall in our history 3%.', 'https://defillama.com/protocol/valos', 'Dataset', 'secondary', '2026-09-05', date '2026-09-05', true),
   ('VanEck Treasury Fund', 'track_record', 'Very High', 'TVL $57.9M on 2026-09-05, listed by DefiLlama since 2025-08-28 (1 year); our history shows a 70% fall from a peak.', 'https://defillama.com/protocol/vaneck-treasury-fund', 'Dataset', 'secondary', '2026-09-05', date '2026-09-05', true),
   ('Vesta Equity', 'track_record', 'High', 'TVL $20.6M on 2026-09-05, listed by DefiLlama since 2024-06-04 (2 years); largest fall in our history 0%.', 'https://defillama.com/protocol/vesta-equity', 'Dataset', 'secondary', '2026-09-05', date '2026-09-05', true),
   ('WisdomTree WTGXX (Prime/Connect)', 'asset', 'Low', 'WisdomTree describes the underlying as a US government money market fund with a weighted average maturity of 7 days (as of 17 Mar 2025), under Rule 2a-7 quality and maturity rules.', 'https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756', 'Governance proposal', 'primary', '2025-03-17', date '2026-11-27', false),
@@ -4587,3 +4635,8150 @@ from (values
   (date '2026-11-27', 'xStocks (Backed)', 'risk_factor', 'redemption', 'Unknown', 'Medium', 'Eligible, onboarded holders redeem with Backed for cash at the underlying''s market price; Backed guarantees redemptions on its platform within three business days (T+3), often minutes for small orders, while others exit on exchanges and DEXs.', 'https://docs.backed.fi/backed-platform/issuance-and-redemption/redemption')
 ) as c(day, name, kind, field, old_value, new_value, reason, source_url)
 join public.protocols p on p.name = c.name;
+-- 113 products (data/products.json; docs/data.md, "Products"). The pool yields are DefiLlama's saved pools
+-- of the day each protocol's yield is dated (data/defillama/open-defi-data/yields-<day>.csv).
+insert into public.products (protocol_id, symbol, name, chains, asset_class, asset_note, pool_symbols, investor_access, kyc, min_investment_usd, min_investment_note, redemption, redemption_days, redemption_window, redemption_usual_hours, redemption_note, instant_facility, management_fee_pct, subscription_fee_pct, redemption_fee_pct, fees_note, stated_yield_apy, stated_yield_as_of, stated_yield_net_of_management_fee, pool_yield_net_of_management_fee, pool_apy_min, pool_apy_max, pool_yield_as_of, pool_yield_source_url, sources, notes)
+select p.id, r.symbol, r.name, r.chains, r.asset_class, r.asset_note, r.pool_symbols, r.investor_access, r.kyc, r.min_investment_usd, r.min_investment_note, r.redemption, r.redemption_days, r.redemption_window, r.redemption_usual_hours, r.redemption_note, r.instant_facility, r.management_fee_pct, r.subscription_fee_pct, r.redemption_fee_pct, r.fees_note, r.stated_yield_apy, r.stated_yield_as_of, r.stated_yield_net_of_management_fee, r.pool_yield_net_of_management_fee, r.pool_apy_min, r.pool_apy_max, r.pool_yield_as_of, r.pool_yield_source_url, r.sources, r.notes
+from jsonb_to_recordset($products$[
+{
+ "protocol": "Aave Horizon RWA",
+ "symbol": "GHO",
+ "name": "GHO supply position in the Aave Horizon market",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the page read.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Suppliers withdraw on chain at any time by redeeming their aTokens, but only out of unborrowed liquidity: when the market is fully borrowed, withdrawals wait for repayments or liquidations. Generic Aave V3 mechanics (Horizon is an Aave V3.3 instance); the Horizon page itself does not describe withdrawals.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Variable supply rate set by the market; no fees stated on the page read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://aave.com/docs/aave-v3/horizon.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://aave.com/docs/aave-v3/horizon.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://aave.com/docs/aave-v3/horizon",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://aave.com/docs/aave-v3/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://aave.com/docs/aave-v3/horizon",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Aave Horizon RWA",
+ "symbol": "RLUSD",
+ "name": "RLUSD supply position in the Aave Horizon market",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the page read.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Suppliers withdraw on chain at any time by redeeming their aTokens, but only out of unborrowed liquidity: when the market is fully borrowed, withdrawals wait for repayments or liquidations. Generic Aave V3 mechanics (Horizon is an Aave V3.3 instance); the Horizon page itself does not describe withdrawals.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Variable supply rate set by the market; no fees stated on the page read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://aave.com/docs/aave-v3/horizon.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://aave.com/docs/aave-v3/horizon.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://aave.com/docs/aave-v3/horizon",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://aave.com/docs/aave-v3/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://aave.com/docs/aave-v3/horizon",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Aave Horizon RWA",
+ "symbol": "USDC",
+ "name": "USDC supply position in the Aave Horizon market",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the page read.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Suppliers withdraw on chain at any time by redeeming their aTokens, but only out of unborrowed liquidity: when the market is fully borrowed, withdrawals wait for repayments or liquidations. Generic Aave V3 mechanics (Horizon is an Aave V3.3 instance); the Horizon page itself does not describe withdrawals.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Variable supply rate set by the market; no fees stated on the page read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://aave.com/docs/aave-v3/horizon.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://aave.com/docs/aave-v3/horizon.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://aave.com/docs/aave-v3/horizon",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://aave.com/docs/aave-v3/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://aave.com/docs/aave-v3/horizon",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Anemoy Capital",
+ "symbol": "JAAA",
+ "name": "Janus Henderson Anemoy AAA CLO Fund",
+ "chains": [
+  "Ethereum",
+  "Avalanche",
+  "Base"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {},
+ "notes": []
+},
+{
+ "protocol": "Anemoy Capital",
+ "symbol": "JTRSY",
+ "name": "Janus Henderson Anemoy Treasury Fund (formerly Anemoy Liquid Treasury Fund 1, LTF)",
+ "chains": [
+  "Ethereum",
+  "Monad",
+  "Pharos"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "not-disclosed",
+ "min_investment_usd": 500000,
+ "min_investment_note": "500,000 USDC/USD minimum as Centrifuge stated in its Arbitrum STEP II application (figures as of 29 Apr 2024); may have changed.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": "daily",
+ "redemption_usual_hours": null,
+ "redemption_note": "Anemoy states daily liquidity; redemptions go through Centrifuge's asynchronous (ERC-7540) vault, are requested, processed in batches and then claimed. No settlement deadline (T+n) is published.",
+ "instant_facility": null,
+ "management_fee_pct": 0.15,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "CP143 (proposed 2025-02-06, RFC when stored) moves the fee from 7.5 bps management plus 7.5 bps protocol fee to a 15 bps management fee without a protocol fee; total 0.15% either way.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://particula.io/particula-rating-update-anemoy-jtrsy-may-2025/",
+   "document_date": "2025-05-13",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://docs.centrifuge.io/developer/protocol/guides/invest-into-a-vault",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://www.anemoy.io/news/particula-upgrades-jtrsys-rating",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Press release"
+  },
+  "fees": {
+   "url": "https://gov.centrifuge.io/t/cp143-change-fee-for-anemoy-ltf/6755",
+   "document_date": "2025-02-06",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Apollo ACRED (Securitize)",
+ "symbol": "ACRED",
+ "name": "Apollo Diversified Credit Securitize Fund",
+ "chains": [
+  "Ethereum",
+  "Solana",
+  "Aptos",
+  "Sei",
+  "Ink",
+  "Avalanche",
+  "Polygon"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "ACRED"
+ ],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": 50000,
+ "min_investment_note": "50,000 USDC for a first subscription and 10,000 USDC for later ones (Yield.xyz's Securitize integration); a Substack deep dive also gives a $50,000 minimum commitment.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": "quarterly",
+ "redemption_usual_hours": null,
+ "redemption_note": "Liquidity comes from the master Apollo Diversified Credit Fund's quarterly repurchase offers (periodic offers under Rule 23c-3, per its N-23c-3 filings on sec.gov); the feeder's own redemption mechanics were not found. Exit is via Securitize's redemption wallet per Yield.xyz.",
+ "instant_facility": null,
+ "management_fee_pct": 2,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "2% management fee per a third-party Substack deep dive; the master fund's own management fee is 1.5% of NAV (Apollo fund page). Not confirmed in an ACRED offering document.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 7.92,
+ "pool_apy_max": 7.92,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=apollo-diversified-credit-securitize-fund",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.yield.xyz/docs/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://minchipark.substack.com/p/deep-dive-into-rwas-2-acred-by-apollo",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "min_investment": {
+   "url": "https://docs.yield.xyz/documentation/earn/rwas/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://apollodiversifiedcreditfund.apollo.com/wp-content/uploads/2022/12/ADCF-MFU-December-2022.pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Fact sheet"
+  },
+  "fees": {
+   "url": "https://minchipark.substack.com/p/deep-dive-into-rwas-2-acred-by-apollo",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/apollo-diversified-credit-securitize-fund/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Backed Finance (bTokens)",
+ "symbol": "bIB01",
+ "name": "Backed IB01 $ Treasury Bond 0-1yr",
+ "chains": [
+  "Ethereum",
+  "Base",
+  "Gnosis Chain",
+  "Arbitrum",
+  "Avalanche",
+  "Optimism",
+  "BNB Chain",
+  "Sonic",
+  "Polygon"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Direct redemption is 'subject to minimum transaction values' that the page does not state; retail can buy on exchanges and DEXs without Backed onboarding.",
+ "redemption": "days",
+ "redemption_days": 3,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "T+3 business days guaranteed; smaller orders often within minutes from Backed's working capital; orders execute only while the underlying's market is open.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Redemption at NAV plus a fee whose size the FAQ does not state.",
+ "stated_yield_apy": 5.09,
+ "stated_yield_as_of": "2024-08-12",
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.backed.fi/backed-platform/issuance-and-redemption/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "stated_yield": {
+   "url": "https://gov.ethenafoundation.com/t/reserve-fund-application-by-backed/99",
+   "document_date": "2024-08",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Backed Finance (bTokens)",
+ "symbol": "bTokens",
+ "name": "Backed tracker certificates on ETFs and stocks (e.g. bCSPX, bIB01)",
+ "chains": [
+  "Ethereum",
+  "Base",
+  "Gnosis Chain",
+  "Arbitrum",
+  "Avalanche",
+  "Optimism",
+  "BNB Chain",
+  "Sonic",
+  "Polygon"
+ ],
+ "asset_class": "Equities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Direct redemption is 'subject to minimum transaction values' that the page does not state; retail can buy on exchanges and DEXs without Backed onboarding.",
+ "redemption": "days",
+ "redemption_days": 3,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "T+3 business days guaranteed; smaller orders often within minutes from Backed's working capital; orders execute only while the underlying's market is open.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Redemption at NAV plus a fee whose size the FAQ does not state.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.backed.fi/backed-platform/issuance-and-redemption/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "BlackRock BUIDL (Securitize)",
+ "symbol": "BUIDL",
+ "name": "BlackRock USD Institutional Digital Liquidity Fund Ltd.",
+ "chains": [
+  "Ethereum",
+  "Solana",
+  "Aptos",
+  "Avalanche",
+  "BNB Chain",
+  "Optimism",
+  "Arbitrum",
+  "Polygon"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "BUIDL"
+ ],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": 5000000,
+ "min_investment_note": "$5 million first investment, $250,000 minimum follow-on investments, no maximum (Securitize's application to Ethena, yield figure as of 18 Jul 2024)",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "No page read states the timing of ordinary redemptions through Securitize; only the Circle USDC facility (below) is described.",
+ "instant_facility": "On-chain USDC redemption facility with Circle",
+ "management_fee_pct": 0.5,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Annual fund fee of 0.50% as stated by Securitize in mid-2024 (document does not say whether it differs by chain share class).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.25,
+ "pool_apy_max": 3.59,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=blackrock-buidl",
+ "sources": {
+  "investor_access": {
+   "url": "https://gov.frax.finance/t/fip-418-buidl-as-a-backing-asset-for-frax-usd/3533",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "kyc": {
+   "url": "https://bnnbloomberg.ca/blackrock-tokenized-fund-draws-160-million-in-week-since-debut-1.2052365",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Press article"
+  },
+  "min_investment": {
+   "url": "https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "instant_facility": {
+   "url": "https://governance.aave.com/t/temp-check-buidl-gsm/18775",
+   "document_date": "2024-08-26",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Governance proposal"
+  },
+  "fees": {
+   "url": "https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/blackrock-buidl/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Blockchain Capital",
+ "symbol": "BCAP",
+ "name": "BCAP Token (Blockchain Capital III Digital Liquid Venture Fund)",
+ "chains": [
+  "zkSync Era",
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Venture capital fund",
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Holders have no redemption right; per the 2017 offering memorandum (as quoted by a reviewer) the issuer may redeem after ten years at NAV or for regulatory reasons, and may buy back tokens (realization/liquidity buybacks). Exit is by secondary sale.",
+ "instant_facility": null,
+ "management_fee_pct": 2.5,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "2.5% of NAV a year paid quarterly in advance plus 25% of realized gains (carry), per the 2017 offering memorandum as quoted by a third-party reviewer.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://smithandcrown.com/research/blockchain-capital/",
+   "document_date": "2018-11-21",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://www.smithandcrown.com/sale/blockchain-capital/",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "redemption": {
+   "url": "https://d3a.medium.com/bcap-token-offering-arguably-the-most-lawyered-up-ico-ever-554d8a416e67",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "fees": {
+   "url": "https://d3a.medium.com/bcap-token-offering-still-reading-the-memorandum-45d99447b84c",
+   "document_date": "2017-04-11",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Centrifuge",
+ "symbol": "JAAA",
+ "name": "Janus Henderson Anemoy AAA CLO Fund",
+ "chains": [
+  "Ethereum",
+  "Avalanche",
+  "Base"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USAT|Janus Henderson AAA CLO Fund",
+  "USDC|Janus Henderson AAA CLO Fund"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 5.76,
+ "pool_apy_max": 5.76,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=centrifuge-protocol",
+ "sources": {
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/centrifuge-protocol/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Centrifuge",
+ "symbol": "JTRSY",
+ "name": "Janus Henderson Anemoy Treasury Fund (formerly Anemoy Liquid Treasury Fund 1, LTF)",
+ "chains": [
+  "Ethereum",
+  "Monad",
+  "Pharos"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDS|Janus Henderson Treasury Fund",
+  "USDC|Janus Henderson Treasury Fund"
+ ],
+ "investor_access": "accredited",
+ "kyc": "not-disclosed",
+ "min_investment_usd": 500000,
+ "min_investment_note": "500,000 USDC/USD minimum as Centrifuge stated in its Arbitrum STEP II application (figures as of 29 Apr 2024); may have changed.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": "daily",
+ "redemption_usual_hours": null,
+ "redemption_note": "Anemoy states daily liquidity; redemptions go through Centrifuge's asynchronous (ERC-7540) vault, are requested, processed in batches and then claimed. No settlement deadline (T+n) is published.",
+ "instant_facility": null,
+ "management_fee_pct": 0.15,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "CP143 (proposed 2025-02-06, RFC when stored) moves the fee from 7.5 bps management plus 7.5 bps protocol fee to a 15 bps management fee without a protocol fee; total 0.15% either way.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.25,
+ "pool_apy_max": 3.25,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=centrifuge-protocol",
+ "sources": {
+  "investor_access": {
+   "url": "https://particula.io/particula-rating-update-anemoy-jtrsy-may-2025/",
+   "document_date": "2025-05-13",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://docs.centrifuge.io/developer/protocol/guides/invest-into-a-vault",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://www.anemoy.io/news/particula-upgrades-jtrsys-rating",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Press release"
+  },
+  "fees": {
+   "url": "https://gov.centrifuge.io/t/cp143-change-fee-for-anemoy-ltf/6755",
+   "document_date": "2025-02-06",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/centrifuge-protocol/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Centrifuge",
+ "symbol": "deJAAA",
+ "name": "JAAA deRWA (DeFi wrapper of JAAA)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|JAAA deRWA"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemptions from Centrifuge's deRWA vaults are requested, settled later and then claimed (asynchronous); no usual time is stated. Source is a third-party wallet provider's integration guide.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 5.76,
+ "pool_apy_max": 5.76,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/5341535f-29c6-4699-af99-15170bb3dfe4",
+ "sources": {
+  "redemption": {
+   "url": "https://docs.getpara.com/v3/walkthroughs/centrifuge.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/centrifuge-protocol/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Centrifuge",
+ "symbol": "deJTRSY",
+ "name": "JTRSY deRWA (DeFi wrapper of JTRSY)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "JTRSY|JTRSY deRWA"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Synchronous deposit vault: deposits (e.g. USDC) mint shares at once; redemptions are requested and claimed after processing. No usual time stated.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.25,
+ "pool_apy_max": 3.25,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/99181d82-5589-4ae6-b737-594aa11ded9f",
+ "sources": {
+  "redemption": {
+   "url": "https://docs.centrifuge.io/developer/protocol/guides/invest-into-a-vault",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/centrifuge-protocol/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Circle USYC (ex-Hashnote)",
+ "symbol": "USYC",
+ "name": "Hashnote International Short Duration Yield Fund Ltd. (SDYF) shares",
+ "chains": [
+  "Ethereum",
+  "BNB Chain",
+  "Solana",
+  "Base",
+  "NEAR",
+  "Canton"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "USYC"
+ ],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": 100000,
+ "min_investment_note": "$100,000 minimum initial subscription, any size afterwards (Hashnote's Arbitrum STEP application, 2024, pre-Circle)",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption to USDC through the Teller smart contract, 24/7, settling atomically (T+0), for allow-listed wallets.",
+ "instant_facility": "Teller smart contract (USYC to USDC on chain)",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No fee schedule read. Between the daily price report and 2:00 pm ET subscriptions and redemptions are free at the same price; Circle's portal guide says fees apply to redemptions without stating them.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.19,
+ "pool_apy_max": 3.19,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=circle-usyc",
+ "sources": {
+  "investor_access": {
+   "url": "https://developers.circle.com/tokenized/usyc/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://usyc.docs.hashnote.com/overview/product-structuring",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/hashnote-usyc-step-application/23587",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://developers.circle.com/tokenized/usyc/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://usyc.docs.hashnote.com/overview/product-structuring",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://usyc.docs.hashnote.com/overview/token-price",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/circle-usyc/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Clearpool",
+ "symbol": "Prime pools",
+ "name": "Clearpool Prime pools (permissioned fixed-term loans)",
+ "chains": [],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Fixed-term loans repaid at maturity; lenders may request early withdrawal but borrowers are not obliged to repay before the agreed date.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Prime's origination and protocol fees are charged to borrowers; no lender fee stated.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.clearpool.finance/clearpool/products/lending/prime",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.clearpool.finance/clearpool/products/lending/prime",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.clearpool.finance/clearpool/products/lending/prime",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.clearpool.finance/clearpool/products/lending/prime",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Clearpool",
+ "symbol": "cpTokens",
+ "name": "Clearpool Dynamic pool LP tokens (one per whitelisted borrower pool)",
+ "chains": [
+  "Ethereum",
+  "Polygon",
+  "Optimism",
+  "Mantle",
+  "Avalanche",
+  "Arbitrum",
+  "Base",
+  "Polygon zkEVM",
+  "Flare"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDX|USDX (Hex Trust)"
+ ],
+ "investor_access": "retail",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum is stated on the lender FAQ or Dynamic pool page.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "cpTokens redeem on-chain at any time but only from the pool's unborrowed liquidity; at 99% utilization all lender withdrawals pause until borrowers repay.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No lender fee stated; 5% of the interest earned in each pool is set aside for an insurance fund.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.5,
+ "pool_apy_max": 3.5,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/be50b874-8147-440d-b8ca-f2c202e9ed64",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.clearpool.finance/clearpool/faq/for-lenders",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.clearpool.finance/clearpool/faq/for-lenders",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.clearpool.finance/clearpool/faq/for-lenders",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.clearpool.finance/clearpool/products/lending/dynamic",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.clearpool.finance/clearpool/products/lending/dynamic",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/clearpool-lending/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "DigiFT",
+ "symbol": "DrUST",
+ "name": "DigiFT US Treasury bill tokens (series by tenor, e.g. DrUST0624)",
+ "chains": [
+  "Ethereum",
+  "Arbitrum"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {},
+ "notes": []
+},
+{
+ "protocol": "DigiFT",
+ "symbol": "iSNR",
+ "name": "Invesco Senior Secured Loan Strategy Token (distributed by DigiFT)",
+ "chains": [],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {},
+ "notes": []
+},
+{
+ "protocol": "DigiFT",
+ "symbol": "uMINT",
+ "name": "UBS USD Money Market Investment Fund Token (distributed by DigiFT)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "USD money market fund",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {},
+ "notes": []
+},
+{
+ "protocol": "Dinari (dShares)",
+ "symbol": "USD+",
+ "name": "Dinari USD+ (yield-bearing dollar token backed by short-term US Treasuries and USD)",
+ "chains": [
+  "Ethereum",
+  "Base",
+  "Arbitrum",
+  "Plume"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 3,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Holders submit a redemption request to the UsdPlusRedeemer contract (Dinari docs); Yield.xyz's integration page says Dinari's operator settles it within 0 to 3 days.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No USD+ mint or redemption fee stated on the pages read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.yield.xyz/documentation/earn/rwas/dinari",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.yield.xyz/docs/dinari",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.yield.xyz/docs/dinari",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.dinari.com/docs/minting-and-burning",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Dinari (dShares)",
+ "symbol": "dShares (e.g. SPY.d, USFR.d, AAPL.d)",
+ "name": "Dinari dShares: tokens backed 1:1 by US stocks and ETFs",
+ "chains": [
+  "Ethereum",
+  "Arbitrum",
+  "Base",
+  "Plume"
+ ],
+ "asset_class": "Equities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": "$1 minimum, no maximum, as stated by Dinari in its Arbitrum STEP application (figures as of 23 Apr 2024); no newer page states a minimum.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption is a sell order: once it fills at market or limit price, the dShares are burned and the proceeds released on-chain in one step. No maximum time is stated; market orders are accepted only in the regular US session, limit orders in extended, overnight and weekend sessions.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": 0.5,
+ "redemption_fee_pct": 0.5,
+ "fees_note": "Per-order fee of 50 bps when paying in USDC/USDT (25 bps in USD+) plus a flat trading fee of $0.20 on Base, Arbitrum and Plume or $50 on Ethereum, on both issuance and redemption; 5% service fee on dividends. Volume discounts for qualified partners.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.dinari.com/docs/us",
+   "document_date": "2026-06-22",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.dinari.com/docs/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/dinari-dshares-usfr-d-spy-d-step-application/23456",
+   "document_date": "2024-04-23",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://docs.dinari.com/docs/placing-orders.md",
+   "document_date": "2026-08-12",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.dinari.com/docs/dshare-fees",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Ethena USDtb",
+ "symbol": "USDtb",
+ "name": "USDtb",
+ "chains": [
+  "Ethereum",
+  "Base",
+  "Arbitrum",
+  "Solana"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 1,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Mint users redeem through RFQ-priced signed orders on the mint/redeem contract, subject to per-block limits; LlamaRisk (Apr 2025) reports settlement within 24 hours. Holders who are not mint users can only sell on secondary markets.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://governance.aave.com/t/arfc-onboard-usdtb-to-aave-v3-core-instance/21746",
+   "document_date": "2025-04",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://governance.aave.com/t/arfc-onboard-usdtb-to-aave-v3-core-instance/21746",
+   "document_date": "2025-04",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "redemption": {
+   "url": "https://governance.aave.com/t/arfc-onboard-usdtb-to-aave-v3-core-instance/21746",
+   "document_date": "2025-04",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Etherfuse Stablebonds",
+ "symbol": "CETES",
+ "name": "Etherfuse CETES Stablebond (Mexican federal treasury certificates)",
+ "chains": [
+  "Solana"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Mexican government bills (CETES)",
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": "$1 to $100M per transaction, as stated in Etherfuse's Arbitrum STEP application (which cites bank data as of 1 Nov 2024); its Ethena application says orders settle from 1 peso.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "KYC'd users redeem on Etherfuse's primary market at net asset value; a collateral buffer supports instant transactions. On-chain secondary liquidity is thin.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Etherfuse takes a variable commission as a share of the underlying bonds' yield (net of third-party commissions and taxes); its Ethena application says taxes, brokerage fees and a management fee are withheld. API ramp fees are tiered by 30-day volume.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://bluechip.org/coins/cetes",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://docs.etherfuse.com/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/etherfuse-step-application/27933",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://bluechip.org/coins/cetes",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "fees": {
+   "url": "https://app.etherfuse.com/legal/stablebonds-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Etherfuse Stablebonds",
+ "symbol": "UK Gilt",
+ "name": "Etherfuse UK Gilt Stablebond",
+ "chains": [],
+ "asset_class": "Other",
+ "asset_note": "UK government bonds (gilts)",
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": "$1 to $100M per transaction, as stated in Etherfuse's Arbitrum STEP application (which cites bank data as of 1 Nov 2024); its Ethena application says orders settle from 1 peso.",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Same variable yield-share commission model as the other Stablebonds.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "kyc": {
+   "url": "https://docs.etherfuse.com/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/etherfuse-step-application/27933",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "fees": {
+   "url": "https://app.etherfuse.com/legal/stablebonds-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Etherfuse Stablebonds",
+ "symbol": "USTRY",
+ "name": "Etherfuse US Treasury Stablebond",
+ "chains": [],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": "$1 to $100M per transaction, as stated in Etherfuse's Arbitrum STEP application (which cites bank data as of 1 Nov 2024); its Ethena application says orders settle from 1 peso.",
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Same variable yield-share commission model as the other Stablebonds.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "kyc": {
+   "url": "https://docs.etherfuse.com/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/etherfuse-step-application/27933",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "fees": {
+   "url": "https://app.etherfuse.com/legal/stablebonds-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "EthicHub",
+ "symbol": "MiniMice bond (lending-pool NFT)",
+ "name": "EthicHub Lending Pool contribution (MiniMice yield bond)",
+ "chains": [
+  "Ethereum",
+  "Gnosis Chain",
+  "Celo"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": 50,
+ "min_investment_note": "USD 50 minimum per contribution to a lending pool",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "fixed terms of 6, 12 or 24 months chosen at entry; principal plus interest recoverable only at maturity, and funds left after maturity keep earning on the same terms",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.ethichub.com/en/terms-and-conditions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://www.ethichub.com/en/terms-and-conditions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "min_investment": {
+   "url": "https://ethichub.gitbook.io/ethichub/en/financing-and-guarantee-mechanisms/lending-pools",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://ethichub.gitbook.io/ethichub/en/financing-and-guarantee-mechanisms/lending-pools",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Exodus (EXOD tokenized shares)",
+ "symbol": "EXOD",
+ "name": "Exodus Movement, Inc. Class A common stock (tokenized)",
+ "chains": [
+  "Algorand"
+ ],
+ "asset_class": "Equities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "the offering circular's opening states no minimum for the offering as a whole; no per-investor minimum was seen",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "common stock; no page read states redemption terms",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1821534/000114036121008799/nt10013846x10_1aa.htm",
+   "document_date": "2021-03-16",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Prospectus"
+  },
+  "kyc": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1821534/000114036121008799/nt10013846x10_1aa.htm",
+   "document_date": "2021-03-16",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Prospectus"
+  },
+  "min_investment": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1821534/000114036121008799/nt10013846x10_1aa.htm",
+   "document_date": "2021-03-16",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Prospectus"
+  },
+  "redemption": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1821534/000114036121008799/nt10013846x10_1aa.htm",
+   "document_date": "2021-03-16",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Prospectus"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Fidelity FDIT",
+ "symbol": "FDIT",
+ "name": "Fidelity Treasury Digital Fund - OnChain class",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": 1000000,
+ "min_investment_note": "$1,000,000 minimum initial investment for OnChain class shares; the fund may waive or lower it.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemptions at the next calculated NAV, processed during normal business hours on business days (NYSE or New York Fed open days); the summary prospectus does not state when proceeds are paid.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0,
+ "fees_note": "No fee on the sale of shares (fund-level statement in the 2024 summary prospectus, before the OnChain class). Blockchain validation fees are currently borne by the adviser (2025 summary prospectus). Management fee/expense ratio not found in the excerpts read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "kyc": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "min_investment": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "redemption": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "fees": {
+   "url": "https://www.sec.gov/Archives/edgar/data/917286/000113322824011522/ftdf-efp13246_497k.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Figure Markets Democratized Prime",
+ "symbol": "DP-CBL",
+ "name": "Democratized Prime Crypto-Backed Loan pool",
+ "chains": [
+  "Provenance"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the pages read.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Offers are matched in hourly Dutch auctions and lenders can exit offers through the app/API; the time to receive funds after exiting is not stated.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No lender fees stated on the pages read.",
+ "stated_yield_apy": 7.5,
+ "stated_yield_as_of": "undated",
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1974395/000149315225023964/form497ad.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "kyc": {
+   "url": "https://www.figuremarkets.com/disclosures/democratized-prime-terms",
+   "document_date": "2025-09-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "min_investment": {
+   "url": "https://www.figuremarkets.com/disclosures/democratized-prime-terms",
+   "document_date": "2025-09-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "redemption": {
+   "url": "https://figuremarkets.dev/api-docs/partner-api/lending/",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://www.figuremarkets.com/disclosures/democratized-prime-terms",
+   "document_date": "2025-09-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "stated_yield": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1974395/000149315225023964/form497ad.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Figure Markets Democratized Prime",
+ "symbol": "DP-HELOC",
+ "name": "Democratized Prime HELOC lending pools (YLDS-HELOC / HELOC+)",
+ "chains": [
+  "Provenance"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the pages read.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "HELOC+ pool: each loan is a repo for a one-hour Settlement Period that Figure Lending must repurchase at the end of the period, so lenders' capital is repaid hourly and re-lent only through the next hourly auction. Timing for the YLDS-HELOC pool and the time for funds to reach the lender's account were not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No lender fees stated on the pages read.",
+ "stated_yield_apy": 9,
+ "stated_yield_as_of": "undated",
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1974395/000094787125000707/ss5145122_497ad.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "kyc": {
+   "url": "https://www.figuremarkets.com/disclosures/democratized-prime-terms",
+   "document_date": "2025-09-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "min_investment": {
+   "url": "https://www.figuremarkets.com/disclosures/democratized-prime-terms",
+   "document_date": "2025-09-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "redemption": {
+   "url": "https://www.figuremarkets.dev/disclosures/democratized-prime-terms-heloc-plus-addendum",
+   "document_date": "2025-12-17",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "fees": {
+   "url": "https://www.figuremarkets.com/disclosures/democratized-prime-terms",
+   "document_date": "2025-09-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "stated_yield": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1974395/000149315225023966/form497ad.htm",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Franklin Templeton BENJI (FOBXX)",
+ "symbol": "BENJI",
+ "name": "Franklin OnChain U.S. Government Money Fund (FOBXX)",
+ "chains": [
+  "Stellar",
+  "Polygon",
+  "Base",
+  "Solana"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": 20,
+ "min_investment_note": "$20 minimum initial investment per Franklin Templeton Digital Assets' Arbitrum STEP application (figures as of 30 Apr 2024).",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "No page we read states redemption timing.",
+ "instant_facility": null,
+ "management_fee_pct": 0.15,
+ "subscription_fee_pct": 0,
+ "redemption_fee_pct": null,
+ "fees_note": "Summary prospectus of 6 Apr 2021: management fee 0.15%, no sales charge on purchases, total annual operating expenses 0.20% after a contractual fee waiver/expense reimbursement. The fund page shows net expense ratio 0.20% (gross 0.22%) as of 1 Aug 2025; the management fee may have changed since 2021.",
+ "stated_yield_apy": 3.88,
+ "stated_yield_as_of": "2025-11-13",
+ "stated_yield_net_of_management_fee": true,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1786958/000174177324001671/c497.htm",
+   "document_date": "2024-04",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "kyc": {
+   "url": "https://www.sec.gov/Archives/edgar/data/1786958/000174177324001671/c497.htm",
+   "document_date": "2024-04",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/franklin-onchain-u-s-government-money-fund-fobxx-step-application/23655",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOCGX",
+   "document_date": "2025-11-13",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Fact sheet"
+  },
+  "fees": {
+   "url": "https://sec.gov/Archives/edgar/data/1786958/000137949121001250/filing222856581.htm",
+   "document_date": "2021-04-06",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "SEC filing"
+  },
+  "stated_yield": {
+   "url": "https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOCGX",
+   "document_date": "2025-11-13",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Fact sheet"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Frax USD",
+ "symbol": "frxUSD",
+ "name": "Frax USD",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum for minting or redeeming frxUSD is stated on Frax's mint-and-redeem overview or on its fiat on/off-ramp page. CORRECTION: the round-1 '10 USDC' was only the sample amount in the USDC quickstart script, not a minimum.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redeemable on demand on Ethereum against any enshrined custodian contract that still holds reserve tokens (USDC, BUIDL, USTB, WTGXX, USDB); no guarantee of a particular asset. Fiat off-ramp through FraxNet needs Persona KYC/KYB (1-3 business days to verify).",
+ "instant_facility": "frxUSD Mint & Redeem (USDC custodian) contract on Ethereum, returning USDC in one transaction",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Frax's fiat on/off-ramp page lists two possible fees: an exchange fee that Bridge.xyz may charge on currency conversion, and an 'RWA Liquidation Fee' of 0.01 bps (0.0001%) that may apply when reserve RWAs are sold to meet cash redemptions. No on-chain mint/redeem fee is stated on the overview page.",
+ "stated_yield_apy": 4.1,
+ "stated_yield_as_of": "undated",
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.frax.com/protocol/assets/frxusd/frxusd",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.frax.com/protocol/assets/frxusd/frxusd",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/FraxFinance/docs/blob/32bee457e92259df62d8874f7b3842e2e8ce5283/pages/frxusd/mint-and-redeem-overview.mdx",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.frax.com/protocol/assets/frxusd/frxusd",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://github.com/FraxFinance/docs/blob/master/pages/frxusd/mint-and-redeem-overview.mdx",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://github.com/FraxFinance/docs/blob/1bd75c59e89d7e2e0fbe2f56a7a54a37cae346b2/pages/frxusd/fiat-onramp-offramp.mdx",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "stated_yield": {
+   "url": "https://github.com/FraxFinance/docs/blob/master/pages/frxusd/index.mdx",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Goldfinch (Prime)",
+ "symbol": "FIDU",
+ "name": "Goldfinch Senior Pool (legacy, diversified across borrower pools' senior tranches)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Holders with a Goldfinch UID withdraw at par whenever the Senior Pool holds spare USDC; when borrowers use it fully, withdrawals wait for repayments or new deposits (no maximum time). Community members set up a FIDU-USDC Curve pool as an exit. From Goldfinch's 2022-era community docs (text refers to 'as of August 2022'); later withdrawal-request mechanics not checked.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0.5,
+ "fees_note": "0.5% withdrawal fee on redeeming FIDU for USDC, paid to the Goldfinch treasury (2022-era community docs). Interest-share terms as in round 1.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.goldfinch.finance/goldfinch/general-faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.goldfinch.finance/goldfinch/general-faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://github.com/goldfinch-eng/community-docs/blob/dc7475f1d6e692069601f60e0c5a7acc40b7ebe3/protocol-mechanics/liquidity.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://github.com/goldfinch-eng/community-docs/blob/dc7475f1d6e692069601f60e0c5a7acc40b7ebe3/protocol-mechanics/liquidity.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Goldfinch (Prime)",
+ "symbol": "Prime",
+ "name": "Goldfinch Prime pool position (non-transferable pool token)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "GIP-76 states no minimum deposit.",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Withdrawal requests take more than 90 days to process, matching the underlying funds' redemption timelines; interest keeps accruing meanwhile.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "GIP-76 establishes a protocol fee structure, but the rates were not in the stored excerpt; the 9-12% target return is stated net of fees.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://gov.goldfinch.finance/t/gip-76-launching-a-new-institutional-grade-private-credit-offering-on-goldfinch/2068",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "kyc": {
+   "url": "https://gov.goldfinch.finance/t/gip-76-launching-a-new-institutional-grade-private-credit-offering-on-goldfinch/2068",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "min_investment": {
+   "url": "https://gov.goldfinch.finance/t/gip-76-launching-a-new-institutional-grade-private-credit-offering-on-goldfinch/2068",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://gov.goldfinch.finance/t/gip-76-launching-a-new-institutional-grade-private-credit-offering-on-goldfinch/2068",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "fees": {
+   "url": "https://gov.goldfinch.finance/t/gip-76-launching-a-new-institutional-grade-private-credit-offering-on-goldfinch/2068",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Hastra",
+ "symbol": "AUTO",
+ "name": "Hastra AUTO stake-pool share token (wYLDS staked into the AUTO pool)",
+ "chains": [
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "AUTO"
+ ],
+ "investor_access": "retail",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 8.56,
+ "pool_apy_max": 8.56,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/4964d3ac-eb9a-54dd-a7f6-faadac4393ea",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/provenance-io/hastra-fi-nexus-flow/blob/149bb266457717b2a36a816687d9e5433113e780/src/pages/Terms.tsx",
+   "document_date": "2025-07-15",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/hastra/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Hastra",
+ "symbol": "PRIME",
+ "name": "Hastra PRIME (staked wYLDS)",
+ "chains": [
+  "Ethereum",
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "PRIME"
+ ],
+ "investor_access": "retail",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "PRIME is unstaked back to wYLDS after a redemption (cooldown) period whose length the pages read do not state; wYLDS is then redeemed for USDC by a two-step request/fulfil process.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 5.75,
+ "pool_apy_max": 5.75,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=hastra",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/provenance-io/hastra-fi-nexus-flow/blob/149bb266457717b2a36a816687d9e5433113e780/src/pages/Terms.tsx",
+   "document_date": "2025-07-15",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://help.hastra.io/integration-guides/hastra-sol-programmatic-integration-guide",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.strata.markets/markets/hastra-prime/srprime",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/hastra/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Hastra",
+ "symbol": "wYLDS",
+ "name": "Wrapped YLDS",
+ "chains": [
+  "Ethereum",
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption to USDC is a two-step request/complete process: shares are locked on request and an admin completes the redemption after off-chain checks and liquidity preparation; no maximum time is stated.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/provenance-io/hastra-fi-nexus-flow/blob/149bb266457717b2a36a816687d9e5433113e780/src/pages/Terms.tsx",
+   "document_date": "2025-07-15",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://help.hastra.io/integration-guides/hastra-sol-programmatic-integration-guide",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://github.com/provenance-io/hastra-eth-vault/blob/59e3080aa6b9a5c1db847c8af1a06e849e53294e/docs/COMPLIANCE.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Huma Finance V2",
+ "symbol": "Huma Institutional tranches",
+ "name": "Huma Institutional senior and junior tranche positions",
+ "chains": [
+  "Solana",
+  "Ethereum",
+  "Stellar"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read; set per pool.",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption requests (free, cancellable before processing, accepted only after the lockout period) are batched and processed at the end of each epoch, which follows the pool's payment period; senior requests are served first, then junior within the senior-junior ratio, pro rata when liquidity is short, with the remainder rolled to the next epoch. No maximum time is stated.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Pool-specific; the docs say pools may charge front-loading, back-loading or subscription fees.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.huma.finance/lenders/lender-approval-removal",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.huma.finance/products/huma-institutional/user-manuals/lenders",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.huma.finance/products/huma-institutional/introduction/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.huma.finance/lenders/epoch-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.huma.finance/products/huma-institutional/introduction/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Huma Finance V2",
+ "symbol": "PST",
+ "name": "PayFi Strategy Token (Huma 2.0 Classic mode)",
+ "chains": [
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": 1,
+ "min_investment_note": "The FAQ answer reads '1 USDC' (the question text is not in our stored copy; read as the minimum deposit). Deposits pause when the dynamic pool cap is reached.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Unlocked positions: usually within 1 business day, at most 7 days under the SLA; a global daily redemption cap applies; 3- or 6-month locked positions only after lockup ends.",
+ "instant_facility": "Swap PST for USDC in the PST-USDC pool on Jupiter / Meteora (subject to pool liquidity, outside the daily cap)",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No fees stated on the pages read.",
+ "stated_yield_apy": 8,
+ "stated_yield_as_of": "undated",
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.huma.finance/products/huma-2.0/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.huma.finance/products/huma-2.0/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "stated_yield": {
+   "url": "https://blog.huma.finance/a-prime-huma-2.0",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Press release"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Huma Finance V2",
+ "symbol": "mPST",
+ "name": "PayFi Strategy Token (Huma 2.0 Maxi mode)",
+ "chains": [
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": 1,
+ "min_investment_note": "The FAQ answer reads '1 USDC' (the question text is not in our stored copy; read as the minimum deposit). Deposits pause when the dynamic pool cap is reached.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Unlocked positions: usually within 1 business day, at most 7 days under the SLA; a global daily redemption cap applies; 3- or 6-month locked positions only after lockup ends.",
+ "instant_facility": "Swap PST for USDC in the PST-USDC pool on Jupiter / Meteora (subject to pool liquidity, outside the daily cap)",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No fees stated on the pages read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.huma.finance/products/huma-2.0/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.huma.finance/products/huma-2.0/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.huma.finance/products/huma-2.0/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Invesco USTB (Superstate)",
+ "symbol": "USTB",
+ "name": "Invesco Short Duration US Government Securities Fund",
+ "chains": [
+  "Ethereum",
+  "Solana",
+  "Plume"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "USTB"
+ ],
+ "investor_access": "qualified-purchaser",
+ "kyc": "yes",
+ "min_investment_usd": 100000,
+ "min_investment_note": "$100,000 minimum initial investment unless waived by Superstate; no minimum redemption amount.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "USDC payouts are processed immediately when fund liquidity is available; USD payouts the same day for requests before 1pm ET, otherwise next market day.",
+ "instant_facility": "Protocol Mint and Redeem: atomic onchain redemption for USDC in one Ethereum transaction (RedemptionIdle contract), subject to the liquidity it holds",
+ "management_fee_pct": 0.15,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Stated as 'up to 0.15%' a year on the Superstate fund page of November 2024 (before Invesco took over portfolio management); no performance fee found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.52,
+ "pool_apy_max": 3.52,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=invesco-ustb",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.superstate.com/investors/tokenized-funds",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.superstate.com/investors/tokenized-funds",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.superstate.com/investors/tokenized-funds/ustb/redeeming-ustb",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://superstate.co/ustb",
+   "document_date": "2024-12-19",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Fact sheet"
+  },
+  "fees": {
+   "url": "https://superstate.co/ustb",
+   "document_date": "2024-11-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Fact sheet"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/invesco-ustb/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "KlimaDAO",
+ "symbol": "K2",
+ "name": "Klima Protocol K2 (risk and capacity governance token)",
+ "chains": [
+  "Base"
+ ],
+ "asset_class": "Carbon Credits",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "no minimum stated",
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "no redemption rights",
+ "instant_facility": null,
+ "management_fee_pct": 0,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "the protocol states it takes no fees or retained surplus",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://app.klimaprotocol.com/terms",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://app.klimaprotocol.com/terms",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "min_investment": {
+   "url": "https://docs.klimaprotocol.com/reference/tokens",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.klimaprotocol.com/governance-handbook",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.klimaprotocol.com/what-is-klima",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "KlimaDAO",
+ "symbol": "kVCM",
+ "name": "Klima Protocol kVCM (carbon-portfolio and pricing token)",
+ "chains": [
+  "Base"
+ ],
+ "asset_class": "Carbon Credits",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "no minimum stated",
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "no redemption rights; exit only by selling kVCM (kVCM<>USD pool)",
+ "instant_facility": "kVCM<>USD liquidity pool (a market exit, not a redemption)",
+ "management_fee_pct": 0,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "the protocol states it takes no fees or retained surplus; pool swap costs and gas are not stated",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://app.klimaprotocol.com/terms",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://app.klimaprotocol.com/terms",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "min_investment": {
+   "url": "https://docs.klimaprotocol.com/reference/tokens",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.klimaprotocol.com/governance-handbook",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.klimaprotocol.com/reference/tokens",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.klimaprotocol.com/what-is-klima",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Lofty",
+ "symbol": "LFTY (per-property tokens)",
+ "name": "Lofty property tokens (one Algorand token series per property DAO LLC)",
+ "chains": [
+  "Algorand"
+ ],
+ "asset_class": "Real Estate",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": 50,
+ "min_investment_note": "Properties are tokenized into $50 tokens at the initial offering (one token is the smallest purchase); on the secondary market the price is set by buyers and sellers.",
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "No issuer redemption; holders sell peer-to-peer on Lofty's marketplace (24/7 for funded properties) or by market order against per-property liquidity pools. If a property DAO votes to sell the home, holders receive pro-rata net proceeds.",
+ "instant_facility": "Per-property liquidity pools with Lofty's Proactive Market Maker (market orders filled against third-party-funded pools); secondary-market liquidity, not a redemption",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://learn.lofty.ai/en/articles/6516366-learn-about-the-mechanics-and-security-of-trading-real-estate-with-other-investors-on-lofty",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://learn.lofty.ai/en/articles/6516366-learn-about-the-mechanics-and-security-of-trading-real-estate-with-other-investors-on-lofty",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://lofty-2.gitbook.io/faqs/faq/how-does-the-lofty-marketplace-work",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://learn.lofty.ai/en/articles/6516366-learn-about-the-mechanics-and-security-of-trading-real-estate-with-other-investors-on-lofty",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://learn.lofty.ai/en/articles/8724946-how-does-lofty-s-pmm-proactive-market-maker-and-liquidity-pools-work",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Mantle Index Four Fund",
+ "symbol": "MI4",
+ "name": "Mantle Index Four Fund (Index Four L.P.) tokenized interest",
+ "chains": [
+  "Mantle"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto index fund",
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://mantleguard.com/blog/mi4-launches-with-securitize-as-tokenization-partner-and-mantle-treasury-as-anchor-investor",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Press release"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Maple Finance (Syrup)",
+ "symbol": "syrupUSDC",
+ "name": "syrupUSDC (Maple International Operations SPC, Secured Loan Segregated Portfolio 1)",
+ "chains": [
+  "Ethereum",
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|Syrup USDC"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum is stated in the risk disclosures or interface terms read",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "FIFO withdrawal queue paid as liquidity frees up; Maple says withdrawals currently clear on average in under 24 hours, with no guaranteed maximum (Ethena application: realised average 23.3 hours).",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "The interface charges no fees; protocol fees are not stated in the pages read (gas applies).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 5.02,
+ "pool_apy_max": 5.02,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/43641cf5-a92e-416b-bce9-27113d3c0db6",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://gov.ethenafoundation.com/t/reserve-fund-application-by-maple-finance-and-syrup/98",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "min_investment": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "redemption": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "fees": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/interface-terms-of-use-syrupusdc-and-syrupusdt.md",
+   "document_date": "2024-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/maple/index.ts",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Maple Finance (Syrup)",
+ "symbol": "syrupUSDG",
+ "name": "syrupUSDG (Maple International Operations SPC, Maple USDG Segregated Portfolio 1)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDG|syrupUSDG"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum is stated in the risk disclosures or interface terms read",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "FIFO withdrawal queue paid as liquidity frees up; Maple says withdrawals currently clear on average in under 24 hours, with no guaranteed maximum (Ethena application: realised average 23.3 hours).",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "The interface charges no fees; protocol fees are not stated in the pages read (gas applies).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 4.91,
+ "pool_apy_max": 4.91,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/4c004503-9587-46f2-a362-d23a80f4b691",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://gov.ethenafoundation.com/t/reserve-fund-application-by-maple-finance-and-syrup/98",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "min_investment": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "redemption": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "fees": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/interface-terms-of-use-syrupusdc-and-syrupusdt.md",
+   "document_date": "2024-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/maple/index.ts",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Maple Finance (Syrup)",
+ "symbol": "syrupUSDT",
+ "name": "syrupUSDT (Maple International Operations SPC, Maple USDT Segregated Portfolio 1)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDT|Syrup USDT"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum is stated in the risk disclosures or interface terms read",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "FIFO withdrawal queue paid as liquidity frees up; Maple says withdrawals currently clear on average in under 24 hours, with no guaranteed maximum (Ethena application: realised average 23.3 hours).",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "The interface charges no fees; protocol fees are not stated in the pages read (gas applies).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 4.83,
+ "pool_apy_max": 4.83,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/8edfdf02-cdbb-43f7-bca6-954e5fe56813",
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://gov.ethenafoundation.com/t/reserve-fund-application-by-maple-finance-and-syrup/98",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "min_investment": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "redemption": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/syrupusdc-and-syrupusdt-risks.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "fees": {
+   "url": "https://github.com/maple-labs/maple-docs/blob/395f030ed232c00b3b531f96f468337f309892f9/legal/interface-terms-of-use-syrupusdc-and-syrupusdt.md",
+   "document_date": "2024-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/maple/index.ts",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Matrixdock XAUm",
+ "symbol": "XAUm",
+ "name": "Matrixdock Gold Token",
+ "chains": [
+  "BNB Chain",
+  "Ethereum",
+  "Sui",
+  "Solana",
+  "Plume Mainnet"
+ ],
+ "asset_class": "Commodities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Minting needs a USDC deposit above a minimum threshold that Matrixdock does not state (Matrixdock's reply in Zellic's XAUm report).",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "XAUm is redeemable (the docs describe redemptions restoring the mint budget), but no primary page read states the settlement time or fee; the old T+3 / 0.25% figures came from a never-list source and are dropped.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://matrixdock.gitbook.io/matrixdock-docs/english/xaum-docs/faq-institutional-version",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://reports.zellic.io/publications/xaum/sections/off-chain-validation-off-chain-validation",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Audit report"
+  },
+  "min_investment": {
+   "url": "https://reports.zellic.io/publications/xaum/sections/off-chain-validation-off-chain-validation",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Audit report"
+  },
+  "redemption": {
+   "url": "https://matrixdock.gitbook.io/matrixdock-docs/english/gold-token-xaum/smart-contract/por-and-mint-budget",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Meld Gold",
+ "symbol": "GOLD$",
+ "name": "Meld Gold (gram gold token)",
+ "chains": [
+  "Algorand"
+ ],
+ "asset_class": "Commodities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Meld says it market-makes GOLD$/SILVER$ between the bullion market and Algorand DEXs; no redemption terms were found on a primary page.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/algorandfoundation/xGov/blob/6fcfd81737c25d697387eea9b8603248d213b0d2/Proposals/xgov-167.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "kyc": {
+   "url": "https://github.com/algorandfoundation/xGov/blob/6fcfd81737c25d697387eea9b8603248d213b0d2/Proposals/xgov-167.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://github.com/algorandfoundation/xGov/blob/6fcfd81737c25d697387eea9b8603248d213b0d2/Proposals/xgov-167.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Meld Gold",
+ "symbol": "SILVER$",
+ "name": "Meld Silver (gram silver token)",
+ "chains": [
+  "Algorand"
+ ],
+ "asset_class": "Commodities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Meld says it market-makes GOLD$/SILVER$ between the bullion market and Algorand DEXs; no redemption terms were found on a primary page.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/algorandfoundation/xGov/blob/6fcfd81737c25d697387eea9b8603248d213b0d2/Proposals/xgov-167.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "kyc": {
+   "url": "https://github.com/algorandfoundation/xGov/blob/6fcfd81737c25d697387eea9b8603248d213b0d2/Proposals/xgov-167.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://github.com/algorandfoundation/xGov/blob/6fcfd81737c25d697387eea9b8603248d213b0d2/Proposals/xgov-167.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mAPOLLO",
+ "name": "Midas mAPOLLO",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto market-neutral strategy",
+ "pool_symbols": [
+  "USDC|mAPOLLO"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 7.66,
+ "pool_apy_max": 7.66,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/435b3f8a-6c72-4db5-94e4-ffc93c5f0f69",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/7f8586eb19d43e1ac30b5d1e4a0701ae9ba7d216/scripts/deploy/configs/mAPOLLO.ts",
+   "document_date": "2025-07-15",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mBASIS",
+ "name": "Midas mBASIS (crypto basis trade)",
+ "chains": [
+  "Etherlink",
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto basis trade",
+ "pool_symbols": [
+  "USDC|mBASIS"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 4.71,
+ "pool_apy_max": 4.71,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/c7a1e6c3-e50e-41a7-8bbe-33c88d26b8d0",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/02f8fff2ee0f9f878959737a81a38d4b4f94aa61/scripts/deploy/configs/mBASIS.ts",
+   "document_date": "2025-05-12",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mEDGE",
+ "name": "Midas mEDGE",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto market-neutral strategy",
+ "pool_symbols": [
+  "USDC|mEDGE"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 4.98,
+ "pool_apy_max": 4.98,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/d48e9c5a-7c28-4192-ab3d-795b5fbed7be",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/111f2a18267e24d03cb0ee3f2bc43776a32e9158/scripts/deploy/configs/mEDGE.ts",
+   "document_date": "2025-12-12",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mF-ONE",
+ "name": "Midas mF-ONE (Fasanara private credit)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|mFONE"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's own deployment config for mF-ONE on Ethereum mainnet sets no first-deposit minimum and a per-deposit minimum of 0 (minMTokenAmountForFirstDeposit 0, minAmount 0). Fiat redemptions have minFiatRedeemAmount 1000 and fiatFlatFee 30 (units as written). These are deploy-time, admin-adjustable parameters; the live values and any minimum tied to the professional-investor whitelisting the docs mention were not found, so usd is left null.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 7.55,
+ "pool_apy_max": 7.55,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/7d491f26-a03b-4eca-ae2c-e068391b15d3",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/3d703aa1b99e0882a0085d7e1b0b05efd14f3a7f/scripts/deploy/configs/mFONE.ts",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mHYPER",
+ "name": "Midas mHYPER",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto market-neutral strategy",
+ "pool_symbols": [
+  "USDC|mHYPER"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's own deployment config for mHYPER on Ethereum mainnet sets no first-deposit minimum and a per-deposit minimum of 0 (minMTokenAmountForFirstDeposit 0, minAmount 0). Fiat redemptions have minFiatRedeemAmount 1000 and fiatFlatFee 30 (units as written). These are deploy-time, admin-adjustable parameters; the live values were not read, so usd is left null.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 6.43,
+ "pool_apy_max": 6.43,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/ebb3a954-fd67-4a3b-ac2f-3a8c7be9200b",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/3731e09144d90ecb5418ab89064842fde4fe1c3b/scripts/deploy/configs/mHYPER.ts",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mHyperBTC",
+ "name": "Midas mHyperBTC",
+ "chains": [
+  "Ethereum",
+  "Monad"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "BTC|mHyperBTC"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets a first deposit of at least 30 mHyperBTC (minMTokenAmountForFirstDeposit); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 1.85,
+ "pool_apy_max": 1.85,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=midas-rwa",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/27253d2555e407a7aae8c530fd64fbfc42a4c135/scripts/deploy/configs/mHyperBTC.ts",
+   "document_date": "2026-04-22",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mM1USD",
+ "name": "Midas mM1USD",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|mM1USD"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 2.04,
+ "pool_apy_max": 2.04,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/15cc07d7-3ffc-49e6-8500-deaeb414e32d",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/1cada95591789b28a758a72446c656ca3426ba5a/scripts/deploy/configs/mM1USD.ts",
+   "document_date": "2026-02-25",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mMEV",
+ "name": "Midas mMEV",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto market-neutral strategy",
+ "pool_symbols": [
+  "USDC|mMEV"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 8.03,
+ "pool_apy_max": 8.03,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/0ffd2dc2-72d2-449f-8cac-34a09ce6f323",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/2d8ff5e7e9d14170da603df75f09a70f1b4f2d4f/scripts/deploy/configs/mMEV.ts",
+   "document_date": "2025-09-19",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mROX",
+ "name": "Midas mROX",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|mROX"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 8.03,
+ "pool_apy_max": 8.03,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/6d6b4436-fa38-4fa8-be5d-672153b49f5c",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/b27d03c1d2bde239c4125c318f3b120b9d0cc697/scripts/deploy/configs/mROX.ts",
+   "document_date": "2026-02-10",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mRe7ETH",
+ "name": "Midas mRe7ETH",
+ "chains": [
+  "Optimism"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "ETH|mRe7ETH"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets no minimum for a first deposit (minMTokenAmountForFirstDeposit 0); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 1.8,
+ "pool_apy_max": 1.8,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/7380a44d-da0e-460b-b149-0c2f2f271316",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/589cb34246ca07bfdaff4158117aca72f14fb8b4/scripts/deploy/configs/mRe7ETH.ts",
+   "document_date": "2026-04-01",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mRe7YIELD",
+ "name": "Midas mRe7YIELD",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Crypto market-neutral strategy",
+ "pool_symbols": [
+  "USDC|mRe7YIELD",
+  "USDC|mRE7"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 5.43,
+ "pool_apy_max": 5.43,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=midas-rwa",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "mTBILL",
+ "name": "Midas mTBILL (tokenized short-dated US Treasury bill certificate)",
+ "chains": [
+  "Ethereum",
+  "Base",
+  "Etherlink"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|mTBILL"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's own deployment config for mTBILL on Ethereum mainnet (and Base) sets no first-deposit minimum (minMTokenAmountForFirstDeposit 0) and a per-request minimum of 0.1 (minAmount, in mTBILL) on the deposit and redemption vaults. Fiat redemptions have minFiatRedeemAmount 1000 and fiatFlatFee 30 (units as written in the config, not converted here). These are deploy-time parameters that Midas's vault admins can change; the live on-chain values were not read, so usd is left null.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": 0,
+ "subscription_fee_pct": 0,
+ "redemption_fee_pct": 0.15,
+ "fees_note": "Midas's mTBILL fee table: issuance 0%, redemption 0.15% (waived until Dec 2024), Midas management 0%, underlying ETF management 0.07%, on/off-ramp costs passed through. Older page (pre-Dec 2024); current fees not confirmed.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.64,
+ "pool_apy_max": 3.64,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=midas-rwa",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/4293dce452c4d7f751e2935a3a1a93660e20e51b/scripts/deploy/configs/mTBILL.ts",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/token-mechanics/mtbill/how-mtbill-works/yield-distribution-and-fees",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Midas RWA",
+ "symbol": "msyrupUSDp",
+ "name": "Midas msyrupUSDp",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|msyrupUSDp"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Midas's deployment configuration sets a first deposit of at least 125,000 msyrupUSDp (minMTokenAmountForFirstDeposit); Midas can change it on-chain, and the live value was not read.",
+ "redemption": "days",
+ "redemption_days": 7,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption in stablecoins is the default while Midas's instant capacity lasts; otherwise the standard mode processes redemptions through a queue of 1-7 business days (Midas docs, all mTokens).",
+ "instant_facility": "Instant redemption via crypto (stablecoins) from Midas's instant-redemption liquidity, subject to available capacity",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Midas's fee methodology (all mTokens): a product may charge a management fee (accrues with each NAV update) and a performance fee above a high-water mark, set in each product's Pricing Supplement (levels not read); standard redemptions are free; the optional instant redemption typically costs 20-100 bps.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.78,
+ "pool_apy_max": 3.78,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/7ee289d7-72aa-4295-99a7-c4551e3f15d1",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.midas.app/legal/eligibility-and-compliance",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.midas.app/welcome/quick-guide-to-investing",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/midas-apps/contracts/blob/0c430602e96ae40dbadd3e5aac101760e32f0077/scripts/deploy/configs/msyrupUSDp.ts",
+   "document_date": "2025-09-11",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Source code"
+  },
+  "redemption": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.midas.app/how-does-it-work/issuance-and-redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.midas.app/resources/methodology-and-definitions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/midas-rwa/computeAPY.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Moss (MCO2)",
+ "symbol": "MCO2",
+ "name": "Moss Carbon Credit",
+ "chains": [
+  "Ethereum",
+  "Polygon",
+  "Celo"
+ ],
+ "asset_class": "Carbon Credits",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "no cash redemption: tokens can only be burned to retire the underlying credits; otherwise exit is by sale on secondary markets",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://moss-earth.gitbook.io/moss-transparency/5.-how-does-the-tokenization-of-carbon-credits-work",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://moss-earth.gitbook.io/moss-transparency/5.-how-does-the-tokenization-of-carbon-credits-work",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://carbonadvisor.org/mco2-amazon/",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nALPHA",
+ "name": "Nest Alpha vault (payment financing / private credit; BlackOpal LiquidStone)",
+ "chains": [
+  "Plume Mainnet"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "NALPHA"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 8.56,
+ "pool_apy_max": 8.56,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/f6793703-310d-4d55-9295-38d39047f18c",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nAXI",
+ "name": "Nest nAXI vault",
+ "chains": [
+  "Plume Mainnet"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "NAXI"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 11.5,
+ "pool_apy_max": 11.5,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/ae992838-303f-5a75-8dc7-0cb765396245",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nCLOA",
+ "name": "Nest nCLOA vault",
+ "chains": [
+  "Plume Mainnet"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "NCLOA"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 4.3,
+ "pool_apy_max": 4.3,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/a960f0fd-0ed0-51dc-afcb-4196ae033c68",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nFALCON",
+ "name": "Nest FalconX CLO Vault",
+ "chains": [
+  "Plume Mainnet",
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "NFALCON"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 7.3,
+ "pool_apy_max": 7.3,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/ad047a62-5c88-4b43-bf42-4e4d0858c53a",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nLCRD",
+ "name": "Nest Liquid Credit Vault",
+ "chains": [
+  "Plume Mainnet",
+  "Ethereum",
+  "Solana"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "NLCRD"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 18.93,
+ "pool_apy_max": 18.93,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/6249eadc-249b-4227-92a2-d8676a1df08c",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nOPAL",
+ "name": "Nest nOPAL vault",
+ "chains": [
+  "Plume Mainnet"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "NOPAL"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 11.05,
+ "pool_apy_max": 11.05,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/f21c4938-864a-44bd-91fb-c492864fcb46",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nTBILL",
+ "name": "Nest Treasury vault",
+ "chains": [
+  "Plume Mainnet"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "NTBILL"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs describe nTBILL as having both atomic and same-day liquidity.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.7,
+ "pool_apy_max": 3.7,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/867c563e-92a0-41be-a4de-7af5e9f9816b",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Nest Credit",
+ "symbol": "nWISDOM",
+ "name": "Nest nWISDOM vault",
+ "chains": [
+  "Plume Mainnet"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [
+  "NWISDOM"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "days",
+ "redemption_days": 10,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Nest docs: same-day liquidity vaults redeem in the same transaction or within a few blocks; variable-liquidity vaults take 7-10 days (some state a 7-day cooldown). Which category applies to this vault was not stated in the pages read.",
+ "instant_facility": "Most vaults keep a ~30% liquidity buffer in nTBILL (atomic and same-day liquidity); nTOKENs can also be sold on DEXs such as Rooster",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.nest.credit/introduction/using-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.nest.credit/about/liquidity-and-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.nest.credit/introduction/how-to-use-nest",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/nest-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "OnRe",
+ "symbol": "ONyc",
+ "name": "Onchain Yield Coin",
+ "chains": [
+  "Solana"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Reinsurance",
+ "pool_symbols": [
+  "ONYC"
+ ],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Requests enter a transparent on-chain queue and execute at the ONyc offer price when USDC/USDG liquidity is available; weekly capacity targeted at up to 2.5% of NAV (an older version of the page said monthly, and earlier docs described quarterly windows). Secondary liquidity on Solana DEXs.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 11.54,
+ "pool_apy_max": 11.54,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/7083d6a5-e3cb-4eeb-8204-f1b735e4ecbb",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.onre.finance/legal/kyc-and-aml-policy",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.onre.finance/legal/kyc-and-aml-policy",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.onre.finance/for-capital-providers/redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/onre/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Ondo Finance (OUSG + USDY)",
+ "symbol": "OUSG",
+ "name": "Ondo Short-Term US Government Treasuries (Ondo I LP)",
+ "chains": [
+  "Ethereum",
+  "XRPL"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "OUSG"
+ ],
+ "investor_access": "qualified-purchaser",
+ "kyc": "yes",
+ "min_investment_usd": 10000,
+ "min_investment_note": "$10,000 for instant mints and redemptions; $100K (investment) and $50K (redemption) for non-instant transactions",
+ "redemption": "days",
+ "redemption_days": 1,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Non-instant redemptions sent before 4pm ET are typically paid the next business day.",
+ "instant_facility": "Instant redemption for USDC in one atomic transaction (OUSG InstantManager), subject to daily limits",
+ "management_fee_pct": 0.2,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "20 bps management fee (it includes Ondo's own fee, waived until 1 Jan 2025, and third-party fees of the underlying funds) plus fund expenses capped at 15 bps; instant mints and redemptions may incur additional fees, stated on the OUSG product page (not read).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.49,
+ "pool_apy_max": 3.49,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=ondo-yield-assets",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/comparison-ondo-products",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.ondo.finance/qualified-access-products/ousg/how-it-works",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.ondo.finance/qualified-access-products/ousg/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.ondo.finance/qualified-access-products/ousg/redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.ondo.finance/qualified-access-products/ousg/redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.ondo.finance/qualified-access-products/ousg/fees-and-taxes",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/ondo-yield-assets/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Ondo Finance (OUSG + USDY)",
+ "symbol": "USDY",
+ "name": "US Dollar Yield Token (Ondo USDY LLC)",
+ "chains": [
+  "Ethereum",
+  "Stellar",
+  "Sei",
+  "Solana",
+  "Mantle",
+  "Sui",
+  "Noble",
+  "Arbitrum"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDY"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": 500,
+ "min_investment_note": "$500 for every investment and redemption; USD wires from $100,000; no onboarding needed to buy on secondary markets",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "The USDY pages read do not state how fast redemptions are paid; USD redemptions go only by wire to non-US bank accounts (USDY basics).",
+ "instant_facility": "Ondo Instant Manager contract (atomic USDC exit), as described by a third-party integrator",
+ "management_fee_pct": 0,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0.2,
+ "fees_note": "The same page states: 'We charge no management or performance fees.' Ondo earns the spread between the underlying interest and the monthly USDY rate.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.56,
+ "pool_apy_max": 3.56,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=ondo-yield-assets",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/basics",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/faq/eligibility",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/faq/investing-and-redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/how-it-works",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.yield.xyz/docs/ondo",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.ondo.finance/general-access-products/usdy/faq/economics-and-fees",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/ondo-yield-assets/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Ondo Global Markets",
+ "symbol": "…on tokens (e.g. TSLAon)",
+ "name": "Ondo tokenized stocks and ETFs (total-return tracker notes of Ondo Global Markets (BVI) Limited)",
+ "chains": [
+  "Ethereum",
+  "BNB Chain",
+  "Solana"
+ ],
+ "asset_class": "Equities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": 1,
+ "min_investment_note": "$1 to invest or redeem; fractional tokens allowed",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Whitelisted primary purchasers redeem atomically for a USD stablecoin against a redemption attestation from Ondo's API; trading hours for attestations not stated.",
+ "instant_facility": "USDC/USDon stablecoin swapper (1:1, subject to swapper balance)",
+ "management_fee_pct": 0,
+ "subscription_fee_pct": 0,
+ "redemption_fee_pct": 0,
+ "fees_note": "No minting, redemption or management fees; Ondo keeps any difference between the quoted price and its execution price; holders pay gas.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/onboarding-and-kyc",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/onboarding-and-kyc",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://ondo-finance.readme.io/reference",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.ondo.finance/ondo-global-markets/fees-and-taxes",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "OpenEden TBILL",
+ "symbol": "TBILL",
+ "name": "OpenEden Tokenized U.S. Treasury Bills Fund (TBILL)",
+ "chains": [
+  "Ethereum",
+  "Arbitrum",
+  "BNB Chain",
+  "Solana",
+  "XRPL"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "TBILL",
+  "TBL"
+ ],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": 100000,
+ "min_investment_note": "100,000 USDC first deposit; 1,000 USDC for later deposits.",
+ "redemption": "days",
+ "redemption_days": 2,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Withdrawals within the fund's liquidity reserve may be paid within 24 hours; larger ones are queued and processed within two US business days.",
+ "instant_facility": null,
+ "management_fee_pct": 0.3,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0.05,
+ "fees_note": "OpenEden's Fees page (docs.openeden.com/tbill/fees, undated) lists the 0.30% p.a. total expense ratio and a 5 bps transaction fee on both subscriptions and redemptions; the FAQ mentions it on redemptions only.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 3.64,
+ "pool_apy_max": 3.64,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=openeden-tbill",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.openeden.com/treasury-bills-vault/faq",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/openeden-tbill/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "OpenTrade",
+ "symbol": "Fixed Term USD Vault",
+ "name": "OpenTrade Fixed Term US Treasury Bill (USD) Vaults",
+ "chains": [
+  "Ethereum",
+  "Avalanche"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": 10,
+ "min_investment_note": "$10 USDC/USD minimum stated in OpenTrade's Arbitrum STEP application (May 2024).",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": "monthly",
+ "redemption_usual_hours": null,
+ "redemption_note": "13 four-week fixed-term loans a year, repaid at maturity unless rolled; early withdrawal requests processed on business days at the collateral's net sale proceeds less an Early Withdrawal Request Fee.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Borrower pays advisory (Five Sigma) and platform fees out of the loan economics; an Early Withdrawal Request Fee applies to early exits (amount not stated).",
+ "stated_yield_apy": 4.75,
+ "stated_yield_as_of": "2024-05-02",
+ "stated_yield_net_of_management_fee": true,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.opentrade.io/onboarding/eligibility-requirements",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.opentrade.io/treasury-management-and-yield-product/fixed-term-usd-vaults",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/how-to-apply-for-step-allocations/23202?page=2",
+   "document_date": "2024-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://docs.opentrade.io/treasury-management-and-yield-product/fixed-term-usd-vaults",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.opentrade.io/treasury-management-and-yield-product/fixed-term-usd-vaults",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "stated_yield": {
+   "url": "https://forum.arbitrum.foundation/t/how-to-apply-for-step-allocations/23202?page=2",
+   "document_date": "2024-05",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "OpenTrade",
+ "symbol": "XMMF",
+ "name": "OpenTrade USD Money Market Fund Vault",
+ "chains": [
+  "Avalanche",
+  "Ethereum",
+  "Plume Mainnet"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": 100,
+ "min_investment_note": "100 USDC per the vault's term table; US residents are not onboarded.",
+ "redemption": "days",
+ "redemption_days": 2,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Repaid at most T+2; typically same day (within about 6 hours) for requests before the 6pm GMT cut-off.",
+ "instant_facility": "Instant liquidity facility available on request to customers meeting eligibility criteria",
+ "management_fee_pct": 0.5,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "50 bps a year deducted from the gross collateral yield; lenders earn the 4-week T-bill rate less fees.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.opentrade.io/onboarding/eligibility-requirements",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.opentrade.io/onboarding/eligibility-requirements",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.opentrade.io/stablecoin-yield/stablecoin-yield-vaults/money-market-fund-vaults/usd-money-market-fund-vault",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.opentrade.io/stablecoin-yield/stablecoin-yield-vaults/money-market-fund-vaults/usd-money-market-fund-vault",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.opentrade.io/stablecoin-yield/stablecoin-yield-vaults/money-market-fund-vaults/usd-money-market-fund-vault/withdrawals",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.opentrade.io/stablecoin-yield/stablecoin-yield-vaults/money-market-fund-vaults/usd-money-market-fund-vault",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "Pareto CV Adaptive Frontier USDC",
+ "name": "Pareto Credit Vault - Adaptive Frontier (USDC)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|Adaptive Frontier"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Lending cycles typically last 1-4 weeks (set per vault); withdrawals are made in the 6-24 hour buffer between cycles, or requested via the queue contract and paid at the end of the following cycle. Cycle length for this vault not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Fees are set and adjustable per vault by the curator; amounts not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 9.38,
+ "pool_apy_max": 9.38,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/33c3f981-47b5-5edc-b76c-a642955a1a51",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/users/lenders/guides/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/users/curators",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/pareto-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "Pareto CV Bastion USDC",
+ "name": "Pareto Credit Vault - Bastion (USDC)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|Bastion"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Lending cycles typically last 1-4 weeks (set per vault); withdrawals are made in the 6-24 hour buffer between cycles, or requested via the queue contract and paid at the end of the following cycle. Cycle length for this vault not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Fees are set and adjustable per vault by the curator; amounts not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 10.59,
+ "pool_apy_max": 10.59,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/131faace-08f6-5516-8345-37dee670dccc",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/users/lenders/guides/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/users/curators",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/pareto-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "Pareto CV FalconX USDC",
+ "name": "Pareto Credit Vault - FalconX (USDC)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|FalconX"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Lending cycles typically last 1-4 weeks (set per vault); withdrawals are made in the 6-24 hour buffer between cycles, or requested via the queue contract and paid at the end of the following cycle. Cycle length for this vault not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Fees are set and adjustable per vault by the curator; amounts not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 7.82,
+ "pool_apy_max": 7.82,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/2eb2bdf8-c3e3-5b30-8d49-8d5232294184",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/users/lenders/guides/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/users/curators",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/pareto-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "Pareto CV Fasanara USDC",
+ "name": "Pareto Credit Vault - Fasanara (USDC)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|Fasanara"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Lending cycles typically last 1-4 weeks (set per vault); withdrawals are made in the 6-24 hour buffer between cycles, or requested via the queue contract and paid at the end of the following cycle. Cycle length for this vault not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Fees are set and adjustable per vault by the curator; amounts not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 0,
+ "pool_apy_max": 0,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/b6c2ddc1-dfea-55d7-b39d-5bdbf084fef2",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/users/lenders/guides/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/users/curators",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/pareto-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "Pareto CV RockawayX USDC",
+ "name": "Pareto Credit Vault - RockawayX (USDC)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "USDC|RockawayX"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Lending cycles typically last 1-4 weeks (set per vault); withdrawals are made in the 6-24 hour buffer between cycles, or requested via the queue contract and paid at the end of the following cycle. Cycle length for this vault not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Fees are set and adjustable per vault by the curator; amounts not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 7.13,
+ "pool_apy_max": 7.13,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/015556b9-0b7d-5dc5-9a9d-99ee3fbe89ee",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/~gitbook/pdf",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/users/lenders/guides/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/users/curators",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/pareto-credit/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "USP",
+ "name": "Pareto USP synthetic dollar",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Verified parties can request redemption for stablecoin collateral after a cooldown period 'if any'; length not stated.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Not stated on the pages read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Pareto Credit",
+ "symbol": "sUSP",
+ "name": "Pareto staked USP",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "no",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated on the pages read.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Unstaking terms not found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Not stated on the pages read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.pareto.credit/product/usp/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.pareto.credit/product/usp/faqs",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.pareto.credit/product/usp",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Paxos Gold (PAXG)",
+ "symbol": "PAXG",
+ "name": "Pax Gold",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Commodities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Paxos states only 'a low minimum purchase amount' without a figure; the 0.01 PAXG figure in the dossier comes from a Levex exchange guide, which we do not cite. PAXG also trades on exchanges under their own rules.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Paxos account holders can redeem for USD at the current gold price 'at any time', or for LBMA Good Delivery bars; institutions can also redeem into unallocated Loco London gold. No settlement time is stated for redemptions. A Paxos user guide says purchases and sales happen only during London gold market hours, and that purchases typically settle the next business day.",
+ "instant_facility": null,
+ "management_fee_pct": 0,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Zero storage (custody) fees and, per the same page, zero on-chain transfer fees. Paxos charges a conversion fee in PAXG when PAXG is created or destroyed (https://www.paxos.com/how-does-paxos-collect-fees/), but no primary page we found gives the rate schedule.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "http://paxos.com/PAXGold",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://forum.makerdao.com/t/paxg-collateral-onboarding-risk-evaluation/4833",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "min_investment": {
+   "url": "http://paxos.com/PAXGold",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "http://paxos.com/PAXGold",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "http://paxos.com/PAXGold",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "R25",
+ "symbol": "rcUSD",
+ "name": "R25 rcUSD",
+ "chains": [
+  "Pharos"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {},
+ "notes": []
+},
+{
+ "protocol": "R25",
+ "symbol": "rcUSD+",
+ "name": "R25 rcUSD+",
+ "chains": [
+  "Pharos"
+ ],
+ "asset_class": "Unclassified",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "unknown",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": null,
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {},
+ "notes": []
+},
+{
+ "protocol": "RAAC",
+ "symbol": "RAACNFT",
+ "name": "REET NFT / RAACNFT (tokenized property NFT)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Real Estate",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated; NFTs are minted at a price taken from the RAAC House Prices oracle, paid in crvUSD; at launch most NFTs are protocol-owned.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Eligible holders may burn the NFT to start an off-chain redemption for title to the property; no timeline, fee or eligibility rule is stated. Otherwise exit via third-party NFT marketplaces or by borrowing crvUSD against the NFT.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Configurable mint fee and secondary-sale (royalty) fee in basis points; the amounts are not stated. 20% of rental income goes to Regnum Aurum Acquisition Corp. (gitbook RAACLend page).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://gitbook.raac.io/learn/production-suite/raaclend-or-rwa-tokenization-and-index",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.raac.io/raac-nft",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.raac.io/raac-nft",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://gitbook.raac.io/learn/production-suite/raaclend-or-rwa-tokenization-and-index",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.raac.io/raac-nft",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "RAAC",
+ "symbol": "iREET",
+ "name": "REET Index token",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Real Estate",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "Not stated; iREET is received by depositing a REET NFT.",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redeemable for REET NFTs (not for cash); timing not stated on the page read.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://gitbook.raac.io/learn/production-suite/raaclend-or-rwa-tokenization-and-index",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://gitbook.raac.io/learn/production-suite/raaclend-or-rwa-tokenization-and-index",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://gitbook.raac.io/learn/production-suite/raaclend-or-rwa-tokenization-and-index",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://gitbook.raac.io/learn/production-suite/raaclend-or-rwa-tokenization-and-index",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "RAAC",
+ "symbol": "pmUSD",
+ "name": "precious metals USD (RWf(x) silo stablecoin)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Commodities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "pmUSD is minted by a fork of f(x) Protocol 1.0 against tokenized in-situ gold; no redemption terms found.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://gitbook.raac.io/learn/production-suite/rwf-x-or-a-cdp-stablecoin-silo-system",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://gitbook.raac.io/learn/production-suite/rwf-x-or-a-cdp-stablecoin-silo-system",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://gitbook.raac.io/learn/production-suite/rwf-x-or-a-cdp-stablecoin-silo-system",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Re",
+ "symbol": "reUSD",
+ "name": "reUSD (Basis-Plus, senior tranche)",
+ "chains": [
+  "Ethereum",
+  "Avalanche",
+  "Arbitrum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Reinsurance",
+ "pool_symbols": [
+  "REUSD"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Instant redemption from an on-chain buffer while it lasts; once the buffer falls below 1% of supply, redemptions move to quarterly windows filled pro rata.",
+ "instant_facility": "Protocol instant-liquidity buffer (same-block redemption, first come first served) plus a Curve reUSD/USDC pool",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 6.58,
+ "pool_apy_max": 6.58,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/1c312830-ee96-40c9-b55f-b0f209ca6ebd",
+ "sources": {
+  "redemption": {
+   "url": "https://docs.re.xyz/protocol/redemption-process-and-liquidity",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://docs.re.xyz/protocol/redemption-process-and-liquidity",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/re/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Re",
+ "symbol": "reUSDe",
+ "name": "reUSDe (Insurance Alpha, junior first-loss tranche)",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Reinsurance",
+ "pool_symbols": [
+  "REUSDE"
+ ],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": "quarterly",
+ "redemption_usual_hours": null,
+ "redemption_note": "Quarterly windows only, filled pro rata from capital not reserved for reinsurance and surplus released that quarter; secondary trading in a Curve reUSDe/sUSDe pool.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Re states reUSDe's historical returns (16-25% IRR) net of underwriting and operating fees; the fee levels themselves are not stated.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 12.28,
+ "pool_apy_max": 12.28,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/145810df-dc01-43e7-8033-e0aa5dceb767",
+ "sources": {
+  "redemption": {
+   "url": "https://docs.re.xyz/protocol/redemption-process-and-liquidity",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.re.xyz/protocol/how-the-re-protocol-work",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/re/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "RealT",
+ "symbol": "RealToken",
+ "name": "RealTokens (one token series per property LLC)",
+ "chains": [
+  "Gnosis Chain",
+  "Ethereum"
+ ],
+ "asset_class": "Real Estate",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "RealT's pages read state no minimum; Outlier Media reports tokens sold 'for as little as $50' for one July 2023 portfolio offering (secondary, not a platform rule).",
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "No issuer redemption found; holders exit by peer-to-peer sales on RealT's YAM marketplace, open only to whitelisted addresses.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://realt.co/faq/",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://realt.co/faq/",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://www.tv20detroit.com/news/crypto-real-estate-company-realt-collected-millions-from-investors-for-detroit-properties-it-doesnt-own",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Press article"
+  },
+  "redemption": {
+   "url": "https://hive.blog/realt/@jb-pleynet/realt-yam-analysis-time-to",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Reental",
+ "symbol": "Property tokens",
+ "name": "Reental per-property participating-loan tokens",
+ "chains": [
+  "Polygon"
+ ],
+ "asset_class": "Real Estate",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "EUR 100 per token, bought in multiples of EUR 100 (2022 article); Reental's help page allows reinvesting returns from 0.1 token",
+ "redemption": "none",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "no issuer redemption before the project cycle ends (capital returns at the end of each project); before that, exit only by selling on Reental's P2P secondary market, with no early-exit penalty",
+ "instant_facility": "Reental P2P common liquidity pool (secondary-market sale, not redemption)",
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "no fee schedule found",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://www.reental.co/en/terminos-y-condiciones-reental-builders",
+   "document_date": "2026-02-26",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "kyc": {
+   "url": "https://www.reental.co/en/terminos-y-condiciones-reental-builders",
+   "document_date": "2026-02-26",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Terms"
+  },
+  "min_investment": {
+   "url": "https://revistas.eleconomista.es/digital/2022/junio/como-invertir-en-ladrillo-con-tokens-CG11422990",
+   "document_date": "2022-06",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Press article"
+  },
+  "redemption": {
+   "url": "https://www.reental.co/help/guide-to-disinvest-in-reental",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "instant_facility": {
+   "url": "https://www.reental.co/help/guide-to-disinvest-in-reental",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://www.reental.co/help/guide-to-disinvest-in-reental",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Tokens: one token series per property, e.g. RNT-CDP-2."
+ ]
+},
+{
+ "protocol": "Securitize Tokenized AAA CLO Fund",
+ "symbol": "STAC",
+ "name": "Securitize Tokenized AAA CLO Fund",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "STAC"
+ ],
+ "investor_access": "accredited",
+ "kyc": "yes",
+ "min_investment_usd": 100000,
+ "min_investment_note": "100,000 USDC for a first subscription and 1,000 USDC for later ones, as enforced by Yield.xyz's Securitize integration (third-party docs).",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Exit is by transferring STAC to the fund's fixed redemption wallet; settlement time and any notice period are not stated.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 5.82,
+ "pool_apy_max": 5.82,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/19494e5c-a34e-448d-9679-7d34df7f8745",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.yield.xyz/docs/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.yield.xyz/documentation/earn/rwas/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.yield.xyz/documentation/earn/rwas/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.yield.xyz/documentation/earn/rwas/securitize",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/securitize-tokenized-aaa-clo-fund/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Spiko (USTBL / EUTBL)",
+ "symbol": "EUTBL",
+ "name": "Spiko EU T-Bills Money Market Fund",
+ "chains": [
+  "Ethereum",
+  "Polygon"
+ ],
+ "asset_class": "Other",
+ "asset_note": "Euro-area government bills",
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "EUR 1,000 ('À partir de 1 000 €', from EUR 1,000) on the fund page",
+ "redemption": "days",
+ "redemption_days": 1,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption requested on chain; paid to a bank account (or stablecoins via a partner, early access) usually within 0 to 1 business days.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.spiko.xyz/eligibility/kyc-entities",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.spiko.xyz/eligibility/kyc-entities",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://spiko.io/euro-fund",
+   "document_date": "2024-12-09",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Fact sheet"
+  },
+  "redemption": {
+   "url": "https://docs.spiko.xyz/spiko-mmfs/investments-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Spiko (USTBL / EUTBL)",
+ "symbol": "USTBL",
+ "name": "Spiko US T-Bills Money Market Fund (Spiko Dollar)",
+ "chains": [
+  "Ethereum",
+  "Polygon",
+  "Arbitrum",
+  "Stellar",
+  "Base",
+  "Starknet",
+  "Etherlink"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": 1000,
+ "min_investment_note": "1,000 USD for the first subscription, then 1 USD per transaction (Spiko's Arbitrum STEP 2 application, undated; USTBL AUM $71M then)",
+ "redemption": "days",
+ "redemption_days": 1,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption requested on chain; paid to a bank account (or stablecoins via a partner, early access) usually within 0 to 1 business days.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": null,
+ "stated_yield_apy": 4,
+ "stated_yield_as_of": "undated",
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.spiko.xyz/eligibility/kyc-entities",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.spiko.xyz/eligibility/kyc-entities",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://docs.spiko.xyz/spiko-mmfs/investments-redemptions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "stated_yield": {
+   "url": "https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Swarm Markets",
+ "symbol": "Stock tokens",
+ "name": "SwarmX stock certificate tokens (tokenized US stocks)",
+ "chains": [
+  "Polygon"
+ ],
+ "asset_class": "Equities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum purchase is stated in Swarm's FAQ; the only amount given is a cap: a 5,000 EUR cumulative trading limit until the user's Passport set-up is complete.",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption for USDC is batched: requests are processed only once they reach $100k in aggregate (policy to be reviewed as volume grows); no maximum time is stated. Holders can otherwise sell via Swarm's dOTC contract. The FAQ is undated (it links a 2023 roadmap).",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Trading on Swarm's AMM pays the pool's swap fee plus a protocol fee of 25% of the swap fee or 0.1% of the amount swapped, whichever is larger (halved if paid in SMT). Issuance and redemption fees of the tokens themselves not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/2bd993b866490a48f59f8714fdd4430ab16ffa0f/getting-started/faq.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/01bfaf9acc23f5291d31b2f4254475a5dc3ad56e/reference/xtokens.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/2bd993b866490a48f59f8714fdd4430ab16ffa0f/getting-started/faq.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/2bd993b866490a48f59f8714fdd4430ab16ffa0f/getting-started/faq.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/9002564c088119a6d21385f9031c3250a2846a81/advanced/fees.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": [
+  "Tickers: AAPL, TSLA, COIN, NVDA, MSFT, MSTR, INTC, CPNG, BLK."
+ ]
+},
+{
+ "protocol": "Swarm Markets",
+ "symbol": "TBONDS01, TBONDS13",
+ "name": "Swarm tokenized US Treasury bond tokens",
+ "chains": [
+  "Polygon"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum purchase is stated in Swarm's FAQ; the only amount given is a cap: a 5,000 EUR cumulative trading limit until the user's Passport set-up is complete.",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption for USDC is batched: requests are processed only once they reach $100k in aggregate (policy to be reviewed as volume grows); no maximum time is stated. Holders can otherwise sell via Swarm's dOTC contract. The FAQ is undated (it links a 2023 roadmap).",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Trading on Swarm's AMM pays the pool's swap fee plus a protocol fee of 25% of the swap fee or 0.1% of the amount swapped, whichever is larger (halved if paid in SMT). Issuance and redemption fees of the tokens themselves not found.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/2bd993b866490a48f59f8714fdd4430ab16ffa0f/getting-started/faq.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/01bfaf9acc23f5291d31b2f4254475a5dc3ad56e/reference/xtokens.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/2bd993b866490a48f59f8714fdd4430ab16ffa0f/getting-started/faq.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/2bd993b866490a48f59f8714fdd4430ab16ffa0f/getting-started/faq.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://github.com/SwarmMarkets/swarm-docs/blob/9002564c088119a6d21385f9031c3250a2846a81/advanced/fees.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Tether Gold (XAUt)",
+ "symbol": "XAUt",
+ "name": "Tether Gold",
+ "chains": [
+  "Ethereum"
+ ],
+ "asset_class": "Commodities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "50 XAUt (50 fine troy ounces) for direct purchases from the issuer; no minimum found for exchange purchases",
+ "redemption": "not-disclosed",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Physical redemption only in whole bars (about 430 oz) delivered in Switzerland; no processing time stated. Smaller holders rely on the secondary market.",
+ "instant_facility": null,
+ "management_fee_pct": 0,
+ "subscription_fee_pct": 0.25,
+ "redemption_fee_pct": 0.25,
+ "fees_note": "As reported at launch (Jan 2020): 25 bp on direct purchases, 25 bp plus delivery costs on physical redemption, no custody fee. Current fees are set in Tether Gold's terms, not read.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/9",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "kyc": {
+   "url": "https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/9",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "min_investment": {
+   "url": "https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/9",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "redemption": {
+   "url": "https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/3",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Research"
+  },
+  "fees": {
+   "url": "https://newmoneyreview.com/?p=4974",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Press article"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Toucan Protocol",
+ "symbol": "BCT",
+ "name": "Base Carbon Tonne (legacy pool)",
+ "chains": [
+  "Polygon"
+ ],
+ "asset_class": "Carbon Credits",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "In kind only: burning the pool token releases a TCO2 carbon-credit token from the pool at any time; default redemptions (lowest-ranked credits) are free, selective ones pay a fee. Never redeemable for cash.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 25,
+ "fees_note": "25% fee on selective redemptions only (5% to Toucan, 20% used to burn older credits in the pool); default redemptions are free.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.toucan.earth/toucan/pool/deposit-+-receive",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.toucan.earth/toucan/pool/deposit-+-receive",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.toucan.earth/toucan/pool/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://governance.toucan.earth/t/an-update-on-carbon-pool-fees/79",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Toucan Protocol",
+ "symbol": "CHAR",
+ "name": "Biochar carbon pool token (Puro.earth CO2 Removal Certificates)",
+ "chains": [
+  "Base",
+  "Celo"
+ ],
+ "asset_class": "Carbon Credits",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "unknown",
+ "kyc": "unknown",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Buyers can take specific tokenized biochar credits out of the pool at any time with instant settlement; in kind only.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "A dynamically calculated 'pool health adjustment' fee applies to deposits and redemptions, rising with a project's concentration; collected in CHAR.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "redemption": {
+   "url": "https://docs.toucan.earth/toucan/carbon-pools/char-carbon-pool",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://app.toucan.earth/pools",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "Toucan Protocol",
+ "symbol": "NCT",
+ "name": "Nature Carbon Tonne (legacy pool)",
+ "chains": [
+  "Polygon"
+ ],
+ "asset_class": "Carbon Credits",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": null,
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "In kind only: burning the pool token releases a TCO2 carbon-credit token from the pool at any time; default redemptions (lowest-ranked credits) are free, selective ones pay a fee. Never redeemable for cash.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 10,
+ "fees_note": "10% fee on selective redemptions only (5% retired as carbon, 5% to Toucan); default redemptions are free.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.toucan.earth/toucan/pool/deposit-+-receive",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.toucan.earth/toucan/pool/deposit-+-receive",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.toucan.earth/toucan/pool/redeem",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://governance.toucan.earth/t/an-update-on-carbon-pool-fees/79",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "TrueFi",
+ "symbol": "TrueFi vault LP tokens",
+ "name": "TrueFi lending vaults (Credit Vaults, Asset Vaults, Lines of Credit), one LP token per vault",
+ "chains": [
+  "Ethereum",
+  "Arbitrum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "set per vault by the portfolio manager through TrueFi's minimum-deposit controller",
+ "redemption": "queue",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "per vault: funds are redeemable at the vault's maturity date or, depending on configuration, when liquid funds are available; no guaranteed time",
+ "instant_facility": null,
+ "management_fee_pct": 0.5,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "0.50% a year protocol fee paid by each vault to the TrueFi DAO treasury, plus an optional portfolio-manager fee shown per vault in the app",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.truefi.io/faq/user-guide/lend",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.truefi.io/faq/~gitbook/pdf?only=yes&page=I0wGzFJrqzu5F1C0Nh6Z",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://github.com/trusttoken/contracts-minimum-deposit-controller/blob/00cfb1451a3b24ab1e535acee38758d3b3759226/README.md",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.truefi.io/faq/getting-started/lend/lending-and-redeeming-funds",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.truefi.io/faq/user-guide/lend",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "USD AI",
+ "symbol": "USDai",
+ "name": "USDai synthetic dollar",
+ "chains": [
+  "Arbitrum",
+  "Plasma",
+  "Base"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "institutional",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the pages read; USDai can also be bought on DEXs.",
+ "redemption": "instant",
+ "redemption_days": null,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Burning USDai through the protocol contracts returns stablecoin (PYUSD per the current docs) near-instantly; the technical overview limits minting and burning to KYC'ed institutions.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No fees stated on the pages read; USDai itself pays no yield.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.usd.ai/technical-overview/technical-protocol-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.usd.ai/technical-overview/technical-protocol-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.usd.ai/depositor/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.usd.ai/depositor/faq/usdai-and-susdai-101",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.usd.ai/depositor/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "USD AI",
+ "symbol": "sUSDai",
+ "name": "Staked USDai",
+ "chains": [
+  "Arbitrum"
+ ],
+ "asset_class": "Private Credit",
+ "asset_note": null,
+ "pool_symbols": [
+  "SUSDAI"
+ ],
+ "investor_access": "not-disclosed",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum stated on the pages read.",
+ "redemption": "window",
+ "redemption_days": null,
+ "redemption_window": "monthly",
+ "redemption_usual_hours": null,
+ "redemption_note": "Redemption requests join the current 30-day epoch queue (QEV); holders may bid for priority, and queue positions are tokenised and tradable.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "No management fee stated on the pages read; early-exit priority is bought through QEV auction bids paid to remaining holders.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": true,
+ "pool_apy_min": 7.02,
+ "pool_apy_max": 7.02,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields/pool/712ce948-bd9e-4f4a-8916-b72c447f7578",
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.usd.ai/technical-overview/technical-protocol-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.usd.ai/technical-overview/technical-protocol-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.usd.ai/depositor/overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://usd.ai/qev",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://usd.ai/qev",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/usd-ai/index.ts",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "WisdomTree WTGXX (Prime/Connect)",
+ "symbol": "WTGXX",
+ "name": "WisdomTree Treasury Money Market Digital Fund (formerly WisdomTree Government Money Market Digital Fund)",
+ "chains": [
+  "Ethereum",
+  "Stellar"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail",
+ "kyc": "not-disclosed",
+ "min_investment_usd": 1,
+ "min_investment_note": "$1 minimum/maximum transaction size in WisdomTree's Arbitrum STEP application (key information as of 17 Mar 2025).",
+ "redemption": "days",
+ "redemption_days": 2,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "On WisdomTree Prime a sale is priced at the next NAV; dollar proceeds are paid generally no later than T+2, as WisdomTree dollar tokens.",
+ "instant_facility": null,
+ "management_fee_pct": 0.25,
+ "subscription_fee_pct": 0,
+ "redemption_fee_pct": 0,
+ "fees_note": "Prospectus fee table: shareholder fees 'None', management fee 0.25%, total annual operating expenses 0.25% (prospectus of 20 Oct 2023 as revised 20 Nov 2023; later prospectuses after the renaming were not checked).",
+ "stated_yield_apy": 4.07,
+ "stated_yield_as_of": "2025-03-17",
+ "stated_yield_net_of_management_fee": true,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://gov.frax.finance/t/fip-427-wtgxx-as-reserve-asset-for-frax-usd/3649",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "kyc": {
+   "url": "https://support.wisdomtreeprime.com/hc/en-us/articles/16371930167323-What-happens-when-I-sell-digital-fund-shares",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756",
+   "document_date": "2025-03-17",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  },
+  "redemption": {
+   "url": "https://support.wisdomtreeprime.com/hc/en-us/articles/16371930167323-What-happens-when-I-sell-digital-fund-shares",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://sec.gov/Archives/edgar/data/1859001/000121465923015364/z1117230497.htm",
+   "document_date": "2023-11-20",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Prospectus"
+  },
+  "stated_yield": {
+   "url": "https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756",
+   "document_date": "2025-03-17",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Governance proposal"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "stUSDT (TRON / RWA DAO)",
+ "symbol": "stUSDT",
+ "name": "Staked USDT",
+ "chains": [
+  "Tron",
+  "Ethereum"
+ ],
+ "asset_class": "US Treasuries",
+ "asset_note": null,
+ "pool_symbols": [
+  "STUSDT"
+ ],
+ "investor_access": "retail-non-us",
+ "kyc": "not-disclosed",
+ "min_investment_usd": null,
+ "min_investment_note": "No minimum is stated on the issuer's help-center page or the JustLend unstaking guide.",
+ "redemption": "days",
+ "redemption_days": 3,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Unstaking can be submitted at any time; the USDT becomes claimable after a waiting period of 0 to 3 days depending on the contract's reserves, usually about 3 days.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": 0.1,
+ "fees_note": "0.1% unstaking fee, said to cover RWA operating costs and subject to change; no management fee is disclosed.",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": 3.36,
+ "pool_apy_max": 3.45,
+ "pool_yield_as_of": "2026-09-05",
+ "pool_yield_source_url": "https://defillama.com/yields?project=stusdt",
+ "sources": {
+  "investor_access": {
+   "url": "https://blockworks.co/news/justin-sun-tusd-mint",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Press article"
+  },
+  "kyc": {
+   "url": "https://stusdt.zendesk.com/hc/en-us/articles/20049652164121",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://stusdt.zendesk.com/hc/en-us/articles/20049652164121",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://support.justlend.org/hc/en-us/articles/20134457290777-How-to-unstake-and-claim-USDT",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://support.justlend.org/hc/en-us/articles/20134457290777-How-to-unstake-and-claim-USDT",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "pool_yield": {
+   "url": "https://github.com/DefiLlama/yield-server/blob/e638965f28982149aed419391ae0b882667dd844/src/adaptors/stusdt/index.js",
+   "document_date": "2026-08-22",
+   "read_on": "2026-11-27",
+   "tier": "secondary",
+   "kind": "Source code"
+  }
+ },
+ "notes": []
+},
+{
+ "protocol": "xStocks (Backed)",
+ "symbol": "xStocks",
+ "name": "xStocks tokenized stocks and ETFs (e.g. TSLAx, SPYx)",
+ "chains": [
+  "Solana",
+  "Ethereum"
+ ],
+ "asset_class": "Equities",
+ "asset_note": null,
+ "pool_symbols": [],
+ "investor_access": "retail-non-us",
+ "kyc": "yes",
+ "min_investment_usd": null,
+ "min_investment_note": "Direct redemptions with Backed are 'subject to minimum transaction values' (amount not stated; Backed FAQ, written for its bTokens from the same issuer). No primary source found for the $1 minimum on Kraken.",
+ "redemption": "days",
+ "redemption_days": 3,
+ "redemption_window": null,
+ "redemption_usual_hours": null,
+ "redemption_note": "Eligible, onboarded users redeem directly with Backed Assets (JE) Ltd for cash at the underlying's market price (not for the shares). The T+3 guarantee (often minutes for small orders, only while the underlying's market is open) is stated on Backed's own platform page for its tokens; the xStocks docs do not restate a settlement time. Other holders sell on exchanges or DEXs.",
+ "instant_facility": null,
+ "management_fee_pct": null,
+ "subscription_fee_pct": null,
+ "redemption_fee_pct": null,
+ "fees_note": "Backed redeems at NAV plus a fee whose size is not stated (Backed FAQ, written for its bTokens from the same issuer).",
+ "stated_yield_apy": null,
+ "stated_yield_as_of": null,
+ "stated_yield_net_of_management_fee": null,
+ "pool_yield_net_of_management_fee": null,
+ "pool_apy_min": null,
+ "pool_apy_max": null,
+ "pool_yield_as_of": null,
+ "pool_yield_source_url": null,
+ "sources": {
+  "investor_access": {
+   "url": "https://docs.xstocks.com/legal-and-compliance/legal-and-regulatory-overview",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "kyc": {
+   "url": "https://docs.xstocks.com/legal-and-compliance/tokenization",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "min_investment": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "redemption": {
+   "url": "https://docs.backed.fi/backed-platform/issuance-and-redemption/redemption",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  },
+  "fees": {
+   "url": "https://docs.backed.fi/frequently-asked-questions",
+   "document_date": "undated",
+   "read_on": "2026-11-27",
+   "tier": "primary",
+   "kind": "Documentation"
+  }
+ },
+ "notes": []
+}
+]$products$::jsonb)
+  as r(protocol text, symbol text, name text, chains text[], asset_class text, asset_note text, pool_symbols text[], investor_access text, kyc text, min_investment_usd numeric, min_investment_note text, redemption text, redemption_days integer, redemption_window text, redemption_usual_hours numeric, redemption_note text, instant_facility text, management_fee_pct numeric, subscription_fee_pct numeric, redemption_fee_pct numeric, fees_note text, stated_yield_apy numeric, stated_yield_as_of text, stated_yield_net_of_management_fee boolean, pool_yield_net_of_management_fee boolean, pool_apy_min numeric, pool_apy_max numeric, pool_yield_as_of date, pool_yield_source_url text, sources jsonb, notes text[])
+join public.protocols p on p.name = r.protocol;
+
+-- 1 yield notes: what each DefiLlama yield range leaves out (docs/data.md, "Yields").
+update public.protocols as p set yield_note = r.yield_note
+from jsonb_to_recordset($yield_notes$[
+{"name":"Centrifuge","yield_note":"Left out of the range as data gaps (at 0% while other pools pay, after paying within the week): pool 1dee4660-d688-4800-8e0f-7af0d77bcde1 at 0% (5.78% a week before); pool e259a7bc-d2b0-41e5-b12d-a3c7b984560c at 0% (4.88% a week before)."}
+]$yield_notes$::jsonb) as r(name text, yield_note text)
+where p.name = r.name;
+-- 30 changes: the committed history replayed through the refresh's change rule (supabase/functions/refresh-protocols/lib/change-rules.ts).
+insert into public.protocol_changes (protocol_id, day, kind, field, old_value, new_value, reason, source_url, recorded_by)
+select p.id, c.day, c.kind, c.field, c.old_value, c.new_value, c.reason, c.source_url, 'refresh'
+from (values
+  (1, 'Etherfuse Stablebonds', date '2025-11-18', 'tvl', '1d', '25157', '30154', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  (2, 'Etherfuse Stablebonds', date '2025-11-19', 'tvl', '1d', '30154', '25157', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  (3, 'Etherfuse Stablebonds', date '2025-12-08', 'tvl', '7d', '25167', '298704', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (4, 'Swarm Markets', date '2025-12-10', 'tvl', '7d', '74349', '89280', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/swarm-markets'),
+  (5, 'Etherfuse Stablebonds', date '2025-12-10', 'tvl', '1d', '313622', '7677381', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/etherfuse'),
+  (6, 'OnRe', date '2025-12-17', 'tvl', '7d', '43858390', '56180778', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/onre'),
+  (7, 'Asseto AoABT', date '2025-12-17', 'tvl', '7d', '14005255', '19197573', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/asseto-aoabt'),
+  (8, 'Theo Network thBill', date '2025-12-18', 'tvl', '1d', '165038625', '146237745', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/theo-network-thbill'),
+  (9, 'Midas RWA', date '2025-12-18', 'tvl', '1d', '249175692', '275318362', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/midas-rwa'),
+  (10, 'Frax USD', date '2025-12-18', 'tvl', '1d', '109637900', '82995798', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
+  (11, 'KAIO', date '2025-12-19', 'tvl', '1d', '75720752', '90420859', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/kaio'),
+  (12, 'Frax USD', date '2025-12-19', 'tvl', '1d', '82995798', '71501966', 'A move of 10% or more in a day.', 'https://defillama.com/protocol/frax-usd'),
+  (13, 'Etherfuse Stablebonds', date '2026-08-16', 'tvl', '7d', '987433', '658377', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (14, 'Etherfuse Stablebonds', date '2026-08-20', 'tvl', '7d', '658377', '985199', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (15, 'VanEck Treasury Fund', date '2026-08-24', 'tvl', '7d', '193347966', '57831029', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/vaneck-treasury-fund'),
+  (16, 'Theo Network thBill', date '2026-08-24', 'tvl', '7d', '63532182', '26399764', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/theo-network-thbill'),
+  (17, 'KlimaDAO', date '2026-08-24', 'tvl', '7d', '14617', '0', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/klimadao'),
+  (18, 'EthicHub', date '2026-08-24', 'tvl', '7d', '2347', '830', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  (19, 'Etherfuse Stablebonds', date '2026-08-24', 'tvl', '7d', '985199', '710783', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (20, 'WisdomTree WTGXX (Prime/Connect)', date '2026-08-31', 'tvl', '7d', '779454555', '1030312674', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/wisdomtree'),
+  (21, 'USD AI', date '2026-08-31', 'tvl', '7d', '172601559', '227931860', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  (22, 'OpenEden USDO', date '2026-08-31', 'tvl', '7d', '24521263', '17646217', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/openeden-usdo'),
+  (23, 'Mantle Index Four Fund', date '2026-08-31', 'tvl', '7d', '119981702', '153980552', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/mantle-index-four-fund'),
+  (24, 'EthicHub', date '2026-08-31', 'tvl', '7d', '830', '249', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethichub'),
+  (25, 'Etherfuse Stablebonds', date '2026-08-31', 'tvl', '7d', '710783', '952078', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/etherfuse'),
+  (26, 'Ethena USDtb', date '2026-08-31', 'tvl', '7d', '287841219', '483207069', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/ethena-usdtb'),
+  (27, 'Clearpool', date '2026-09-02', 'tvl', '7d', '302811', '234758', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/clearpool-lending'),
+  (28, 'USD AI', date '2026-09-05', 'tvl', '7d', '227931860', '281105645', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/usd-ai'),
+  (29, 'Nest Credit', date '2026-09-05', 'tvl', '7d', '113924452', '143987536', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/plume-vaults'),
+  (30, 'Backed Finance (bTokens)', date '2026-09-05', 'tvl', '7d', '4283708', '3416343', 'A move of 20% or more over 7 days.', 'https://defillama.com/protocol/backedfi')
+) as c(n, name, day, kind, field, old_value, new_value, reason, source_url)
+join public.protocols p on p.name = c.name
+order by c.n;

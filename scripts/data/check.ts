@@ -1,7 +1,7 @@
 // npm run data:check [-- --today YYYY-MM-DD]: validates data/protocols.csv, data/tvl-history.csv,
-// data/yield-history.csv, data/asset-classes.csv, data/launch-dates.csv, data/risk-evidence.csv (with the source tiers,
-// the coverage and the terms its findings state: check-evidence.ts) and data/review-changes.csv;
-// prints the evidence's coverage figures; exit 1 on any problem.
+// data/yield-history.csv, data/asset-classes.csv, data/launch-dates.csv, data/risk-evidence.csv (with the source
+// tiers, the coverage and the terms its findings state: check-evidence.ts), data/review-changes.csv and
+// data/products.json; prints the evidence's and the products' coverage figures; exit 1 on any problem.
 import { readFileSync } from "node:fs";
 import { checkEvidenceRules } from "./check-evidence.ts";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
@@ -16,6 +16,7 @@ import {
   HISTORY_PATH,
   LAUNCH_DATES_DISPLAY,
   LAUNCH_DATES_PATH,
+  PRODUCTS_DISPLAY,
   RISK_EVIDENCE_DISPLAY,
   RISK_EVIDENCE_PATH,
   YIELD_HISTORY_DISPLAY,
@@ -27,6 +28,9 @@ import { checkLaunchDatesCsv } from "./rules/launch-dates.ts";
 import { todayUtc } from "./rules/cells.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { checkCsv } from "./rules/protocols.ts";
+import { checkProductsAndCoverage } from "./products-check.ts";
+import { poolsReader } from "./products-build.ts";
+import { checkYieldsAgainstSavedPools } from "./rules/protocols-saved-yields.ts";
 
 run(() => {
   const { today } = parseCommonArgs(process.argv.slice(2));
@@ -58,6 +62,10 @@ run(() => {
   const ratings = checkRiskLevels(all, entries);
   problems.push(...ratings.problems);
   for (const problem of ratings.problems) console.log(formatProblem(problem));
+  // Each DefiLlama yield is what the saved pools of its day give (the data-gap rule included).
+  const yields = checkYieldsAgainstSavedPools(readFileSync(CSV_PATH, "utf8"), all, poolsReader());
+  problems.push(...yields);
+  for (const problem of yields) console.log(formatProblem(problem));
   for (const file of files)
     for (const problem of file.problems) console.log(`${file.display} ${formatProblem(problem)}`);
   const sources = checkEvidenceRules({
@@ -70,14 +78,24 @@ run(() => {
   });
   for (const line of sources.problems) console.log(line);
   console.log(`Evidence coverage: ${sources.figures.join("; ")}.`);
-  if (problems.length + files.reduce((n, f) => n + f.problems.length, 0) + sources.problems.length > 0) {
-    const counts = files.map((f) => `${f.display}: ${f.problems.length} problem(s)`).join(", ");
+  // Sources are read now: their dates are held to the real clock, whatever --today reviews.
+  const products = checkProductsAndCoverage(all, todayUtc());
+  for (const line of products.lines) console.log(line);
+  const fileProblems = files.reduce((n, f) => n + f.problems.length, 0);
+  if (problems.length + fileProblems + sources.problems.length + products.problems > 0) {
+    const counts = [
+      ...files.map((f) => `${f.display}: ${f.problems.length} problem(s)`),
+      `${PRODUCTS_DISPLAY}: ${products.problems} problem(s)`,
+    ].join(", ");
     console.log(
       `${CSV_DISPLAY}: ${problems.length} problem(s), ${counts}, sources, coverage and terms: ${sources.problems.length} problem(s) as of ${today}.`,
     );
     return 1;
   }
-  const counts = files.map((f) => `${f.display}: ${f.rows.length} ${f.what}`).join(", ");
+  const counts = [
+    ...files.map((f) => `${f.display}: ${f.rows.length} ${f.what}`),
+    `${PRODUCTS_DISPLAY}: ${products.count} products`,
+  ].join(", ");
   console.log(`${CSV_DISPLAY}: ${rows.length} protocols, ${counts}, no problems as of ${today}.`);
   return 0;
 });

@@ -20,9 +20,11 @@ export const RISK_EVIDENCE_DISPLAY = "data/risk-evidence.csv";
 /** The changes reviews made to the rating (scripts/data/review-changes.ts). */
 export const REVIEW_CHANGES_PATH = root("data/review-changes.csv");
 export const REVIEW_CHANGES_DISPLAY = "data/review-changes.csv";
-/** The products and their terms (another helper's checker validates them; read here for the terms). */
+/** The products each protocol issues, with their terms (docs/data.md, "Products"). */
 export const PRODUCTS_PATH = root("data/products.json");
 export const PRODUCTS_DISPLAY = "data/products.json";
 /** The researched launch dates the track record counts from (scripts/data/rules/launch-dates.ts). */
 export const LAUNCH_DATES_PATH = root("data/launch-dates.csv");
 export const LAUNCH_DATES_DISPLAY = "data/launch-dates.csv";
+/** DefiLlama's saved lists and yields (data/defillama/open-defi-data/README.md). */
+export const OPEN_DEFI_DATA_DIR = root("data/defillama/open-defi-data");

@@ -5,8 +5,20 @@ import { serviceRequest } from "../../supabase/functions/_shared/service-rest.ts
 import { diffRows, formatDiff } from "./diff-rows.ts";
 import { pushRisk, type RiskFiles } from "./push-risk.ts";
 import { formatProblem } from "./rules/problem.ts";
-import { COLUMNS, protocolRowFrom, TVL_COLUMNS, YIELD_COLUMNS, type ProtocolRow } from "./rules/protocol-row.ts";
+import { keepNewerTvl } from "./keep-newer.ts";
+import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
 import { checkCsv } from "./rules/protocols.ts";
+import { todayUtc } from "./rules/cells.ts";
+import type { ProductSyncRow } from "./products-db.ts";
+import {
+  checkPushProducts,
+  formatProductPlan,
+  planProducts,
+  productPlanIsEmpty,
+  readLiveProducts,
+  syncProtocolsAndProducts,
+  type ProductPlan,
+} from "./push-products.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
@@ -68,9 +80,13 @@ export type PushOptions = {
   log?: (line: string) => void;
   /** The evidence and TVL history: with them the push also replaces the risk factors (push-risk.ts). */
   risk?: RiskFiles;
+  /** data/products.json's text: pushed with the protocols, in the same transaction (omitted: protocols only). */
+  productsText?: string;
+  productsLabel?: string;
 };
 
-export type PushResult = { inserted: number; updated: number; deleted: number } | "dry-run" | "no-changes";
+type Counts = { inserted: number; updated: number; deleted: number };
+export type PushResult = (Counts & { products?: Counts; changes?: { recorded: number } }) | "dry-run" | "no-changes";
 
 /**
  * data:check, then the diff against the live rows, then (unless dry run) one sync_protocols call;
@@ -90,6 +106,19 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
     );
   }
   log(`${options.csvLabel}: ${csvRows.length} protocols pass data:check as of ${options.today}.`);
+  const productsLabel = options.productsLabel ?? "data/products.json";
+  let next: ProductSyncRow[] | null = null;
+  if (options.productsText !== undefined) {
+    const checked = checkPushProducts(options.productsText, csvRows);
+    if ("problems" in checked) {
+      for (const line of checked.problems) log(line);
+      throw new PushError(
+        `data:push refused: ${productsLabel} has ${checked.problems.length} problem(s) (see npm run data:check).`,
+      );
+    }
+    next = checked.products;
+    log(`${productsLabel}: ${next.length} products pass data:check.`);
+  }
 
   const api = new RestClient(target, options.fetch ?? fetch);
   const current = await api.currentRows();
@@ -101,15 +130,23 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   }
   const diff = diffRows(current, rows);
   log(formatDiff(diff, { before: target.local ? "the local database" : "the live database", after: options.csvLabel }));
+  // The products: their diff, and each reviewed product's term that reads differently (a 'terms' change row).
+  const reviewed = new Set(rows.filter((row) => row.review_status === "reviewed").map((row) => row.name));
+  const products = next === null ? null : planProducts(await api.currentProducts(), next, reviewed, todayUtc());
+  if (products !== null) for (const line of formatProductPlan(products, productsLabel)) log(line);
 
   let result: PushResult;
-  if (diff.added.length + diff.removed.length + diff.changed.length === 0) {
+  if (
+    diff.added.length + diff.removed.length + diff.changed.length === 0 &&
+    (products === null || productPlanIsEmpty(products))
+  ) {
     log("Nothing to push: the database already matches.");
     result = "no-changes";
   } else if (options.dryRun) {
     log("Dry run: nothing was written.");
     result = "dry-run";
-  } else result = await syncAndVerify(api, rows, options.csvLabel, log);
+  } else
+    result = await syncAndVerify(api, rows, { plan: products, reviewed, label: productsLabel }, options.csvLabel, log);
   if (options.risk) {
     await pushRisk({
       call: (path, init, action) => api.call(path, init, action),
@@ -124,14 +161,22 @@ export async function pushData(options: PushOptions): Promise<PushResult> {
   return result;
 }
 
+type ProductsPush = { plan: ProductPlan | null; reviewed: Set<string>; label: string };
+
 async function syncAndVerify(
   api: RestClient,
   rows: ProtocolRow[],
+  products: ProductsPush,
   csvLabel: string,
   log: (line: string) => void,
-): Promise<{ inserted: number; updated: number; deleted: number }> {
-  const result = await api.sync(rows);
+): Promise<Counts & { products?: Counts; changes?: { recorded: number } }> {
+  const result: Counts & { products?: Counts; changes?: { recorded: number } } =
+    products.plan === null ? await api.sync(rows) : await api.syncWithProducts(rows, products.plan);
   log(`Pushed in one transaction: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
+  if (result.products !== undefined)
+    log(
+      `Products: ${result.products.inserted} inserted, ${result.products.updated} updated, ${result.products.deleted} deleted; ${result.changes?.recorded ?? 0} term change(s) recorded.`,
+    );
 
   const after = diffRows(await api.currentRows(), rows);
   if (after.added.length + after.removed.length + after.changed.length > 0) {
@@ -139,7 +184,14 @@ async function syncAndVerify(
       "The push finished but the database still differs from the CSV; run data:push --dry-run to see how.",
     );
   }
-  log(`Verified: the database matches ${csvLabel}.`);
+  if (products.plan !== null) {
+    const again = planProducts(await api.currentProducts(), products.plan.products, products.reviewed, todayUtc());
+    if (again.added.length + again.removed.length + again.changed.length > 0)
+      throw new PushError(
+        `The push finished but the products still differ from ${products.label}; run data:push --dry-run to see how.`,
+      );
+  }
+  log(`Verified: the database matches ${csvLabel}${products.plan === null ? "" : ` and ${products.label}`}.`);
   return result;
 }
 
@@ -209,6 +261,14 @@ class RestClient {
     return body.map(fromDatabase);
   }
 
+  currentProducts(): Promise<ProductSyncRow[]> {
+    return readLiveProducts(this.request, (response, action) => this.fail(response, action));
+  }
+
+  syncWithProducts(rows: ProtocolRow[], plan: ProductPlan) {
+    return syncProtocolsAndProducts(this.request, (response, action) => this.fail(response, action), rows, plan);
+  }
+
   async sync(rows: ProtocolRow[]): Promise<{ inserted: number; updated: number; deleted: number }> {
     const response = await this.request("/rest/v1/rpc/sync_protocols", {
       method: "POST",
@@ -229,34 +289,4 @@ function fromDatabase(row: Record<string, unknown>): ProtocolRow {
     number: (key) => (row[key] === null || row[key] === undefined ? null : Number(row[key])),
     integer: (key) => (typeof row[key] === "number" ? row[key] : null),
   });
-}
-
-/**
- * The daily refresh writes newer TVL figures and yields than the CSV holds. A push must not turn
- * them back: for a row whose database TVL (or DefiLlama yield) is dated after the CSV's, the
- * refresh's columns are kept.
- */
-export function keepNewerTvl(
-  current: readonly ProtocolRow[],
-  rows: readonly ProtocolRow[],
-): { rows: ProtocolRow[]; kept: { name: string; database: string; csv: string; what: "TVL" | "yield" }[] } {
-  const byName = new Map(current.map((r) => [r.name, r]));
-  const kept: { name: string; database: string; csv: string; what: "TVL" | "yield" }[] = [];
-  const merged = rows.map((row) => {
-    const live = byName.get(row.name);
-    if (!live || live.defillama_slug !== row.defillama_slug) return row;
-    const next: ProtocolRow = { ...row };
-    const newer = (database: string | null, csv: string | null): database is string =>
-      database !== null && (csv === null || database > csv);
-    if (newer(live.tvl_as_of, row.tvl_as_of) && row.tvl_as_of !== null) {
-      kept.push({ name: row.name, database: live.tvl_as_of, csv: row.tvl_as_of, what: "TVL" });
-      for (const column of TVL_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
-    }
-    if (live.yield_source === "defillama" && newer(live.yield_as_of, row.yield_as_of)) {
-      kept.push({ name: row.name, database: live.yield_as_of, csv: row.yield_as_of ?? "none", what: "yield" });
-      for (const column of YIELD_COLUMNS) (next as Record<string, unknown>)[column] = live[column];
-    }
-    return next;
-  });
-  return { rows: merged, kept };
 }

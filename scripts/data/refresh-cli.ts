@@ -78,6 +78,7 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     backfill: request.backfill,
     dryRun: request.dryRun,
     trackThreshold: request.trackThreshold,
+    changeThresholds: request.changeThresholds,
     assetClasses: mapping.map,
     log: deps.log,
   });

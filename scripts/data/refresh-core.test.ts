@@ -154,6 +154,7 @@ describe("yields", () => {
         max: 3.59,
         sourceUrl: "https://defillama.com/yields?project=blackrock-buidl",
         pools: ["a", "b", "c"],
+        gaps: [],
       },
     });
     expect(pickYield("x", [pool("only", 2e6, 4.1)], [])).toMatchObject({
@@ -251,7 +252,7 @@ describe("a tracked row", () => {
     });
   });
 
-  it("is not built over an existing name, without chains, or without an https website", () => {
+  it("is not built over an existing name or without chains; without an https website its website is Unknown", () => {
     expect(trackedRow(entry, { takenNames: new Set(["midas rwa"]) })).toEqual({
       problem:
         "the directory already has a row named 'Midas RWA': if it is this protocol, set that row's defillama_slug (and defillama_id)",
@@ -259,11 +260,11 @@ describe("a tracked row", () => {
     expect(trackedRow({ ...entry, chains: [] }, { takenNames: new Set() })).toEqual({
       problem: "DefiLlama lists no chain for it",
     });
-    expect(trackedRow({ ...entry, url: "http://midas.app" }, { takenNames: new Set() })).toEqual({
-      problem: 'its website "http://midas.app" is not an https page: add the row by hand',
-    });
-    expect(trackedRow({ ...entry, url: null }, { takenNames: new Set() })).toEqual({
-      problem: "its website null is not an https page: add the row by hand",
-    });
+    // No protocol above the threshold is left out for a missing field (Valos: DefiLlama gives no website).
+    for (const url of ["http://midas.app", null]) {
+      const built = trackedRow({ ...entry, url }, { takenNames: new Set() });
+      expect(built).toMatchObject({ row: { url: null, source_url: "https://defillama.com/protocol/midas-rwa" } });
+      if ("row" in built) expect(built.row.notes).toContain("Website: Unknown (DefiLlama gives none).");
+    }
   });
 });

@@ -3,6 +3,10 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { isIsoDay, RefreshUsageError } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
+import {
+  readChangeThresholds,
+  type ChangeThresholds,
+} from "../../supabase/functions/refresh-protocols/lib/change-rules.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "../../supabase/functions/refresh-protocols/lib/tracked.ts";
 import { todayUtc } from "./rules/cells.ts";
 
@@ -25,6 +29,8 @@ export type RefreshRequest = {
   dryRun: boolean;
   writeCsv: boolean;
   trackThreshold: number;
+  /** When a move goes into the change log: CHANGE_TVL_DAY_PCT, CHANGE_TVL_WEEK_PCT, CHANGE_YIELD_POINTS (10, 20, 1). */
+  changeThresholds: ChangeThresholds;
 };
 
 /** Reads and checks the options; a bad one is a RefreshUsageError naming it. */
@@ -95,6 +101,12 @@ export async function parseRefreshArgs(
   const trackThreshold = thresholdText === "" ? DEFAULT_TRACK_THRESHOLD_USD : Number(thresholdText);
   if (!/^[0-9]+$/.test(thresholdText || "0"))
     throw new RefreshUsageError(`--track-threshold must be whole dollars (e.g. 10000000), got '${thresholdText}'.`);
+  let changeThresholds: ChangeThresholds;
+  try {
+    changeThresholds = readChangeThresholds((name) => env[name]);
+  } catch (error) {
+    throw new RefreshUsageError(`${(error as Error).message}. Nothing was written.`);
+  }
   return {
     today,
     day,
@@ -107,5 +119,6 @@ export async function parseRefreshArgs(
     dryRun: values["dry-run"] === true,
     writeCsv: values["write-csv"] === true,
     trackThreshold,
+    changeThresholds,
   };
 }

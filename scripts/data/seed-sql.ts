@@ -3,6 +3,7 @@ import type { FactorRecord } from "./risk-factors.ts";
 import type { HistoryRow, YieldHistoryRow } from "./rules/history.ts";
 import type { LaunchDate } from "./rules/launch-dates.ts";
 import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
+import { skipStatement } from "./products-seed.ts";
 
 const SEED_HEADER = [
   "-- GENERATED FILE: do not edit by hand.",
@@ -198,14 +199,11 @@ export function parseSeedSql(sql: string): ProtocolRow[] {
 
   skipSpace();
   while (i < sql.length) {
-    if (sql.startsWith("insert into public.protocol_", i) && !sql.startsWith("insert into public.protocols ", i)) {
-      // The history and risk statements (data:diff compares protocols only): skip to their ';' outside strings.
-      let quoted = false;
-      while (i < sql.length && (quoted || sql[i] !== ";")) {
-        if (sql[i] === "'") quoted = !quoted;
-        i++;
-      }
-      i++;
+    const other = ["insert into public.protocol_", "insert into public.products ", "update public.protocols "];
+    if (!sql.startsWith("insert into public.protocols ", i) && other.some((start) => sql.startsWith(start, i))) {
+      // The history, risk, products and change statements (data:diff compares protocols only; the
+      // products part is read by products-seed.ts): skip to their ';' outside strings.
+      i = skipStatement(sql, i);
       skipSpace();
       continue;
     }

@@ -4,6 +4,7 @@ import { ASSET_CLASSES } from "../../src/config/domain.ts";
 import { diffRows, formatDiff, tvlMovement } from "./diff-rows.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import { checkAssetClassCsv } from "./rules/asset-classes.ts";
+import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
 import {
   ASSET_CLASSES_PATH,
   CSV_PATH,
@@ -24,6 +25,7 @@ import { formatProblem } from "./rules/problem.ts";
 import type { ProtocolRow } from "./rules/protocol-row.ts";
 import { checkCsv } from "./rules/protocols.ts";
 import { buildSeedSql, parseSeedSql } from "./seed-sql.ts";
+import { buildProductsPart } from "./products-build.ts";
 
 const csvText = readFileSync(CSV_PATH, "utf8");
 const mapping = checkAssetClassCsv(readFileSync(ASSET_CLASSES_PATH, "utf8"), "2026-11-25");
@@ -55,7 +57,9 @@ describe("the committed data", () => {
       buildSeedSql(committed.rows, history.rows, yieldHistory.rows) +
         buildRiskSeedSql(entries) +
         buildLaunchDatesSeedSql(launches.rows) +
-        buildReviewChangesSeedSql(changes.rows, names),
+        buildReviewChangesSeedSql(changes.rows, names) +
+        buildProductsPart(committed.rows, readFileSync(SEED_PATH, "utf8"), todayUtc()).sql +
+        buildChangesSeedSql(committedChanges(committed.rows, history.rows, yieldHistory.rows)),
     ).toBe(readFileSync(SEED_PATH, "utf8"));
   });
 

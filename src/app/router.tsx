@@ -13,6 +13,7 @@ import {
 } from "react-router-dom";
 import { ErrorFallback } from "@/components/error-boundary";
 import { logUiError } from "@/components/log-ui-error";
+import { changesQueryOptions } from "@/features/protocols/changes/changes";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
 import { forgetFailedDownloads, onDemand, type OnDemand } from "@/lib/on-demand";
 import { onDemandComponent } from "@/lib/on-demand-component";
@@ -23,6 +24,8 @@ import { SiteLayout } from "@/app/site-layout";
 // its own, fetched by its route's loader (lib/on-demand.ts: after a failed download, the next
 // visit fetches it again under a fresh URL).
 const protocolPage = pageCode(() => import("@/pages/protocol"), "ProtocolPage");
+const changesPage = pageCode(() => import("@/pages/changes"), "ChangesPage");
+const apiPage = pageCode(() => import("@/pages/api"), "ApiPage");
 const methodologyPage = pageCode(() => import("@/pages/methodology"), "MethodologyPage");
 const privacyPolicyPage = pageCode(() => import("@/pages/privacy-policy"), "PrivacyPolicyPage");
 const confirmPage = pageCode(() => import("@/pages/confirm"), "ConfirmPage");
@@ -54,6 +57,14 @@ function protocolList(queryClient: QueryClient): Promise<null> {
   const options = protocolsQueryOptions();
   if (queryClient.getQueryState(options.queryKey)?.status === "error") return Promise.resolve(null);
   return queryClient.ensureQueryData(options).then(
+    () => null,
+    () => null,
+  );
+}
+
+/** The change log in the cache; never rejects (a failed read is the page's own error state). */
+function changeList(queryClient: QueryClient): Promise<null> {
+  return queryClient.ensureQueryData(changesQueryOptions()).then(
     () => null,
     () => null,
   );
@@ -101,6 +112,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page("protocol", "protocols/:slug", protocolPage, () =>
           Promise.all([code(protocolPage), protocolList(queryClient)]),
         ),
+        // The change log opens with its list, like a protocol page (its prerendered frame gives way to it).
+        page("changes", "changes", changesPage, () =>
+          Promise.all([code(changesPage), protocolList(queryClient), changeList(queryClient)]),
+        ),
+        page("api", "api", apiPage),
         page("methodology", "methodology", methodologyPage),
         page("privacy-policy", "privacy-policy", privacyPolicyPage),
         page("confirm", "confirm", confirmPage),

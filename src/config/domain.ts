@@ -53,3 +53,56 @@ export type Redemption = (typeof REDEMPTION_VALUES)[number];
 /** Bounds of redemption_days (only with redemption 'days') and of the fees text. */
 export const REDEMPTION_DAYS_MAX = 365;
 export const FEES_MAX_LENGTH = 120;
+
+// Products (data/products.json, public.products): each token or share class a protocol issues,
+// with its own terms. The protocol vocabularies above, plus 'not-disclosed': a page was checked and
+// is silent (its source names that page), where 'unknown' means nothing was checked (no source).
+export const PRODUCT_INVESTOR_ACCESS = [
+  "retail",
+  "retail-non-us",
+  "accredited",
+  "qualified-purchaser",
+  "institutional",
+  "not-disclosed",
+  "unknown",
+] as const;
+export type ProductInvestorAccess = (typeof PRODUCT_INVESTOR_ACCESS)[number];
+
+export const PRODUCT_KYC_VALUES = ["yes", "no", "not-disclosed", "unknown"] as const;
+export type ProductKyc = (typeof PRODUCT_KYC_VALUES)[number];
+
+/** 'instant': same day, settled atomically; 'days' with redemption_days; 'window' with redemption_window. */
+export const PRODUCT_REDEMPTION_VALUES = [
+  "instant",
+  "days",
+  "queue",
+  "window",
+  "none",
+  "not-disclosed",
+  "unknown",
+] as const;
+export type ProductRedemption = (typeof PRODUCT_REDEMPTION_VALUES)[number];
+
+export const REDEMPTION_WINDOWS = ["daily", "weekly", "monthly", "quarterly"] as const;
+export type RedemptionWindow = (typeof REDEMPTION_WINDOWS)[number];
+
+/** The five terms the coverage rule counts, in the order the site shows them. */
+export const PRODUCT_TERMS = ["investor_access", "kyc", "min_investment", "redemption", "fees"] as const;
+export type ProductTerm = (typeof PRODUCT_TERMS)[number];
+
+/**
+ * Every term a product's `sources` may cite: the five, the instant facility, the stated yield, and
+ * the page that says whether DefiLlama's pool yield is already net of the management fee.
+ */
+export const PRODUCT_SOURCE_KEYS = [...PRODUCT_TERMS, "instant_facility", "stated_yield", "pool_yield"] as const;
+
+/**
+ * A product's asset class: one of the six, 'Other' (none of the six: its asset_note says what,
+ * 'Reinsurance'), or 'Unclassified' (not reviewed yet).
+ */
+export const PRODUCT_ASSET_CLASSES = [...ASSET_CLASSES, "Other", UNCLASSIFIED] as const;
+export const OTHER_ASSET_CLASS = "Other";
+export type ProductSourceKey = (typeof PRODUCT_SOURCE_KEYS)[number];
+
+export const SOURCE_TIERS = ["primary", "secondary"] as const;
+export type SourceTier = (typeof SOURCE_TIERS)[number];

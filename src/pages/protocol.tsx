@@ -9,11 +9,13 @@ import { KeyFigures } from "@/features/protocols/page/key-figures";
 import { BackToDirectory } from "@/components/layout/back-to-directory";
 import { ProtocolHeader } from "@/features/protocols/page/protocol-header";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
+import { RecentChanges } from "@/features/protocols/changes/recent-changes";
 import { RiskSection } from "@/features/protocols/risk/risk-section";
 import { protocolDescription, protocolPageTitle, protocolPath } from "@/features/protocols/page/seo";
 import { similarProtocols } from "@/features/protocols/page/similar";
 import { SimilarProtocols } from "@/features/protocols/page/similar-protocols";
 import { TermsSection } from "@/features/protocols/page/terms-section";
+import { ProductsSection } from "@/features/protocols/products/products-section";
 import { TvlHistory } from "@/features/protocols/history/tvl-history";
 import { YieldHistory } from "@/features/protocols/history/yield-history-panel";
 import type { Protocol } from "@/features/protocols/model/types";
@@ -101,13 +103,16 @@ function ProtocolDetails({ protocol, protocols }: { protocol: Protocol; protocol
         />
         <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
           <KeyFigures protocol={protocol} />
+          {/* What an investor buys: its products, each with its own terms (a protocol with none yet shows its row's term sheet). */}
+          {protocol.products.count > 0 && <ProductsSection protocol={protocol} />}
           {/* The two histories side by side from lg, stacked below it. */}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <TvlHistory protocolId={protocol.id} protocolName={protocol.name} />
             <YieldHistory protocol={protocol} />
           </div>
           <RiskSection protocol={protocol} />
-          <TermsSection protocol={protocol} />
+          {protocol.products.count === 0 && <TermsSection protocol={protocol} />}
+          <RecentChanges protocol={protocol} />
           {protocol.assetClasses[0] !== undefined && (
             <SimilarProtocols protocols={similar} assetClass={protocol.assetClasses[0]} />
           )}

@@ -1,11 +1,13 @@
 import { http, HttpResponse } from "msw";
+import { productRows } from "../fixtures/products";
+import { changeRows, changeRowsOf } from "../fixtures/changes";
 import { protocolRows } from "../fixtures/protocols";
 import { protocolChangeRows } from "../fixtures/rating-changes";
 import { riskFactorRows } from "../fixtures/risk-factors";
 import { yieldHistoryRows } from "../fixtures/yield-history";
 
-// Default answers: the protocols table, the risk factors, the change log and the yield history (by
-// protocol_id=eq.<id>) and a working waitlist function.
+// Default answers: the protocols table, the risk factors, the products, the yield history and the
+// change log (by protocol_id=eq.<id>, the change log also whole) and a working waitlist function.
 // Tests override these with server.use(...) for error paths.
 export const defaultHandlers = [
   http.get("*/rest/v1/protocols", () => HttpResponse.json(protocolRows)),
@@ -13,13 +15,18 @@ export const defaultHandlers = [
     const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "") ?? "";
     return HttpResponse.json(riskFactorRows[id] ?? []);
   }),
-  http.get("*/rest/v1/protocol_changes", ({ request }) => {
+  http.get("*/rest/v1/products", ({ request }) => {
     const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "") ?? "";
-    return HttpResponse.json(protocolChangeRows[id] ?? []);
+    return HttpResponse.json(productRows[id] ?? []);
   }),
   http.get("*/rest/v1/protocol_yield_history", ({ request }) => {
     const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "") ?? "";
     return HttpResponse.json(yieldHistoryRows[id] ?? []);
+  }),
+  http.get("*/rest/v1/protocol_changes", ({ request }) => {
+    const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "");
+    // The page's recent changes read every kind; the risk section keeps the rating's (risk-factors.ts).
+    return HttpResponse.json(id === undefined ? changeRows : [...changeRowsOf(id), ...(protocolChangeRows[id] ?? [])]);
   }),
   http.options("*/functions/v1/add-to-waitlist", () => new HttpResponse(null, { status: 204 })),
   http.post("*/functions/v1/add-to-waitlist", () => HttpResponse.json({ ok: true })),

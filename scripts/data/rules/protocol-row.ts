@@ -56,7 +56,8 @@ export type ProtocolRow = {
   /** null is 'Not rated': only a tracked row may have no risk level. */
   risk_level: string | null;
   min_investment: string;
-  url: string;
+  /** The protocol's website; null when none is known (a tracked row DefiLlama gives none: 'Unknown'). */
+  url: string | null;
   source_url: string | null;
   as_of: string | null;
   notes: string | null;
@@ -119,7 +120,7 @@ export function protocolRowFrom({ text, optional, list, number, integer }: Colum
     yield_range: text("yield_range"),
     risk_level: optional("risk_level"),
     min_investment: text("min_investment"),
-    url: text("url"),
+    url: optional("url"),
     source_url: optional("source_url"),
     as_of: optional("as_of"),
     notes: optional("notes"),

@@ -25,10 +25,12 @@ function noControlCharacters(_column: Column, value: string): string | null {
 /**
  * Every cell but the OPTIONAL ones holds a value; a term holds 'unknown' when no source states it.
  * Any row may be 'Not rated' (no risk level): the rating rule leaves a protocol with fewer than five
- * evidenced factors unrated, and data:check holds risk_level to the rule (risk-factors.ts).
+ * evidenced factors unrated, and data:check holds risk_level to the rule (risk-factors.ts). A tracked
+ * row may have no website when DefiLlama gives none ('Unknown': it is listed all the same, issue 28).
  */
-function requiredCell(column: Column, value: string): string | null {
-  if (OPTIONAL.has(column) || value.trim() !== "" || column === "risk_level") return null;
+function requiredCell(column: Column, value: string, { tracked }: Row): string | null {
+  if (OPTIONAL.has(column) || value.trim() !== "" || column === "risk_level" || (tracked && column === "url"))
+    return null;
   return TERM_COLUMNS.includes(column as (typeof TERM_COLUMNS)[number])
     ? "is required (write unknown when no source states it)"
     : "is required";

@@ -40,11 +40,19 @@ describe("termsAgreeWithFindings", () => {
       ),
     ).toEqual([]);
     const products = [
-      { protocol: "Fund", investor_access: "not-disclosed", redemption: "unknown" },
-      { protocol: "Fund", investor_access: "qualified-purchaser", redemption: "instant" },
+      { protocol: "Fund", investor_access: "not-disclosed", redemption: "unknown", redemption_stated: false },
+      { protocol: "Fund", investor_access: "qualified-purchaser", redemption: "instant", redemption_stated: false },
     ];
     expect(termsAgreeWithFindings([row("Fund")], evidence, products)).toEqual([]);
     expect(termsAgreeWithFindings([row("Fund")], evidence, products.slice(0, 1))).toHaveLength(2);
+  });
+
+  it("takes a redemption 'not-disclosed' that records the page's words as stated, and a bare one as silent", () => {
+    const silent = { protocol: "Fund", investor_access: "retail", redemption: "not-disclosed", redemption_stated: false };
+    expect(termsAgreeWithFindings([row("Fund")], evidence, [silent])).toEqual([
+      expect.stringContaining("Fund: redemption is unknown"),
+    ]);
+    expect(termsAgreeWithFindings([row("Fund")], evidence, [{ ...silent, redemption_stated: true }])).toEqual([]);
   });
 
   it("reads who may buy from the words findings use, not from 'institutional-grade'", () => {
@@ -62,11 +70,15 @@ describe("readProductTerms", () => {
       readProductTerms(
         JSON.stringify([
           { protocol: "Fund", symbol: "F", investor_access: "retail", redemption: "days", kyc: "yes" },
+          { protocol: "Fund", symbol: "H", investor_access: "retail", redemption: "not-disclosed", redemption_note: "T+?" },
           { protocol: "Fund", symbol: "G" },
           "not a product",
         ]),
       ),
-    ).toEqual([{ protocol: "Fund", investor_access: "retail", redemption: "days" }]);
+    ).toEqual([
+      { protocol: "Fund", investor_access: "retail", redemption: "days", redemption_stated: false },
+      { protocol: "Fund", investor_access: "retail", redemption: "not-disclosed", redemption_stated: true },
+    ]);
     expect(readProductTerms("{}")).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@
 // unknown while a finding of the same protocol states it. Redemption: any researched redemption
 // finding states how money comes back. Investor access: a legal or regulation finding that names
 // who may buy. A term is known when the protocol's row states it (data/protocols.csv) or, once
-// data/products.json exists, when any product of the protocol does.
+// data/products.json exists, when any product of the protocol does. A product's redemption that is
+// 'not-disclosed' but records what the page says (a redemption note or an instant facility: the
+// timing is what the page leaves out) states the term: the finding and the product agree.
 import type { EvidenceRow } from "./risk-evidence.ts";
 import type { ProtocolRow } from "./protocol-row.ts";
 
@@ -14,7 +16,15 @@ const WHO_MAY_BUY =
 const SILENT = new Set(["unknown", "not-disclosed"]);
 
 /** One product's terms, as data/products.json states them (only what this check reads). */
-export type ProductTerms = { protocol: string; investor_access: string; redemption: string };
+export type ProductTerms = {
+  protocol: string;
+  investor_access: string;
+  redemption: string;
+  /** The product records the page's words on redemption: a redemption note or an instant facility. */
+  redemption_stated: boolean;
+};
+
+const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
 /** The products' terms from data/products.json; entries without the fields read are skipped. */
 export function readProductTerms(text: string): ProductTerms[] {
@@ -22,9 +32,17 @@ export function readProductTerms(text: string): ProductTerms[] {
   if (!Array.isArray(data)) return [];
   return data.flatMap((item: unknown) => {
     if (typeof item !== "object" || item === null) return [];
-    const { protocol, investor_access: access, redemption } = item as Record<string, unknown>;
+    const fields = item as Record<string, unknown>;
+    const { protocol, investor_access: access, redemption } = fields;
     return typeof protocol === "string" && typeof access === "string" && typeof redemption === "string"
-      ? [{ protocol, investor_access: access, redemption }]
+      ? [
+          {
+            protocol,
+            investor_access: access,
+            redemption,
+            redemption_stated: hasText(fields.redemption_note) || hasText(fields.instant_facility),
+          },
+        ]
       : [];
   });
 }
@@ -48,7 +66,10 @@ export function termsAgreeWithFindings(
   for (const row of rows) {
     const own = products?.filter((p) => p.protocol === row.name) ?? [];
     const knows = (term: "investor_access" | "redemption") =>
-      !SILENT.has(row[term]) || own.some((p) => !SILENT.has(p[term]));
+      !SILENT.has(row[term]) ||
+      own.some(
+        (p) => !SILENT.has(p[term]) || (term === "redemption" && p.redemption === "not-disclosed" && p.redemption_stated),
+      );
     const findings = evidence.filter((e) => e.protocol === row.name);
     const redemption = findings.find((e) => e.factor === "redemption");
     if (redemption && !knows("redemption")) {

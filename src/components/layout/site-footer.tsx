@@ -33,9 +33,15 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
             </p>
           </div>
           <nav aria-label="Footer" className="flex flex-col gap-3 text-sm">
-            <div className="flex gap-6">
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
               <Link to="/methodology" className={linkClass}>
                 How we rate risk
+              </Link>
+              <Link to="/changes" className={linkClass}>
+                What changed
+              </Link>
+              <Link to="/api" className={linkClass}>
+                Open API
               </Link>
               <Link to="/privacy-policy" className={linkClass}>
                 Privacy Policy

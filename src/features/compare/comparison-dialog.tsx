@@ -25,6 +25,9 @@ import {
 } from "./comparison-rows";
 import { ComparisonTable } from "./comparison-table";
 import type { FactorState } from "./comparison-values";
+import { HoldingDetails } from "./holding-details";
+import { PRODUCT_BEST_DESCRIPTION, useProductContext, type ProductMetric } from "./product-context";
+import { useHolding } from "@/lib/use-holding";
 
 /** Below Tailwind's sm (640px) the phone layout; chosen in script so only one layout is in the DOM. */
 const PHONE_QUERY = "(max-width: 639.98px)";
@@ -69,9 +72,21 @@ export function ComparisonDialog({
     combine: factorResults,
   });
   const { context, bestFactors } = useFactorContext(protocols, factorData);
+  // Each compared protocol's products, for the product rows (Time to cash, Yield after fees).
+  const holding = useHolding();
+  const { products, productBest } = useProductContext(protocols, open, holding);
   if (protocols.length === 0) return null;
-  const anyBest = [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0);
-  const layout: LayoutProps = { protocols, best, bestFactors, context, descriptionIds };
+  const anyBest =
+    [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0) ||
+    productBest.timeToCash.size + productBest.afterFees.size > 0;
+  const productDescription = (metric: ProductMetric) => `${descriptionIds}-product-${metric}`;
+  const layout: LayoutProps = {
+    protocols,
+    best,
+    bestFactors,
+    context: { ...context, products, productBest, productDescription },
+    descriptionIds,
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -116,8 +131,14 @@ export function ComparisonDialog({
             </span>
           ))}
           <span id={bestDescriptionId(descriptionIds, "factor")}>{BEST_FACTOR_DESCRIPTION}</span>
+          {(Object.keys(PRODUCT_BEST_DESCRIPTION) as ProductMetric[]).map((metric) => (
+            <span key={metric} id={productDescription(metric)}>
+              {PRODUCT_BEST_DESCRIPTION[metric]}
+            </span>
+          ))}
         </div>
         {isPhone ? <PhoneComparison {...layout} /> : <ComparisonTable {...layout} />}
+        <HoldingDetails holding={holding} />
         {anyBest && (
           <p className="shrink-0 border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
             <span className="mr-1.5 rounded bg-success px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-success-foreground uppercase">
@@ -146,7 +167,7 @@ function factorResults(results: ReadonlyArray<{ data?: FactorEvidence[]; isError
 function useFactorContext(
   protocols: readonly Protocol[],
   data: readonly FactorData[],
-): { context: RowContext; bestFactors: BestFactors } {
+): { context: Pick<RowContext, "factors">; bestFactors: BestFactors } {
   return useMemo(() => {
     const factors = new Map<string, FactorState>();
     protocols.forEach((protocol, index) => {

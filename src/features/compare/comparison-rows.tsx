@@ -4,10 +4,14 @@ import type { BestFactors, BestMetric, BestValues } from "@/features/protocols/m
 import { TagList } from "@/features/protocols/card/protocol-tags";
 import { FigureText } from "@/features/protocols/card/tracked-note";
 import { RiskBadge } from "@/features/protocols/card/risk-badge";
+import { minimumTextOf } from "@/features/protocols/model/product-summary";
 import type { Protocol } from "@/features/protocols/model/types";
-import { INVESTOR_ACCESS_LABELS, KYC_LABELS, feesLabel, redemptionLabel } from "@/lib/terms";
+import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL, feesLabel, redemptionLabel } from "@/lib/terms";
 import { FACTOR_LABELS, RISK_FACTORS, type RiskFactor } from "@/lib/risk-rating";
 import { FactorValue, Provenance, Term, type FactorState } from "./comparison-values";
+import type { FigureView, ProductView } from "@/features/protocols/products/product-view";
+import type { ProductBest, ProductMetric, ProductsState } from "./product-context";
+import { ProductLines, ProductTermLines } from "./product-lines";
 
 // The comparison's rows, shared by both layouts (comparison-table.tsx on wider screens,
 // comparison-phone.tsx below 640px): what each row is called, what it ranks, and how it renders
@@ -32,8 +36,22 @@ export function bestDescriptionId(descriptionIds: string, key: BestMetric | "fac
   return `${descriptionIds}-${key}`;
 }
 
-/** What the rows read besides the protocol itself: each compared protocol's factors, by protocol id. */
-export type RowContext = { factors: ReadonlyMap<string, FactorState> };
+/**
+ * What the rows read besides the protocol itself: each compared protocol's factors and products, by
+ * protocol id, the products' best lines, and the id of each product row's best description.
+ */
+export type RowContext = {
+  factors: ReadonlyMap<string, FactorState>;
+  products: ReadonlyMap<string, ProductsState>;
+  productBest: ProductBest;
+  productDescription: (metric: ProductMetric) => string;
+};
+
+/** A protocol with products shows the term product by product (the filter and the row follow each one); else its row's term. */
+function termCell(p: Protocol, context: RowContext, pick: (view: ProductView) => FigureView, fallback: string) {
+  if (p.products.count === 0) return <Term label={fallback} />;
+  return <ProductTermLines state={context.products.get(p.id)} pick={pick} />;
+}
 
 export type Row = {
   label: string;
@@ -42,6 +60,32 @@ export type Row = {
   factor?: RiskFactor;
   render: (protocol: Protocol, context: RowContext) => ReactNode;
 };
+
+/** 'Time to cash' and 'Yield after fees': one line per product, the best line among all compared products marked. */
+const PRODUCT_ROWS: Row[] = [
+  {
+    label: "Time to cash",
+    render: (p, c) => (
+      <ProductLines
+        state={c.products.get(p.id)}
+        metric="timeToCash"
+        best={c.productBest}
+        describedBy={c.productDescription("timeToCash")}
+      />
+    ),
+  },
+  {
+    label: "Yield after fees",
+    render: (p, c) => (
+      <ProductLines
+        state={c.products.get(p.id)}
+        metric="afterFees"
+        best={c.productBest}
+        describedBy={c.productDescription("afterFees")}
+      />
+    ),
+  },
+];
 
 export const ROWS: Row[] = [
   {
@@ -68,7 +112,16 @@ export const ROWS: Row[] = [
   {
     label: "Min Investment",
     metric: "min",
-    render: (p) => <FigureText value={p.minInvestment} className="font-semibold" />,
+    render: (p, context) => (
+      <>
+        <FigureText value={minimumTextOf(p)} className="font-semibold" />
+        {p.products.count > 1 && (
+          <div className="mt-1.5 text-xs">
+            <ProductTermLines state={context.products.get(p.id)} pick={(view) => view.minimum} />
+          </div>
+        )}
+      </>
+    ),
   },
   {
     label: "Asset Classes",
@@ -84,7 +137,7 @@ export const ROWS: Row[] = [
     label: "Website",
     render: (p) =>
       p.url === null ? (
-        NONE
+        <Term label={UNKNOWN_LABEL} />
       ) : (
         <a
           href={p.url}
@@ -98,11 +151,16 @@ export const ROWS: Row[] = [
         </a>
       ),
   },
-  // Term sheet: after the specification's rows, before 'Source'.
-  { label: "Investor access", render: (p) => <Term label={INVESTOR_ACCESS_LABELS[p.terms.investorAccess]} /> },
-  { label: "KYC", render: (p) => <Term label={KYC_LABELS[p.terms.kyc]} /> },
-  { label: "Redemption", render: (p) => <Term label={redemptionLabel(p.terms)} /> },
-  { label: "Fees", render: (p) => <Term label={feesLabel(p.terms.fees)} /> },
+  // Term sheet: after the specification's rows, before 'Source'; product by product where there are products.
+  {
+    label: "Investor access",
+    render: (p, c) => termCell(p, c, (view) => view.access, INVESTOR_ACCESS_LABELS[p.terms.investorAccess]),
+  },
+  { label: "KYC", render: (p, c) => termCell(p, c, (view) => view.kyc, KYC_LABELS[p.terms.kyc]) },
+  { label: "Redemption", render: (p, c) => termCell(p, c, (view) => view.timeToCash, redemptionLabel(p.terms)) },
+  { label: "Fees", render: (p, c) => termCell(p, c, (view) => view.fees, feesLabel(p.terms.fees)) },
+  // Per product (issue 28): how soon it turns back into cash, and what is kept of its yield after fees.
+  ...PRODUCT_ROWS,
   { label: "Source", render: (p) => <Provenance protocol={p} /> },
 ];
 

@@ -21,7 +21,17 @@ Deno.test("a scheduled POST with the secret refreshes TVL and yields, and answer
     renamed: [],
     dropped: [],
     yields: { updated: 1, unchanged: 0, held: 0, withoutPools: 2 },
-    written: { updated: 2, inserted: 0, renamed: 0, tvl: 2, yields: 1, dropped: 0, history: 2, yield_history: 1 },
+    written: {
+      updated: 2,
+      inserted: 0,
+      renamed: 0,
+      tvl: 2,
+      yields: 1,
+      dropped: 0,
+      history: 2,
+      yield_history: 1,
+      changes: 0,
+    },
     failed: [],
   });
   assert.equal(rows[1]!.tvl, "$1.5B");
@@ -123,6 +133,7 @@ Deno.test("a store failure answers 503 without details", async () => {
   const store: RefreshStore = {
     currentRows: () => Promise.reject(new Error("connect ECONNREFUSED")),
     baselines: () => Promise.reject(new Error("unreachable")),
+    changeWindows: () => Promise.reject(new Error("unreachable")),
     apply: () => Promise.reject(new Error("unreachable")),
   };
   const response = await handleRefreshRequest(post(SECRET), deps(store, saved()));

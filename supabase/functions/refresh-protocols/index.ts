@@ -4,6 +4,7 @@
 import { readServiceEnv } from "../_shared/env.ts";
 import { jsonLogLine } from "../_shared/log.ts";
 import { MIN_SECRET_LENGTH } from "../_shared/scheduled.ts";
+import { readChangeThresholds } from "./lib/change-rules.ts";
 import { DEFILLAMA_API, fetchJson } from "./lib/defillama.ts";
 import { handleRefreshRequest } from "./lib/endpoint.ts";
 import { refreshProtocols } from "./lib/refresh.ts";
@@ -24,6 +25,9 @@ if (thresholdText !== "" && !/^[0-9]+$/.test(thresholdText)) {
 }
 const trackThreshold = thresholdText === "" ? undefined : Number(thresholdText);
 
+// When a move goes into the change log: CHANGE_TVL_DAY_PCT, CHANGE_TVL_WEEK_PCT, CHANGE_YIELD_POINTS (defaults 10, 20, 1).
+const changeThresholds = readChangeThresholds((name) => env(name));
+
 const log = (event: string, fields: Record<string, unknown>) => console.log(jsonLogLine("info", event, fields));
 const store = createRestStore({ url: supabaseUrl, serviceRoleKey, fetch });
 const source = httpSource((url) => fetchJson(url, { fetch }), DEFILLAMA_API);
@@ -34,6 +38,6 @@ Deno.serve((req) =>
     now: () => new Date(),
     log,
     // The function never accepts: held figures and new tracked rows wait for a person (npm run data:refresh -- --accept).
-    run: (day) => refreshProtocols({ store, source, day, trackThreshold }),
+    run: (day) => refreshProtocols({ store, source, day, trackThreshold, changeThresholds }),
   }),
 );

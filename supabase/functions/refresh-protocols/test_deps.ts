@@ -64,6 +64,7 @@ export function memoryStore(rows: CurrentRow[]) {
   const store: RefreshStore = {
     currentRows: () => Promise.resolve(rows.map((r) => ({ ...r }))),
     baselines: () => Promise.resolve([]),
+    changeWindows: () => Promise.resolve([]),
     apply(day, changes) {
       applied.push({ day, changes });
       const changed = new Set<string>();
@@ -76,6 +77,7 @@ export function memoryStore(rows: CurrentRow[]) {
         dropped: 0,
         history: changes.tvl.length + changes.history.length,
         yield_history: changes.yields.length,
+        changes: changes.log.length,
       };
       const change = (slug: string, next: Partial<CurrentRow>, key: "tvl" | "yields" | "dropped") => {
         const target = rows.find((r) => r.defillama_slug === slug)!;

@@ -12,6 +12,8 @@ import { RISK_SECTION_ID } from "./directory-link";
 import { FigureText, TrackedNote } from "./tracked-note";
 import { VisitProtocolLink } from "./visit-protocol-link";
 import { NO_DESCRIPTION } from "../model/model";
+import { PRODUCTS_SECTION_ID } from "../model/figure-provenance";
+import { minimumTextOf, productCountText } from "../model/product-summary";
 import type { Protocol } from "../model/types";
 
 type ProtocolCardProps = {
@@ -69,6 +71,17 @@ export const ProtocolCard = memo(function ProtocolCard({
       </p>
       {/* A tracked row says its terms and risk are not reviewed yet; reviewed rows show nothing here. */}
       <TrackedNote protocol={protocol} variant="card" />
+      {protocol.products.count > 0 && (
+        <p className="mt-2 text-xs font-medium text-muted-foreground">
+          <ProtocolLink
+            slug={protocol.slug}
+            section={PRODUCTS_SECTION_ID}
+            className="rounded-sm text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {productCountText(protocol.products.count)}
+          </ProtocolLink>
+        </p>
+      )}
 
       {/* The figures and their source lines: nothing fixed (the floating join button) may cover them. */}
       <div className="mt-4" {...{ [CARD_FIGURES_ATTRIBUTE]: "" }}>
@@ -96,8 +109,8 @@ export const ProtocolCard = memo(function ProtocolCard({
             </ProtocolLink>
           </Figure>
           <Figure label="Min Investment">
-            <span title={protocol.minInvestment}>
-              <FigureText value={protocol.minInvestment} />
+            <span title={minimumTextOf(protocol)}>
+              <FigureText value={minimumTextOf(protocol)} />
             </span>
           </Figure>
         </dl>

@@ -55,6 +55,15 @@ function syntheticProtocol(i: number): Protocol {
     defillamaDroppedOn: null,
     defillamaListedAt: null,
     defillamaAudits: null,
+    // As local-api/synthetic.ts writes them: 1 to 3 products, the investor filter reads their summary.
+    products: {
+      count: 1 + (i % 3),
+      minInvestmentUsd: i % 2 === 0 ? 0 : 1 + ((i * 13) % 100_000),
+      investorAccess: (["retail", "retail-non-us", "accredited", "qualified-purchaser", "institutional"] as const)[
+        i % 5
+      ]!,
+    },
+    yieldNote: null,
   };
 }
 

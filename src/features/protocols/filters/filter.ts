@@ -1,5 +1,6 @@
 import { ALL } from "@/config/site";
 import { isOpenTo } from "./investor-filter";
+import { investorAccessOf } from "../model/product-summary";
 import type { Protocol } from "../model/types";
 
 export type ProtocolFilters = {
@@ -39,6 +40,7 @@ export function filterProtocols(protocols: readonly Protocol[], filters: Protoco
       (selectedAssetClass === ALL || protocol.assetClasses.includes(selectedAssetClass)) &&
       (selectedRisk === ALL || protocol.riskLevel === selectedRisk) &&
       (selectedBlockchain === ALL || protocol.blockchains.includes(selectedBlockchain)) &&
-      isOpenTo(protocol.terms.investorAccess, selectedInvestor),
+      // Any of its products fits: the row's summary holds the most open access among them.
+      isOpenTo(investorAccessOf(protocol), selectedInvestor),
   );
 }

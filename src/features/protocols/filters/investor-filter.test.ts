@@ -69,13 +69,34 @@ describe("filterProtocols by investor type (fixture rows)", () => {
       "Ondo Finance (OUSG + USDY)",
       "RealT",
     ]);
+    // BUIDL's row states no access; its one product is for institutions.
     expect(names("institution")).toEqual([
       "Apollo ACRED (Securitize)",
       "Backed Finance (bTokens)",
+      "BlackRock BUIDL (Securitize)",
       "Franklin Templeton BENJI (FOBXX)",
       "Ondo Finance (OUSG + USDY)",
       "RealT",
       "Superstate USTB",
     ]);
+  });
+
+  it("matches a protocol when any of its products fits, whatever its own row says", () => {
+    const ondo = protocols.find((p) => p.name === "Ondo Finance (OUSG + USDY)")!;
+    const onlyQualified = {
+      ...ondo,
+      products: { count: 1, minInvestmentUsd: 100_000, investorAccess: "qualified-purchaser" as const },
+    };
+    const pick = (selectedInvestor: string, protocol: typeof ondo) =>
+      filterProtocols([protocol], { ...DEFAULT_FILTERS, selectedInvestor }).length;
+    // Its row says non-US retail (USDY); with OUSG alone it is for qualified purchasers.
+    expect(pick("non-us-retail", ondo)).toBe(1);
+    expect(pick("non-us-retail", onlyQualified)).toBe(0);
+    expect(pick("us-accredited", onlyQualified)).toBe(0);
+    expect(pick("institution", onlyQualified)).toBe(1);
+    // Products none of which states its access: never a yes, even where the row had one.
+    expect(pick("institution", { ...ondo, products: { count: 2, minInvestmentUsd: null, investorAccess: null } })).toBe(
+      0,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { RISK_LEVELS, type RiskLevel } from "@/config/site";
+import { minimumUsdOf } from "../model/product-summary";
 import { parseTvlMillions } from "../model/tvl";
 import type { Protocol } from "../model/types";
 
@@ -81,7 +82,7 @@ type Metric = { value: (protocol: Protocol) => number | null; direction: 1 | -1 
 export const METRICS: Record<Exclude<SortKey, "name">, Metric> = {
   tvl: { value: (p) => parseTvlMillions(p.tvl), direction: -1 },
   yield: { value: (p) => parseYieldUpperBound(p.yieldRange), direction: -1 },
-  min: { value: (p) => parseMinInvestment(p.minInvestment), direction: 1 },
+  min: { value: (p) => minimumUsdOf(p) ?? parseMinInvestment(p.minInvestment), direction: 1 },
   risk: { value: (p) => riskRank(p.riskLevel), direction: 1 },
 };
 

@@ -1,6 +1,7 @@
 import { tvlProvenance, yieldProvenance } from "@/lib/tvl-provenance";
 import { RISK_SECTION_ID } from "../card/directory-link";
 import { UNKNOWN_VALUE } from "./model";
+import { minimumUsdOf } from "./product-summary";
 import type { Protocol } from "./types";
 
 /** Where a key figure comes from and which day it describes. */
@@ -12,7 +13,12 @@ export type FigureProvenance = {
   unreviewed?: true;
   /** Where on this page the figure's sources are given (`#risk`, `#figure-notes`), instead of a page elsewhere. */
   inPage?: string;
+  /** Each product's figure carries its own date (the Products section): no one date for the whole. */
+  perProduct?: true;
 };
+
+/** The id of the protocol page's Products section. */
+export const PRODUCTS_SECTION_ID = "products";
 
 /** The id of the protocol page's 'Notes on the figures', which names each curated figure's page. */
 export const FIGURE_NOTES_ID = "figure-notes";
@@ -39,6 +45,16 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   if (figure === "yield") {
     const yields = yieldProvenance(protocol);
     if (yields !== null) return { asOf: yields.date, sourceUrl: yields.href, sourceLabel: yields.label };
+  }
+  // A minimum its products state: each with its own page and dates, in the Products section.
+  if (figure === "minInvestment" && minimumUsdOf(protocol) !== null) {
+    return {
+      asOf: null,
+      sourceUrl: null,
+      sourceLabel: "Per product, below",
+      inPage: `#${PRODUCTS_SECTION_ID}`,
+      perProduct: true,
+    };
   }
   // The row's date and source on a tracked row are DefiLlama's listing, which states no yield,
   // minimum or risk: those figures are not reviewed yet, and say so.

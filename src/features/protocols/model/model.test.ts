@@ -52,7 +52,32 @@ describe("parseProtocolRow", () => {
       defillamaDroppedOn: null,
       defillamaListedAt: null,
       defillamaAudits: null,
+      products: { count: 0, minInvestmentUsd: null, investorAccess: null },
+      yieldNote: null,
     });
+  });
+
+  it("reads the product summary and the yield note, degrading bad values to no product", () => {
+    expect(
+      parseProtocolRow({
+        ...base,
+        product_count: 2,
+        product_min_investment_usd: 500,
+        product_investor_access: "retail-non-us",
+        yield_note: "Left out of the range as data gaps: pool a at 0%.",
+      }),
+    ).toMatchObject({
+      products: { count: 2, minInvestmentUsd: 500, investorAccess: "retail-non-us" },
+      yieldNote: "Left out of the range as data gaps: pool a at 0%.",
+    });
+    expect(
+      parseProtocolRow({
+        ...base,
+        product_count: 1.5,
+        product_min_investment_usd: -1,
+        product_investor_access: "unknown",
+      }),
+    ).toMatchObject({ products: { count: 0, minInvestmentUsd: null, investorAccess: null }, yieldNote: null });
   });
 
   it("says 'Unknown' for a tracked row's missing figures, and keeps '—' for a reviewed row's", () => {

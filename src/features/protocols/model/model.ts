@@ -2,7 +2,7 @@ import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "@/config/domain"
 import { RISK_LEVELS, type RiskLevel } from "@/config/site";
 import { utcDay } from "@/lib/iso-day";
 import { slugify, uniqueSlugs } from "./slug";
-import type { Protocol, ProtocolTerms } from "./types";
+import type { Protocol, ProductSummary, ProtocolTerms } from "./types";
 
 /** Shown for a text figure the database left empty or filled with the wrong type. */
 export const MISSING_VALUE = "—";
@@ -143,6 +143,22 @@ export function parseProtocolRow(row: unknown): Protocol | null {
       (row.defillama_audits as number) >= 0 &&
       (row.defillama_audits as number) <= 3
         ? (row.defillama_audits as number)
+        : null,
+    products: parseProductSummary(row),
+    yieldNote: typeof row.yield_note === "string" ? text(row.yield_note) : null,
+  };
+}
+
+/** The row's product summary; a count that is not a whole number from 0 reads as no product. */
+function parseProductSummary(row: Row): ProductSummary {
+  const count = row.product_count;
+  const access = row.product_investor_access;
+  return {
+    count: Number.isInteger(count) && (count as number) > 0 ? (count as number) : 0,
+    minInvestmentUsd: dollars(row.product_min_investment_usd),
+    investorAccess:
+      typeof access === "string" && access !== "unknown" && (INVESTOR_ACCESS as readonly string[]).includes(access)
+        ? (access as ProductSummary["investorAccess"])
         : null,
   };
 }

@@ -14,6 +14,18 @@ export type ProtocolTerms = {
   asOf: string | null;
 };
 
+/**
+ * What a protocol's products add up to: the row's summary, kept by the database (a trigger on
+ * public.products), so the directory needs no second request.
+ */
+export type ProductSummary = {
+  count: number;
+  /** The lowest minimum any product states (US dollars); null when none states one. */
+  minInvestmentUsd: number | null;
+  /** The most open access any product offers; null when none states one. */
+  investorAccess: Exclude<InvestorAccess, "unknown"> | null;
+};
+
 /** A protocol as the UI uses it: validated and camel-cased once, in model.ts. */
 export type Protocol = {
   id: string;
@@ -63,4 +75,8 @@ export type Protocol = {
   defillamaListedAt: string | null;
   /** DefiLlama's audits: 0 none, 1 partly, 2 yes, 3 fork of audited code. */
   defillamaAudits: number | null;
+  /** Its products' summary ({ count: 0 } on older databases or with no product yet). */
+  products: ProductSummary;
+  /** What the DefiLlama yield range leaves out and why (data gaps); null when nothing. */
+  yieldNote: string | null;
 };

@@ -6,6 +6,7 @@ import { formatAsOf } from "@/lib/tvl-provenance";
 import { DroppedNote } from "@/components/tvl-source";
 import { RiskBadge } from "../card/risk-badge";
 import { FigureText } from "../card/tracked-note";
+import { minimumTextOf } from "../model/product-summary";
 import type { Protocol } from "../model/types";
 
 function Provenance({ label, provenance, today }: { label: string; provenance: FigureProvenance; today: Date }) {
@@ -18,7 +19,7 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
         <span>
           As of <time dateTime={asOf}>{formatAsOf(asOf)}</time>
         </span>
-      ) : (
+      ) : provenance.perProduct ? null : (
         <span>Date not recorded</span>
       )}
       {provenance.inPage !== undefined ? (
@@ -118,7 +119,7 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         <Figure
           label="Min Investment"
           provenance={figureProvenance(protocol, "minInvestment")}
-          value={<FigureText value={protocol.minInvestment} className="text-lg sm:text-xl" />}
+          value={<FigureText value={minimumTextOf(protocol)} className="text-lg sm:text-xl" />}
           today={today}
         />
         <Figure
@@ -135,6 +136,7 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         >
           <span className="font-semibold text-foreground">Notes on the figures: </span>
           {protocol.notes}
+          {protocol.yieldNote !== null && <span className="mt-2 block">Yield: {protocol.yieldNote}</span>}
         </p>
       )}
     </section>

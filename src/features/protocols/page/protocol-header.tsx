@@ -47,7 +47,13 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
               onToggle={() => onToggleSelect(protocol.slug)}
               size="md"
             />
-            {protocol.url !== null && <VisitProtocolLink name={protocol.name} url={protocol.url} variant="button" />}
+            {protocol.url !== null ? (
+              <VisitProtocolLink name={protocol.name} url={protocol.url} variant="button" />
+            ) : (
+              <span className="inline-flex h-10 items-center text-sm text-muted-foreground">
+                Website: <span className="ml-1 italic">Unknown</span>
+              </span>
+            )}
           </div>
         </div>
       </div>

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useRef } from "react";
+import { Link } from "react-router-dom";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { useScrollIntoViewOnHash } from "@/components/layout/use-scroll-into-view-on-hash";
 import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
 import { cn } from "@/lib/utils";
 import { RISK_SECTION_ID } from "../card/directory-link";
@@ -11,22 +12,6 @@ import { ChangeList, EvidenceSource } from "./evidence-source";
 import { protocolRatingChangesQueryOptions, type RatingChangeEntry } from "./rating-changes";
 import { factorLines, notRatedReason, protocolRiskFactorsQueryOptions, type FactorLine } from "./risk-factors";
 import type { Protocol } from "../model/types";
-
-/**
- * Brings the section into view when the page was opened at `#risk` (the card's badge): once when it
- * first renders, and once more when the factors have arrived, since the sections above it (the
- * history) may have grown by then. Only for the visit that asked: a later hash change is the browser's.
- */
-function useScrollIntoViewOnHash(ref: React.RefObject<HTMLElement | null>, settled: boolean) {
-  const { hash } = useLocation();
-  const wanted = useRef(hash === `#${RISK_SECTION_ID}`);
-  const scrolledWhenSettled = useRef(false);
-  useEffect(() => {
-    if (!wanted.current || scrolledWhenSettled.current) return;
-    ref.current?.scrollIntoView({ block: "start" });
-    if (settled) scrolledWhenSettled.current = true;
-  }, [ref, settled]);
-}
 
 function FactorItem({
   line,
@@ -70,7 +55,7 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
   const changes = useQuery(protocolRatingChangesQueryOptions(protocol.id));
   const changesOf = (factor: FactorLine["factor"] | null) => (changes.data ?? []).filter((c) => c.factor === factor);
   const section = useRef<HTMLElement>(null);
-  useScrollIntoViewOnHash(section, data !== undefined || error !== null);
+  useScrollIntoViewOnHash(section, RISK_SECTION_ID, data !== undefined || error !== null);
   const lines = data ? factorLines(data) : null;
   const evidenced = data?.length ?? 0;
 

@@ -14,12 +14,13 @@ export function planYields(
   state: PlanState,
 ): void {
   const { day, accept } = input;
-  const { droppedNow, acceptedInserts, hold } = state;
+  const { acceptedInserts, hold } = state;
   const byProject = poolsByProject(pools);
   const yieldRows: { name: string; slug: string; row: CurrentRow | null }[] = [];
   for (const row of rows) {
     const slug = plan.slugOf.get(row.name) ?? row.defillama_slug;
-    if (slug === null || droppedNow.has(slug)) continue;
+    // A row DefiLlama no longer lists keeps taking its pools: they are DefiLlama's figure of the day (Theo thBill).
+    if (slug === null) continue;
     yieldRows.push({ name: row.name, slug, row });
   }
   for (const insert of plan.payload.inserts)

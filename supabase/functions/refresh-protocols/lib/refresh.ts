@@ -20,11 +20,15 @@
 //   screen.ts).
 //
 // The parts: plan.ts (what to write, hold and list), guardrail.ts (when a figure is held),
-// backfill.ts (--backfill), report.ts (the report's lines), source.ts (reading a source),
-// screen.ts (the last check before SQL) and types.ts (the rows, writes, source, store and report).
+// backfill.ts (--backfill), plan-change-log.ts (the change log the writes make, by
+// change-rules.ts), report.ts (the report's lines), source.ts (reading a source), screen.ts (the
+// last check before SQL) and types.ts (the rows, writes, source, store and report).
 import { parseProtocolList, SourceError } from "./defillama.ts";
 import { loadBackfill } from "./backfill.ts";
+import { DEFAULT_CHANGE_THRESHOLDS } from "./change-rules.ts";
+import { planChangeLog } from "./plan-change-log.ts";
 import { planRefresh } from "./plan.ts";
+import { planProductYields } from "./product-yields.ts";
 import { formatReport } from "./report.ts";
 import { screenPayload } from "./screen.ts";
 import { readSource } from "./source.ts";
@@ -51,6 +55,7 @@ const NO_WRITES: AppliedCounts = {
   dropped: 0,
   history: 0,
   yield_history: 0,
+  changes: 0,
 };
 
 /**
@@ -91,6 +96,7 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
 
   const rows = await store.currentRows();
   const baselines = new Map((await store.baselines(day)).map((b) => [b.defillama_slug, b]));
+  const windows = new Map((await store.changeWindows(day)).map((w) => [w.defillama_slug, w]));
   const plan = planRefresh({
     rows,
     entries,
@@ -116,10 +122,23 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
   const backfill: RefreshReport["backfill"] =
     options.backfill && entries !== null ? await loadBackfill(plan, rows, source, day) : [];
 
+  // The change log the writes make, in the same call (a held figure is not written, so it records nothing).
+  const thresholds = options.changeThresholds ?? DEFAULT_CHANGE_THRESHOLDS;
+  const { log: _none, ...figures } = plan.payload;
+  plan.payload.log = [
+    ...planChangeLog({ plan, rows, day, windows, thresholds }),
+    ...(options.riskChanges?.({ rows, changes: figures, day }) ?? []),
+  ];
+
   const payload = plan.payload;
+  // Each product's yield from its pools, and the data gaps each range leaves out (issue 28).
+  const products =
+    pools !== null && store.productPools !== undefined
+      ? planProductYields(payload.yields, rows, pools, await store.productPools())
+      : undefined;
   const anything = Object.values(payload).some((section) => section.length > 0);
   let written = NO_WRITES;
-  if (!options.dryRun && anything) written = await store.apply(day, payload);
+  if (!options.dryRun && anything) written = await store.apply(day, payload, products);
 
   const report: RefreshReport = {
     day,

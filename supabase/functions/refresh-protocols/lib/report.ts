@@ -99,11 +99,17 @@ export function formatReport(
         ? `The protocol list failed: ${f.message}. No TVL, rename, tracked row or dropped mark was written.`
         : `The yields failed: ${f.message}. No yield was written.`,
     );
+  const logged = report.payload.log;
+  lines.push(
+    logged.length === 0
+      ? "Change log: nothing to record."
+      : `Change log: ${logged.map((e) => `${e.kind}${e.field ? ` ${e.field}` : ""} ${e.defillama_slug}`).join(", ")}.`,
+  );
   const w = report.written;
   lines.push(
     report.dryRun
       ? "Dry run: nothing was written."
-      : `Written in one transaction: ${w.updated} protocol rows changed, ${w.inserted} added, ${w.history} history rows written, ${w.yield_history} yield history rows written.`,
+      : `Written in one transaction: ${w.updated} protocol rows changed, ${w.inserted} added, ${w.history} history rows written, ${w.yield_history} yield history rows written, ${w.changes} changes logged.`,
   );
   return lines;
 }

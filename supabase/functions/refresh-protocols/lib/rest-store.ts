@@ -1,9 +1,19 @@
 // The refresh's store over PostgREST (a real Supabase project or the local API), with the
 // service-role key. Runtime-neutral: only fetch.
 import { serviceRequest } from "../../_shared/service-rest.ts";
-import type { AppliedCounts, Baseline, CurrentRow, RefreshChanges, RefreshStore } from "./types.ts";
+import type {
+  AppliedCounts,
+  Baseline,
+  ChangeWindow,
+  CurrentRow,
+  ProductChanges,
+  ProductPools,
+  RefreshChanges,
+  RefreshStore,
+} from "./types.ts";
 
 export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
+export const CHANGE_LOG_MIGRATION = "supabase/migrations/20261127160000_refresh_change_log.sql";
 
 /** The store cannot be read or written (unreachable, refused, missing migration). Nothing was written. */
 export class StoreError extends Error {}
@@ -90,7 +100,7 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
     }
     if (body.code === "42703" || body.code === "PGRST202" || body.code === "PGRST204" || body.code === "42883") {
       throw new StoreError(
-        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh). Apply ${REFRESH_MIGRATION} first (supabase db push).`,
+        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh_logged). Apply ${REFRESH_MIGRATION} and ${CHANGE_LOG_MIGRATION} first (supabase db push).`,
       );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
@@ -99,6 +109,8 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
     );
   };
 
+  // Whether the database has the products (and the refresh's products function): see productPools.
+  let withProducts = true;
   return {
     async currentRows(): Promise<CurrentRow[]> {
       const response = await request(`/rest/v1/protocols?select=${COLUMNS}&order=name.asc`);
@@ -121,11 +133,56 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
           apy_max: numeric(b.apy_max),
         }));
     },
-    async apply(day: string, changes: RefreshChanges): Promise<AppliedCounts> {
-      const response = await request("/rest/v1/rpc/apply_protocol_refresh", {
-        method: "POST",
-        body: JSON.stringify({ run_day: day, changes }),
+    async productPools(): Promise<ProductPools[]> {
+      const products = await request("/rest/v1/products?select=protocol_id,symbol,pool_symbols");
+      // A database from before the products (supabase/migrations/20261127120000_products.sql): none.
+      if (products.status === 404) {
+        withProducts = false;
+        return [];
+      }
+      if (!products.ok) await fail(products, "Reading the products' pools");
+      const protocols = await request("/rest/v1/protocols?select=id,defillama_slug");
+      if (!protocols.ok) await fail(protocols, "Reading the protocols' slugs");
+      const slugs = new Map(
+        ((await protocols.json()) as Record<string, unknown>[]).map((p) => [String(p.id), text(p.defillama_slug)]),
+      );
+      return ((await products.json()) as Record<string, unknown>[]).flatMap((p) => {
+        const slug = slugs.get(String(p.protocol_id));
+        const pools = Array.isArray(p.pool_symbols) ? p.pool_symbols.map(String) : [];
+        return slug && typeof p.symbol === "string"
+          ? [{ defillama_slug: slug, symbol: p.symbol, pool_symbols: pools }]
+          : [];
       });
+    },
+    async changeWindows(day: string): Promise<ChangeWindow[]> {
+      const response = await request("/rest/v1/rpc/protocol_change_windows", {
+        method: "POST",
+        body: JSON.stringify({ run_day: day }),
+      });
+      if (!response.ok) await fail(response, "Reading the change log's 7-day windows");
+      const body = (await response.json()) as Record<string, unknown>[];
+      return body
+        .filter((w) => typeof w.defillama_slug === "string")
+        .map((w) => ({
+          defillama_slug: w.defillama_slug as string,
+          points: (Array.isArray(w.points) ? (w.points as Record<string, unknown>[]) : []).flatMap((p) => {
+            const usd = numeric(p.tvl_usd);
+            return typeof p.day === "string" && usd !== null ? [{ day: p.day, usd }] : [];
+          }),
+          last_tvl_change: text(w.last_tvl_change),
+        }));
+    },
+    // The figures and the change log they make, with the products' yields when there are products, in
+    // one call (one transaction: apply_protocol_refresh_with_products calls the logged function).
+    async apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts> {
+      const both = products !== undefined && withProducts;
+      const response = await request(
+        both ? "/rest/v1/rpc/apply_protocol_refresh_with_products" : "/rest/v1/rpc/apply_protocol_refresh_logged",
+        {
+          method: "POST",
+          body: JSON.stringify(both ? { run_day: day, changes, products } : { run_day: day, changes }),
+        },
+      );
       if (!response.ok) await fail(response, "Writing the refresh (nothing was changed)");
       return (await response.json()) as AppliedCounts;
     },

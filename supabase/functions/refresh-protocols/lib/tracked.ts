@@ -1,7 +1,8 @@
 // Tracked rows: every protocol DefiLlama lists in its RWA categories with a TVL of at
 // least the threshold that the directory does not have yet. What DefiLlama states (name,
 // description, website, chains, TVL, yields, listing day, audits) is taken, dated and sourced;
-// everything else is 'Unknown', 'Not rated' or 'Unclassified' until a person reviews the row.
+// everything else (a website DefiLlama does not give included) is 'Unknown', 'Not rated' or
+// 'Unclassified' until a person reviews the row.
 // Runtime-neutral: no I/O.
 import { DEFILLAMA_SITE, type LlamaEntry, SLUG_PATTERN } from "./defillama.ts";
 
@@ -24,7 +25,8 @@ export type TrackedInsert = {
   description: string;
   asset_classes: string[];
   blockchains: string[];
-  url: string;
+  /** Null when DefiLlama gives no https website: the row is listed all the same, its website 'Unknown'. */
+  url: string | null;
   source_url: string;
   notes: string;
   defillama_slug: string;
@@ -74,14 +76,15 @@ export function trackedRow(
     };
   if (!SLUG_PATTERN.test(entry.slug) || entry.slug.length > 100) return { problem: `'${entry.slug}' is not a slug` };
   if (entry.chains.length === 0) return { problem: "DefiLlama lists no chain for it" };
-  const url = entry.url === null ? null : entry.url.trim();
-  if (url === null || !isHttpsPage(url))
-    return { problem: `its website ${JSON.stringify(entry.url)} is not an https page: add the row by hand` };
+  // A missing website is 'Unknown', never a reason to leave a protocol out (Valos, issue 28).
+  const given = entry.url === null ? null : entry.url.trim();
+  const url = given !== null && isHttpsPage(given) ? given : null;
   const description = entry.description === null ? UNKNOWN : clip(oneLine(entry.description), MAX_DESCRIPTION);
   const mapped = options.assetClasses?.get(entry.slug);
   const notes = clip(
     `Tracked from DefiLlama's ${entry.category ?? "RWA"} category: the name, description, website, chains, TVL and yield are DefiLlama's (see their dates and sources). ` +
       `Terms, risk and minimum investment are not reviewed yet.` +
+      (url === null ? " Website: Unknown (DefiLlama gives none)." : "") +
       (mapped ? " Asset class: reviewed in data/asset-classes.csv." : ""),
     MAX_NOTES,
   );

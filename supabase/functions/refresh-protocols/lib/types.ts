@@ -1,6 +1,7 @@
 // The refresh's shapes: the rows it reads, the writes it sends in one call
 // (public.apply_protocol_refresh), the source and store it is given, and the report it returns.
 // Runtime-neutral: types only.
+import type { ChangeThresholds } from "./change-rules.ts";
 import type { TrackedInsert } from "./tracked.ts";
 
 /** The columns of public.protocols the refresh reads. */
@@ -51,9 +52,48 @@ export type YieldUpdate = {
   apy_max: number;
   source_url: string;
 };
+/** A product's pool filter as the store reads it (public.products with its protocol's slug). */
+export type ProductPools = { defillama_slug: string; symbol: string; pool_symbols: string[] };
+
+export type ProductYieldUpdate = {
+  defillama_slug: string;
+  symbol: string;
+  apy_min: number;
+  apy_max: number;
+  source_url: string;
+};
+export type YieldNoteUpdate = { defillama_slug: string; yield_note: string | null };
+
+/** The products section of public.apply_protocol_refresh_with_products. */
+export type ProductChanges = { yields: ProductYieldUpdate[]; notes: YieldNoteUpdate[] };
+
 export type DroppedUpdate = { defillama_slug: string; dropped_on: string | null };
 
-/** One run's writes, as public.apply_protocol_refresh takes them (every slug after renames but identities'). */
+/**
+ * One entry of the public change log (public.protocol_changes), recorded on the run's day for the
+ * row that has `defillama_slug` once the run's writes are applied (plan-change-log.ts).
+ */
+export type ChangeLogEntry = {
+  defillama_slug: string;
+  kind: "listed" | "dropped" | "renamed" | "tvl" | "yield" | "risk_level" | "risk_factor";
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  reason: string | null;
+  source_url: string | null;
+};
+
+/** Per protocol (its slug before the run): its TVL points of the 7 days before the run and its last recorded TVL move (public.protocol_change_windows). */
+export type ChangeWindow = {
+  defillama_slug: string;
+  points: { day: string; usd: number }[];
+  last_tvl_change: string | null;
+};
+
+/**
+ * One run's writes, as public.apply_protocol_refresh_logged takes them (every slug after renames
+ * but identities'): the figures, and the change log they make, in one transaction.
+ */
 export type RefreshChanges = {
   identities: IdentityChange[];
   inserts: TrackedInsert[];
@@ -61,6 +101,7 @@ export type RefreshChanges = {
   history: HistoryUpdate[];
   yields: YieldUpdate[];
   dropped: DroppedUpdate[];
+  log: ChangeLogEntry[];
 };
 
 /** What the database actually changed. */
@@ -74,12 +115,24 @@ export type AppliedCounts = {
   dropped: number;
   history: number;
   yield_history: number;
+  /** Change-log rows recorded (one already recorded for the day is not counted). */
+  changes: number;
+  /** Products whose DefiLlama yield was written, and yield notes set or cleared (issue 28). */
+  product_yields?: number;
+  yield_notes?: number;
 };
 
 export type RefreshStore = {
   currentRows(): Promise<CurrentRow[]>;
   baselines(day: string): Promise<Baseline[]>;
-  apply(day: string, changes: RefreshChanges): Promise<AppliedCounts>;
+  changeWindows(day: string): Promise<ChangeWindow[]>;
+  /** Each product's pool filter; a store without it writes no product yield. */
+  productPools?(): Promise<ProductPools[]>;
+  /**
+   * One transaction: the changes and the change log they make, and with `products` the products'
+   * yields and the yield notes too.
+   */
+  apply(day: string, changes: RefreshChanges, products?: ProductChanges): Promise<AppliedCounts>;
 };
 
 /** Where figures come from: DefiLlama over HTTP, or saved responses (CLI --source-file / --yields-file / --source-dir). */
@@ -183,5 +236,16 @@ export type RefreshOptions = {
   trackThreshold?: number;
   /** data/asset-classes.csv: the reviewed classes of tracked rows, by slug. */
   assetClasses?: ReadonlyMap<string, readonly string[]>;
+  /** When a move goes into the change log (default DEFAULT_CHANGE_THRESHOLDS: 10% a day, 20% over 7 days, 1 point). */
+  changeThresholds?: ChangeThresholds;
+  /**
+   * The change log's entries for the computed risk factors and level this run changes (the evidence
+   * rules' own pure function, wired by the caller), appended to the run's log in the same call.
+   */
+  riskChanges?: (input: {
+    rows: readonly CurrentRow[];
+    changes: Omit<RefreshChanges, "log">;
+    day: string;
+  }) => ChangeLogEntry[];
   log?: (line: string) => void;
 };

@@ -25,7 +25,12 @@ export type YieldFigure = {
   sourceUrl: string;
   /** The pools the range is taken over (their ids). */
   pools: string[];
+  /** Pools left out as data gaps (isDataGap), with the APY each paid a week before. */
+  gaps: DataGap[];
 };
+
+/** A pool at 0% left out of the range: its id and the APY DefiLlama's 7-day change implies it paid a week before. */
+export type DataGap = { pool: string; apyWeekBefore: number };
 
 /**
  * A protocol's yield for one run: a figure, no usable pool (the row keeps what it has), or a
@@ -78,7 +83,11 @@ export function poolsByProject(pools: readonly RawPool[]): Map<string, RawPool[]
   return byProject;
 }
 
-/** The optional pool filter of a row (yield_pools): pool ids or symbols separated by ';'. */
+/**
+ * The optional pool filter of a row (yield_pools): pool ids or symbols separated by ';'. A product's
+ * pool_symbols use the same items, each a pool id, a symbol, or 'SYMBOL|poolMeta' for the pools of
+ * that symbol with that poolMeta (both without regard to case).
+ */
 export function parsePoolFilter(text: string | null): string[] {
   if (text === null) return [];
   return text
@@ -87,11 +96,20 @@ export function parsePoolFilter(text: string | null): string[] {
     .filter((item) => item !== "");
 }
 
-function matchesFilter(pool: RawPool, filter: readonly string[]): boolean {
-  if (filter.length === 0) return true;
+const WITH_META = /^([^|]+)\|(.+)$/;
+
+/** Whether one filter item (a pool id, a symbol, or 'SYMBOL|poolMeta') names this pool. */
+export function poolMatches(pool: RawPool, item: string): boolean {
   const id = typeof pool.pool === "string" ? pool.pool : null;
   const symbol = typeof pool.symbol === "string" ? pool.symbol.toLowerCase() : null;
-  return filter.some((item) => item === id || item.toLowerCase() === symbol);
+  if (item === id || item.toLowerCase() === symbol) return true;
+  const withMeta = WITH_META.exec(item);
+  if (withMeta === null || symbol === null || typeof pool.poolMeta !== "string") return false;
+  return withMeta[1]!.toLowerCase() === symbol && withMeta[2]!.trim().toLowerCase() === pool.poolMeta.toLowerCase();
+}
+
+function matchesFilter(pool: RawPool, filter: readonly string[]): boolean {
+  return filter.length === 0 || filter.some((item) => poolMatches(pool, item));
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -109,13 +127,31 @@ export function formatYieldRange(min: number, max: number): string {
 }
 
 /**
+ * A data gap: a pool at 0% while another counted pool of the same protocol pays, that paid within
+ * the week (DefiLlama's own 7-day change, `apyPct7D`, is negative, so a week before it paid
+ * -apyPct7D). Such a pool is left out of the range, and the figure names it. A pool at 0% for a
+ * week or more (no 7-day change) counts again: the rule mends a sudden gap, never hides a real 0%.
+ */
+export function isDataGap(pool: { apy: number; apyPct7D: unknown }, othersPay: boolean): boolean {
+  return pool.apy === 0 && othersPay && finite(pool.apyPct7D) && pool.apyPct7D < 0;
+}
+
+/** What the notes say of the gaps left out: 'Left out of the range as data gaps: pool X at 0% (5.78% a week before).' */
+export function dataGapNote(gaps: readonly DataGap[]): string | null {
+  if (gaps.length === 0) return null;
+  const pools = gaps.map((gap) => `pool ${gap.pool} at 0% (${gap.apyWeekBefore}% a week before)`).join("; ");
+  return `Left out of the range as data gaps (at 0% while other pools pay, after paying within the week): ${pools}.`;
+}
+
+/**
  * A protocol's yield from its pools (already those whose project is its slug): the lowest to
  * highest `apy` over the pools that pass the row's filter, hold at least $1M and are not flagged
- * as outliers. A pool that would count but has a malformed id, tvlUsd or apy (missing, not a
- * number, negative, beyond the database's bound) makes the pick 'bad': the row's yield is held.
+ * as outliers, data gaps left out (isDataGap). A pool that would count but has a malformed id,
+ * tvlUsd or apy (missing, not a number, negative, beyond the database's bound) makes the pick
+ * 'bad': the row's yield is held.
  */
 export function pickYield(slug: string, pools: readonly RawPool[], filter: readonly string[]): YieldPick {
-  const used: { id: string; apy: number }[] = [];
+  const used: { id: string; apy: number; apyPct7D: unknown }[] = [];
   for (const pool of pools.filter((p) => matchesFilter(p, filter))) {
     const id = typeof pool.pool === "string" && pool.pool.trim() !== "" ? pool.pool : null;
     const label = id === null ? "(a pool without an id)" : isCleanText(id) ? id : showValue(id);
@@ -135,12 +171,18 @@ export function pickYield(slug: string, pools: readonly RawPool[], filter: reado
     if (!finite(apy) || apy < 0 || roundApy(apy) >= MAX_APY) {
       return { kind: "bad", reason: `pool ${id} has apy ${showValue(apy)}` };
     }
-    used.push({ id, apy: roundApy(apy) });
+    used.push({ id, apy: roundApy(apy), apyPct7D: pool.apyPct7D });
   }
   if (used.length === 0) return { kind: "none" };
-  const min = Math.min(...used.map((p) => p.apy));
-  const max = Math.max(...used.map((p) => p.apy));
-  const ids = used.map((p) => p.id).sort();
+  const othersPay = used.some((p) => p.apy > 0);
+  const gaps: DataGap[] = used
+    .filter((p) => isDataGap(p, othersPay))
+    .map((p) => ({ pool: p.id, apyWeekBefore: roundApy(-(p.apyPct7D as number)) }))
+    .sort((a, b) => (a.pool < b.pool ? -1 : a.pool > b.pool ? 1 : 0));
+  const counted = used.filter((p) => !gaps.some((gap) => gap.pool === p.id));
+  const min = Math.min(...counted.map((p) => p.apy));
+  const max = Math.max(...counted.map((p) => p.apy));
+  const ids = counted.map((p) => p.id).sort();
   return {
     kind: "figure",
     figure: {
@@ -149,6 +191,7 @@ export function pickYield(slug: string, pools: readonly RawPool[], filter: reado
       max,
       sourceUrl: ids.length === 1 ? poolPageUrl(ids[0]!) : projectYieldsUrl(slug),
       pools: ids,
+      gaps,
     },
   };
 }

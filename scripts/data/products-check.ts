@@ -1,0 +1,21 @@
+// data:check's part for data/products.json: each problem on its own line, then the coverage
+// figures (printed on every run, so the state of the research shows even when it passes).
+import { formatProductProblem } from "./rules/products.ts";
+import { coverageProblems, formatCoverage, productCoverage } from "./rules/products-coverage.ts";
+import { loadProducts } from "./products-load.ts";
+import type { ProtocolRow } from "./rules/protocol-row.ts";
+
+export function checkProductsAndCoverage(
+  rows: readonly ProtocolRow[],
+  today: string,
+  text?: string,
+): { lines: string[]; problems: number; count: number } {
+  const { products, problems } = loadProducts(rows, today, text);
+  const report = productCoverage(products, rows);
+  const all = [...problems, ...coverageProblems(report)];
+  return {
+    lines: [...all.map(formatProductProblem), ...formatCoverage(report)],
+    problems: all.length,
+    count: products.length,
+  };
+}
