@@ -65,7 +65,7 @@ test("the canonical URL has no query; back and forward step through filter, sort
   await page.goBack();
   await expect(sortSelect(page)).toContainText("Name (A-Z)");
   await page.goBack();
-  await expect(page.getByRole("combobox", { name: /risk level/i })).toContainText(/all/i);
+  await expect(page.getByRole("combobox", { name: /risk level/i, includeHidden: true })).toContainText(/all/i);
   expect(new URL(page.url()).search).toBe("");
   await expectShowing(page, seed.length, seed.length);
 

@@ -219,7 +219,7 @@ test("on a phone the dialogs fit the screen and scroll", async ({ page, isMobile
   await expect(waitlist.getByRole("textbox", { name: "Email address" })).toBeFocused();
 });
 
-test("the comparison scrolls in one place: the table under a fixed title on a desktop, the whole dialog on a phone", async ({
+test("the comparison scrolls in one place, under its title and close button: the table on a desktop, the whole dialog on a phone", async ({
   page,
   isMobile,
 }) => {
@@ -258,8 +258,42 @@ test("the comparison scrolls in one place: the table under a fixed title on a de
     // Not even a script (or find-in-page) can scroll the dialog itself.
     expect(await dialog.evaluate((root) => ((root.scrollTop = 300), root.scrollTop))).toBe(0);
   }
-  // Either way the last row is reachable, and there is still one scroller.
+  // Either way the last row is reachable, and there is still one scroller; the title and the close
+  // button stay in view over it (on a phone they stick to the dialog's top).
   await lastRow.scrollIntoViewIfNeeded();
   await expect(lastRow).toBeInViewport();
   expect(await scrollers()).toHaveLength(1);
+  await expect(title).toBeInViewport();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("the tray: one row of picks, 'n/3', a remove button each, at most about 96 px tall with three", async ({
+  page,
+  isMobile,
+}) => {
+  await gotoHome(page, seed.length);
+  const names = seed.slice(0, 3).map((row) => row.name);
+  for (const name of names) await select(page, name);
+  // Past the floating button's 400 px: on a phone the tray carries 'Join Waitlist' too.
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  const bar = selectionBar(page);
+  await expect(bar).toContainText("3/3");
+  if (isMobile) await expect(bar.getByRole("button", { name: "Join Waitlist", exact: true })).toBeVisible();
+  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(96);
+
+  const picks = bar.getByRole("list", { name: "Picked protocols" }).getByRole("listitem");
+  await expect(picks).toHaveCount(3);
+  const tops = await picks.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  expect(new Set(tops).size, "the picks share one row").toBe(1);
+  // Each pick names its protocol in full to assistive tech (cut or keyed on screen), and the
+  // last one scrolls sideways into view with its remove button.
+  for (const [index, name] of names.entries()) await expect(picks.nth(index)).toContainText(name);
+  const lastRemove = bar.getByRole("button", { name: `Remove ${names[2]!} from comparison` });
+  await lastRemove.scrollIntoViewIfNeeded();
+  await expect(lastRemove).toBeInViewport();
+  await lastRemove.click();
+  await expect(bar).toContainText("2/3");
+  await expectSelected(page, names[2]!, false);
 });

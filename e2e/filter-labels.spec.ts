@@ -3,6 +3,7 @@
 // box is narrower than its content (scrollWidth > clientWidth) under the trigger's truncation.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
+import { showFilters } from "./support/home.ts";
 
 // The defaults (the longest 'all' labels), then the longest option of each select: 'Minimum
 // investment (low to high)', 'Carbon Credits', 'Gnosis Chain', 'US accredited', 'Very High'.
@@ -32,6 +33,8 @@ for (const width of [1280, 1024, 768, 375]) {
       await page.goto(state);
       // The first page of a run may wait on a cold server: more than expect's default.
       await expect(page.getByText(/^Showing \d+ of \d+ protocols/)).toBeVisible({ timeout: 20_000 });
+      // On a phone the selects fold behind one 'Filters' button: unfolded, they must read in full too.
+      await showFilters(page);
       const panel = page.getByRole("region", { name: "Filter Protocols" });
       const selects = panel.getByRole("combobox");
       await expect(selects).toHaveCount(5);

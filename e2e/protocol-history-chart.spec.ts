@@ -33,6 +33,16 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   // The page's own frame first, then the live page: slow on a loaded machine.
   await expect(chart.locator("canvas")).toBeVisible({ timeout: 15_000 });
   const section = page.getByRole("region", { name: "TVL history" });
+  // A history with a long gap opens on its newest stretch ('Latest': the five days after the gap),
+  // not on the gap; All shows the whole history, the gap named.
+  const latest = section.getByRole("button", { name: "Latest: latest stretch without a gap" });
+  await expect(latest).toHaveAttribute("aria-pressed", "true");
+  await expect(section.getByText(/^TVL went from/)).toContainText(
+    "TVL went from $25M on Sep 24, 2025 to $25M on Sep 28, 2025 (0.0%), over 4 days and 5 data points.",
+  );
+  await expect(section.getByText(/^TVL went from/)).not.toContainText("No data");
+  await expect(section.getByText("No data", { exact: true })).toHaveCount(0);
+  await section.getByRole("button", { name: "All: all recorded history" }).click();
   // Drawn: a 'No data' band over the gap (between the first two points too) and the move's figure.
   await expect(section.getByText("No data", { exact: true }).first()).toBeVisible();
   await expect(section.getByText("+150.0%", { exact: true })).toBeVisible();
@@ -63,7 +73,7 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   );
 });
 
-test("moves of more than 50% a few days apart keep a ring each, and their labels never print over each other", async ({
+test("moves of more than 50% a few days apart keep a ring each, and their labels never print over each other or the line", async ({
   page,
 }) => {
   const protocol = seed[0]!;
@@ -95,4 +105,27 @@ test("moves of more than 50% a few days apart keep a ring each, and their labels
         a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
         `labels at ${a.x},${a.y} and ${b.x},${b.y} overlap`,
       ).toBe(true);
+  // No label covers the line: the canvas under each shown label holds no pixel of the line's
+  // colour (teal-700, opaque; the faint fill under the line is not the line).
+  const canvas = page.getByTestId("tvl-chart").locator("canvas");
+  const covered = await canvas.evaluate((element, shown) => {
+    const drawing = element as HTMLCanvasElement;
+    const frame = drawing.getBoundingClientRect();
+    const ratio = drawing.width / frame.width;
+    const context = drawing.getContext("2d")!;
+    return shown.map((box) => {
+      const { data } = context.getImageData(
+        Math.floor((box.x - frame.x) * ratio),
+        Math.floor((box.y - frame.y) * ratio),
+        Math.ceil(box.width * ratio),
+        Math.ceil(box.height * ratio),
+      );
+      let pixels = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.abs(data[i]! - 15) < 40 && Math.abs(data[i + 1]! - 118) < 40 && Math.abs(data[i + 2]! - 110) < 40)
+          if (data[i + 3]! > 200) pixels += 1;
+      return pixels;
+    });
+  }, boxes);
+  expect(covered, "line pixels under each shown label").toEqual(boxes.map(() => 0));
 });

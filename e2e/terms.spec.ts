@@ -9,6 +9,7 @@ import {
   expectSelected,
   gotoHome,
   searchBox,
+  showFilters,
 } from "./support/home.ts";
 import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
 import { COMPARISON_ROWS, TERM_COMPARISON_ROWS } from "../tests/fixtures/comparison-rows.ts";
@@ -31,7 +32,7 @@ const OPEN_TO: Record<string, string[]> = {
 const openTo = (label: string) => seed.filter((row) => OPEN_TO[label]!.includes(row.investor_access));
 
 function investorSelect(page: Page) {
-  return page.getByRole("combobox", { name: "Investor type" });
+  return page.getByRole("combobox", { name: "Investor type", includeHidden: true });
 }
 
 /** Finds each protocol by search, ticks it for comparison and opens the comparison dialog. */
@@ -48,6 +49,7 @@ async function compareThese(page: Page, names: readonly string[]) {
 }
 
 async function chooseInvestor(page: Page, option: string): Promise<void> {
+  await showFilters(page);
   await investorSelect(page).click();
   const listbox = page.getByRole("listbox");
   await listbox.getByRole("option", { name: option, exact: true }).click();

@@ -6,7 +6,16 @@ import { BLOCKCHAINS } from "../src/config/domain.ts";
 import { slugify } from "../src/features/protocols/model/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { card, cards, chooseFilter, expectShowing, filterSelect, searchBox, showingLine } from "./support/home.ts";
+import {
+  card,
+  cards,
+  chooseFilter,
+  expectShowing,
+  filterSelect,
+  searchBox,
+  showFilters,
+  showingLine,
+} from "./support/home.ts";
 import { applyFilters, fetchSeed, fetchYieldHistory, type ProtocolRow, type YieldHistoryRow } from "./support/seed.ts";
 
 const NOTE = "Listed from DefiLlama: terms and risk not reviewed yet";
@@ -204,6 +213,7 @@ test("the blockchain filter offers the spec's eleven, then the other chains in t
   expect(others.length, "the seed lists chains beyond the spec's eleven").toBeGreaterThan(0);
   await openHome(page);
 
+  await showFilters(page);
   await filterSelect(page, "blockchain").click();
   await expect(page.getByRole("listbox").getByRole("option")).toHaveText([
     "All blockchains",

@@ -2,7 +2,7 @@
 // grids show at first), and the sort select.
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
-import { cards } from "./home.ts";
+import { cards, showFilters } from "./home.ts";
 import type { ProtocolRow } from "./seed.ts";
 
 /** Same rule as the app's slugs: accents folded, lower case, runs of other characters -> '-'. */
@@ -36,8 +36,10 @@ export function perceived(rows: ProtocolRow[]): string[] {
 export async function expectCards(page: Page, names: string[]): Promise<void> {
   await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(names);
 }
-export const sortSelect = (page: Page) => page.getByRole("combobox", { name: "Sort by" });
+/** The sort select, folded or not (showFilters unfolds it to click: a phone folds the selects). */
+export const sortSelect = (page: Page) => page.getByRole("combobox", { name: "Sort by", includeHidden: true });
 export async function chooseSort(page: Page, option: string): Promise<void> {
+  await showFilters(page);
   await sortSelect(page).click();
   await page.getByRole("listbox").getByRole("option", { name: option, exact: true }).click();
   await expect(sortSelect(page)).toContainText(option);

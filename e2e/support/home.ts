@@ -25,12 +25,28 @@ export function searchBox(page: Page): Locator {
 
 export type FilterName = "asset class" | "risk level" | "blockchain";
 
+/** A filter select, folded or not (its text can be read either way; showFilters unfolds it to click). */
 export function filterSelect(page: Page, filter: FilterName): Locator {
-  return page.getByRole("combobox", { name: new RegExp(filter, "i") });
+  return page.getByRole("combobox", { name: new RegExp(filter, "i"), includeHidden: true });
+}
+
+/** The phone's 'Filters' button (below md the selects fold behind it: filter-panel.tsx). */
+export function filtersToggle(page: Page): Locator {
+  return page.getByRole("region", { name: "Filter Protocols" }).getByRole("button", { name: /^Filters\b/ });
+}
+
+/** Unfolds the filter selects where they are folded (a phone); a no-op where they show (desktop). */
+export async function showFilters(page: Page): Promise<void> {
+  await expect(showingLine(page)).toBeVisible();
+  const toggle = filtersToggle(page);
+  if (!(await toggle.isVisible())) return;
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
 }
 
 /** Picks `option` in a filter dropdown; `"all"` picks the option that disables the filter. */
 export async function chooseFilter(page: Page, filter: FilterName, option: string): Promise<void> {
+  await showFilters(page);
   await filterSelect(page, filter).click();
   const listbox = page.getByRole("listbox");
   const name = option === "all" ? /^all\b/i : new RegExp(`^${escapeRegExp(option)}$`);

@@ -82,7 +82,7 @@ async function refresh(argv: string[], deps: RefreshCliDeps): Promise<number> {
     assetClasses: mapping.map,
     log: deps.log,
   });
-  if (request.writeCsv) await writeCsv(report, deps, mapping.map);
+  if (request.writeCsv) await writeCsv(report, deps, mapping.map, today);
   for (const failure of report.failures) {
     deps.error(
       failure.source === "protocols"

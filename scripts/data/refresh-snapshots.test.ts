@@ -28,7 +28,8 @@ describe("applying the committed 2026-08-12 to 2026-09-05 snapshots (docs/data.m
         [
           "--source-file",
           path.join(json, `protocols-${day}.json`),
-          ...(day === SEPT_DAY ? ["--yields-file", path.join(json, "yields-2026-09-05.json")] : []),
+          "--yields-file",
+          path.join(json, `yields-${day}.json`),
           "--as-of",
           day,
           "--accept-file",
@@ -74,9 +75,23 @@ describe("applying the committed 2026-08-12 to 2026-09-05 snapshots (docs/data.m
     expect(rows.filter((r) => r.dropped !== null).map((r) => r.name)).toEqual(["Theo Network thBill"]);
     const yields = rows.filter((r) => r.yield_source === "defillama");
     expect(yields.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(yields.map((r) => r.yield_as_of))).toEqual(new Set([SEPT_DAY]));
-    // Theo thBill, which DefiLlama's list dropped on 2026-09-05, still takes that day's pools.
-    expect(yields.map((r) => r.name)).toContain("Theo Network thBill");
+    // Every DefiLlama yield is of 2026-09-05, except rows with no pool of $1M that day, which keep
+    // their last one: Goldfinch's pool is in the snapshots up to 2026-08-24, Theo Network thBill
+    // (dropped on 09-05) has its pools of 09-02.
+    expect(
+      Object.fromEntries(yields.filter((r) => r.yield_as_of !== SEPT_DAY).map((r) => [r.name, r.yield_as_of])),
+    ).toEqual({ "Goldfinch (Prime)": "2026-08-24", "Theo Network thBill": "2026-09-02" });
+    // Each day's yields file gives that day's yield point, so every page with pools has the days the
+    // snapshots hold: 7, or fewer where the pools or the row are missing some days. None is invented.
+    const { rows: yieldDays } = await memory.db.query<{ name: string; days: number }>(`
+      select p.name, count(*)::int as days from public.protocol_yield_history h
+        join public.protocols p on p.id = h.protocol_id where h.source = 'defillama'
+        group by p.name order by p.name`);
+    expect(yieldDays.filter((r) => r.days < 7).map((r) => [r.name, r.days])).toEqual([
+      ["Goldfinch (Prime)", 4],
+      ["Theo Network thBill", 6],
+    ]);
+    expect(yieldDays.length).toBeGreaterThanOrEqual(25);
     // At least 7 dated points on every covered page, except where this replay holds fewer: rows
     // added on a later day (Huma Finance V2 on 2026-09-05), under the threshold some days (Republic
     // Note published at 0 on three), listed late (Syntetika, from 2026-08-19) or dropped (Theo

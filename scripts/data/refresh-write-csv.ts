@@ -38,7 +38,13 @@ type CsvFiles = {
  * figures: renames and DefiLlama's ids and dates, new tracked rows (appended), TVL and chains,
  * yields, dropped marks, and the day's history points.
  */
-export async function writeCsv(report: RefreshReport, deps: CsvFiles, assetClassMap: ReadonlyMap<string, string[]>) {
+export async function writeCsv(
+  report: RefreshReport,
+  deps: CsvFiles,
+  assetClassMap: ReadonlyMap<string, string[]>,
+  /** The real day: a replayed run (--as-of) keeps the CSV's later reviews, which are not in the future. */
+  today: string = report.day,
+) {
   const csvPath = deps.csvPath ?? CSV_PATH;
   const historyPath = deps.historyPath ?? HISTORY_PATH;
   const yieldHistoryPath = deps.yieldHistoryPath ?? YIELD_HISTORY_PATH;
@@ -124,7 +130,7 @@ export async function writeCsv(report: RefreshReport, deps: CsvFiles, assetClass
   }
 
   const csvText = serializeCsv([header, ...rows]);
-  const checked = checkCsv(csvText, { today: day, freshness: false, assetClassMap });
+  const checked = checkCsv(csvText, { today, freshness: false, assetClassMap });
   if (checked.problems.length > 0) {
     throw new RefreshUsageError(
       `The database was refreshed, but ${CSV_DISPLAY} was not written: ${checked.problems.map(formatProblem).join("; ")}`,

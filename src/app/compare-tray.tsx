@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { useScrolledPast } from "@/components/layout/use-scrolled-past";
 import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
 import { SelectionBar } from "@/features/compare/selection-bar";
-import { bestValues } from "@/features/protocols/model/best-values";
+import { rankMetrics } from "@/features/protocols/model/best-values";
 import { downloadProtocolsCsv } from "@/features/protocols/export/export-csv";
 import type { Protocol } from "@/features/protocols/model/types";
 import { onDemand } from "@/lib/on-demand";
@@ -33,7 +33,7 @@ type CompareTrayProps = {
 /** The selection bar and, on 'Compare in Dashboard', the comparison dialog (home and protocol pages). */
 export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: CompareTrayProps) {
   const [open, setOpen] = useState(false);
-  const best = useMemo(() => bestValues(selected), [selected]);
+  const ranking = useMemo(() => rankMetrics(selected), [selected]);
   // The same rule as the floating button it stands in for: shown past the spec's 400 px.
   const scrolledPast = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
   return (
@@ -47,7 +47,7 @@ export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: Comp
             <Button
               variant="accent"
               size="sm"
-              className="rounded-full bg-primary-action text-primary hover:bg-primary-action-hover"
+              className="h-8 rounded-full bg-primary-action text-primary hover:bg-primary-action-hover"
               onClick={floatingJoin.onJoin}
               onPointerEnter={floatingJoin.onIntent}
               onFocus={floatingJoin.onIntent}
@@ -64,7 +64,8 @@ export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: Comp
             open
             onOpenChange={setOpen}
             protocols={selected}
-            best={best}
+            best={ranking.best}
+            bestReasons={ranking.reasons}
             shareUrl={shareUrl()}
             onDownloadCsv={() => downloadProtocolsCsv(selected, "comparison")}
           />

@@ -6,6 +6,10 @@ import { TopBanner } from "@/components/layout/top-banner";
 import { useBottomClearance } from "@/components/layout/use-bottom-clearance";
 import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 
+/** Skip links: hidden until focused, then shown at the top left. */
+const SKIP_LINK =
+  "sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3";
+
 type SiteLayoutProps = {
   children: ReactNode;
   /** The home page also gets the announcement banner and the floating join button. */
@@ -22,12 +26,14 @@ export function SiteLayout({ children, home = false, dataAsOf = null }: SiteLayo
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+      <a href="#main" className={SKIP_LINK}>
         Skip to main content
       </a>
+      {home && (
+        <a href="#protocols" className={SKIP_LINK}>
+          Skip to protocols
+        </a>
+      )}
       {home && <TopBanner onJoinWaitlist={() => openWaitlist({ source: "banner" })} onIntent={prefetchWaitlist} />}
       <SiteHeader onJoinWaitlist={(from) => openWaitlist({ source: from })} onIntent={prefetchWaitlist} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

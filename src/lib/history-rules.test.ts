@@ -6,7 +6,10 @@ import {
   describeMissing,
   findJumps,
   findMissing,
+  HISTORY_RANGES,
+  latestStretchStart,
   monthsBefore,
+  offeredRanges,
   percentChange,
   rangeView,
   type DayPoint,
@@ -55,6 +58,43 @@ describe("ranges, measured back from the newest point", () => {
       ["No data before Nov 13, 2025"],
       [],
     ]);
+  });
+});
+
+describe("'Latest': the newest stretch without a gap, where a history with a gap opens", () => {
+  // DefiLlama's December 2025 lists, then eight months without data, then the 2026 snapshots.
+  const gappy = points(
+    ["2025-12-08", 1],
+    ["2025-12-12", 1],
+    ["2025-12-19", 1],
+    ["2026-08-12", 2],
+    ["2026-08-16", 2],
+    ["2026-08-20", 2],
+    ["2026-08-24", 2],
+    ["2026-08-31", 2],
+    ["2026-09-05", 2],
+  );
+  const views = (series: DayPoint[]) => new Map(HISTORY_RANGES.map((range) => [range, rangeView(series, range)]));
+
+  it("starts after the last gap of more than a week, and has no 'No data' stretch", () => {
+    expect(latestStretchStart(gappy)).toBe("2026-08-12");
+    const latest = rangeView(gappy, "Latest")!;
+    expect([latest.from, latest.to, latest.points.length, latest.missing]).toEqual(["2026-08-12", "2026-09-05", 6, []]);
+    // All still shows the whole history, its gap named.
+    expect(rangeView(gappy, "All")!.missing.map(describeMissing)).toEqual([
+      "No data from Dec 20, 2025 to Aug 11, 2026 (235 days)",
+    ]);
+  });
+
+  it("is offered, and opened on, only when it differs from All and holds a line", () => {
+    expect(offeredRanges(views(gappy))).toEqual({ ranges: ["Latest", "3M", "1Y", "All"], preferred: "Latest" });
+    // No gap: the same as All.
+    const steady = points(["2026-08-12", 1], ["2026-08-16", 1], ["2026-08-20", 1]);
+    expect(latestStretchStart(steady)).toBe("2026-08-12");
+    expect(offeredRanges(views(steady))).toEqual({ ranges: ["3M", "1Y", "All"], preferred: "All" });
+    // A single point after the gap draws no line.
+    const lone = points(["2025-12-08", 1], ["2025-12-12", 1], ["2026-08-12", 2]);
+    expect(offeredRanges(views(lone))).toEqual({ ranges: ["3M", "1Y", "All"], preferred: "All" });
   });
 });
 

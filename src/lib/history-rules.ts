@@ -5,6 +5,9 @@
 // - A range (3M, 1Y, All) is measured back from the newest point, not from today: a paused
 //   refresh still shows its last months. 3M and 1Y span their whole window even where there is no
 //   data, so the three ranges draw different pictures and the empty part reads as empty.
+// - 'Latest' is the newest stretch without a gap: from the first point after the last gap to the
+//   newest. A history with a gap opens on it when it holds a line (so the first view shows data,
+//   not a long 'No data' band); without a gap it is the same as All and is not offered.
 // - A range holding fewer than MIN_CHART_POINTS points is disabled, with the reason.
 // - Consecutive points more than GAP_DAYS apart are a gap: drawn as a break, not a straight line
 //   as if measured, and named in the summary and the table (as is a window's empty start).
@@ -14,14 +17,15 @@ import { formatAsOf } from "@/lib/tvl-provenance";
 /** One day's figure. `day` is a calendar day (YYYY-MM-DD, UTC). */
 export type DayPoint = { day: string; value: number };
 
-export type HistoryRange = "3M" | "1Y" | "All";
-export const HISTORY_RANGES: readonly HistoryRange[] = ["3M", "1Y", "All"];
+export type HistoryRange = "Latest" | "3M" | "1Y" | "All";
+export const HISTORY_RANGES: readonly HistoryRange[] = ["Latest", "3M", "1Y", "All"];
 export const RANGE_NAMES: Record<HistoryRange, string> = {
+  Latest: "latest stretch without a gap",
   "3M": "last 3 months",
   "1Y": "last year",
   All: "all recorded history",
 };
-const RANGE_MONTHS: Record<Exclude<HistoryRange, "All">, number> = { "3M": 3, "1Y": 12 };
+const RANGE_MONTHS: Record<Exclude<HistoryRange, "All" | "Latest">, number> = { "3M": 3, "1Y": 12 };
 
 /** Fewer points than this make no line. */
 export const MIN_CHART_POINTS = 2;
@@ -144,12 +148,24 @@ export function findJumps<P extends DayPoint>(points: readonly P[]): Jump<P>[] {
   return jumps;
 }
 
+/** The first day of the newest stretch without a gap: the point after the last gap, else the first point. */
+export function latestStretchStart(points: readonly DayPoint[]): string | undefined {
+  let start = points.length - 1;
+  while (start > 0 && daysBetween(points[start - 1]!.day, points[start]!.day) <= GAP_DAYS) start -= 1;
+  return points[start]?.day;
+}
+
 /** The range's window and points, counted back from the newest point; null without points. */
 export function rangeView<P extends DayPoint>(points: readonly P[], range: HistoryRange): RangeView<P> | null {
   const first = points[0];
   const latest = points.at(-1);
   if (!first || !latest) return null;
-  const from = range === "All" ? first.day : monthsBefore(latest.day, RANGE_MONTHS[range]);
+  const from =
+    range === "All"
+      ? first.day
+      : range === "Latest"
+        ? latestStretchStart(points)!
+        : monthsBefore(latest.day, RANGE_MONTHS[range]);
   const inRange = points.filter((point) => point.day >= from);
   const disabledReason =
     inRange.length >= MIN_CHART_POINTS
@@ -161,7 +177,7 @@ export function rangeView<P extends DayPoint>(points: readonly P[], range: Histo
     to: latest.day,
     points: inRange,
     disabledReason,
-    missing: findMissing(inRange, range === "All" ? undefined : from),
+    missing: findMissing(inRange, range === "All" || range === "Latest" ? undefined : from),
     jumps: findJumps(inRange),
   };
 }
@@ -248,4 +264,21 @@ export function chartSeries<P extends DayPoint>(view: RangeView<P>) {
     y !== null && (ys[i - 1] ?? null) === null && (ys[i + 1] ?? null) === null ? [i] : [],
   );
   return { xs, ys, pointAt, isolated };
+}
+
+/**
+ * The ranges a history offers, and the one it opens on: 'Latest' only when it differs from All
+ * (there is a gap) and holds a line, and then it is the default; otherwise All is.
+ */
+export function offeredRanges(views: ReadonlyMap<HistoryRange, RangeView | null>): {
+  ranges: HistoryRange[];
+  preferred: HistoryRange;
+} {
+  const latest = views.get("Latest");
+  const all = views.get("All");
+  const latestOffered = !!latest && !!all && latest.from !== all.from && latest.disabledReason === null;
+  return {
+    ranges: HISTORY_RANGES.filter((range) => range !== "Latest" || latestOffered),
+    preferred: latestOffered ? "Latest" : "All",
+  };
 }

@@ -68,7 +68,8 @@ describe("home: the view in the URL", () => {
       within(bar)
         .getAllByRole("listitem")
         .map((li) => li.textContent),
-    ).toEqual(["Circle USYC", "BlackRock BUIDL (Securitize)"]);
+      // Each pick reads with the colour key the comparison gives it.
+    ).toEqual(["Key C: Circle USYC", "Key B: BlackRock BUIDL (Securitize)"]);
     expect(screen.getByText(`Showing 4 of ${TOTAL} protocols • 2 selected`)).toBeInTheDocument();
   });
 

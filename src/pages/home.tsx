@@ -6,6 +6,7 @@ import { site } from "@/config/site";
 import { DirectoryError, DirectoryLoading } from "@/features/protocols/directory/directory-status";
 import { EcosystemStats } from "@/features/protocols/directory/ecosystem-stats";
 import { Hero } from "@/features/protocols/directory/hero";
+import { PlatformFeaturesBand } from "@/features/protocols/directory/platform-features";
 import { PortfolioPromo } from "@/features/protocols/directory/portfolio-promo";
 import { ProtocolDirectory } from "@/features/protocols/directory/protocol-directory";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
@@ -42,8 +43,10 @@ export function HomePage() {
     <SiteLayout home dataAsOf={stats?.dataAsOf}>
       <Hero stats={stats} onJoinWaitlist={() => openWaitlist({ source: "hero" })} onIntent={prefetchWaitlist} />
 
-      <div className="mx-auto max-w-7xl space-y-12 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        <EcosystemStats stats={stats} />
+      {/* On a phone the statistics and the platform's themes follow the directory, so the first card
+          is about a screen down (docs/decisions/017-phone-first-screen.md). */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 sm:gap-12 sm:px-6 sm:py-16 lg:px-8">
+        <EcosystemStats stats={stats} className="order-last sm:order-none" />
 
         <div id="directory" className="scroll-mt-20 pb-4">
           {error ? (
@@ -64,6 +67,7 @@ export function HomePage() {
             />
           )}
         </div>
+        <PlatformFeaturesBand />
       </div>
 
       <CompareTray

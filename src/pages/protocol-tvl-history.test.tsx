@@ -65,6 +65,39 @@ describe("protocol page: TVL history", () => {
     expect(last).toHaveTextContent("Oct 31, 2025$30,000,000DefiLlama+150.0% since Jun 1, 2025");
   });
 
+  it("opens a history with a long gap on its newest stretch ('Latest'), and All still shows the gap", async () => {
+    const day = (date: string, tvl: number) => ({ day: date, tvl_usd: tvl, source: "defillama" });
+    history([
+      day("2025-12-08", 2_000_000_000),
+      day("2025-12-19", 2_200_000_000),
+      day("2026-08-12", 3_500_000_000),
+      day("2026-08-16", 3_550_000_000),
+      day("2026-08-20", 3_600_000_000),
+    ]);
+    const { user } = renderApp(APOLLO_PATH);
+    await screen.findByRole("heading", { level: 1, name: apollo.name });
+    await screen.findByTestId("tvl-chart");
+    const group = screen.getByRole("group", { name: "Time range" });
+    expect(
+      within(group)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Latest", "3M", "1Y", "All"]);
+    expect(screen.getByRole("button", { name: "Latest: latest stretch without a gap" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByTestId("tvl-chart")).toHaveTextContent("2026-08-12,2026-08-16,2026-08-20");
+    expect(screen.getByText(/^TVL went from \$3.5B on Aug 12, 2026 to \$3.6B on Aug 20, 2026/)).not.toHaveTextContent(
+      "No data",
+    );
+    await user.click(screen.getByRole("button", { name: "All: all recorded history" }));
+    expect(screen.getByTestId("tvl-chart")).toHaveAttribute("data-window", "2025-12-08/2026-08-20");
+    expect(screen.getByText(/^TVL went from/)).toHaveTextContent(
+      "No data from Dec 20, 2025 to Aug 11, 2026 (235 days).",
+    );
+  });
+
   it("says 'No history recorded yet' with fewer than two points", async () => {
     history([{ day: "2025-10-31", tvl_usd: 1, source: "curated" }]);
     renderApp(APOLLO_PATH);

@@ -48,7 +48,12 @@ describe("termsAgreeWithFindings", () => {
   });
 
   it("takes a redemption 'not-disclosed' that records the page's words as stated, and a bare one as silent", () => {
-    const silent = { protocol: "Fund", investor_access: "retail", redemption: "not-disclosed", redemption_stated: false };
+    const silent = {
+      protocol: "Fund",
+      investor_access: "retail",
+      redemption: "not-disclosed",
+      redemption_stated: false,
+    };
     expect(termsAgreeWithFindings([row("Fund")], evidence, [silent])).toEqual([
       expect.stringContaining("Fund: redemption is unknown"),
     ]);
@@ -70,7 +75,13 @@ describe("readProductTerms", () => {
       readProductTerms(
         JSON.stringify([
           { protocol: "Fund", symbol: "F", investor_access: "retail", redemption: "days", kyc: "yes" },
-          { protocol: "Fund", symbol: "H", investor_access: "retail", redemption: "not-disclosed", redemption_note: "T+?" },
+          {
+            protocol: "Fund",
+            symbol: "H",
+            investor_access: "retail",
+            redemption: "not-disclosed",
+            redemption_note: "T+?",
+          },
           { protocol: "Fund", symbol: "G" },
           "not a product",
         ]),

@@ -68,7 +68,8 @@ export function termsAgreeWithFindings(
     const knows = (term: "investor_access" | "redemption") =>
       !SILENT.has(row[term]) ||
       own.some(
-        (p) => !SILENT.has(p[term]) || (term === "redemption" && p.redemption === "not-disclosed" && p.redemption_stated),
+        (p) =>
+          !SILENT.has(p[term]) || (term === "redemption" && p.redemption === "not-disclosed" && p.redemption_stated),
       );
     const findings = evidence.filter((e) => e.protocol === row.name);
     const redemption = findings.find((e) => e.factor === "redemption");

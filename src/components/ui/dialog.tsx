@@ -5,12 +5,29 @@ import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 
+const CLOSE_BUTTON =
+  "inline-flex size-9 items-center justify-center rounded-md text-subtle-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
+
+/** The dialog's close button, for a dialog that places it itself (in a sticky header). */
+export function DialogCloseButton({ className, label = "Close" }: { className?: string; label?: string }) {
+  return (
+    <DialogPrimitive.Close className={cn(CLOSE_BUTTON, className)} aria-label={label}>
+      <X className="size-5" aria-hidden="true" />
+    </DialogPrimitive.Close>
+  );
+}
+
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  ownClose = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel?: string;
+  /** The children render their own DialogCloseButton (the comparison keeps it in its sticky header). */
+  ownClose?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay/60 backdrop-blur-[2px]" />
@@ -22,12 +39,7 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-subtle-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label={closeLabel}
-        >
-          <X className="size-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
+        {!ownClose && <DialogCloseButton className="absolute top-3 right-3" label={closeLabel} />}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

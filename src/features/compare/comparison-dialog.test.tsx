@@ -1,55 +1,18 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render as renderInPage, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { http, HttpResponse } from "msw";
-import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { rankMetrics } from "@/features/protocols/model/best-values";
 import { parseProtocolRows } from "@/features/protocols/model/model";
-import { COMPARISON_ROWS, FACTOR_COMPARISON_ROWS } from "../../../tests/fixtures/comparison-rows";
+import { COMPARISON_ROWS } from "../../../tests/fixtures/comparison-rows";
 import { hostileRows } from "../../../tests/fixtures/protocol-cases";
-import { protocolRows } from "../../../tests/fixtures/protocols";
 import { riskFactorRows } from "../../../tests/fixtures/risk-factors";
 import { server } from "../../../tests/msw/server";
 import { rowCells } from "../../../tests/table";
 import { ComparisonDialog } from "./comparison-dialog";
+import { all, byName, live, render, serveFactors } from "../../../tests/comparison-kit";
 
-const all = parseProtocolRows(protocolRows);
 const [first] = all;
-const byName = (name: string) => all.find((p) => p.name === name)!;
 const hostile = parseProtocolRows(hostileRows);
-// A DefiLlama-sourced TVL beside a sourced term sheet.
-const live = {
-  ...byName("Ondo Finance (OUSG + USDY)"),
-  tvlSource: "defillama" as const,
-  tvlSourceUrl: "https://defillama.com/protocol/ondo-finance",
-  tvlAsOf: "2025-12-19",
-};
-// The dialog links each name to the protocol's page, so it renders inside a router, as on the site,
-// and reads the compared protocols' risk factors through the query client.
-const render = (ui: ReactNode) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderInPage(ui, {
-    wrapper: ({ children }) => (
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    ),
-  });
-};
-
-/** Counts the factor requests (per protocol id) while serving the fixtures; `failFor` answers 500 for that id. */
-function serveFactors(failFor?: string) {
-  const seen: string[] = [];
-  server.use(
-    http.get("*/rest/v1/protocol_risk_factors", ({ request }) => {
-      const id = new URL(request.url).searchParams.get("protocol_id")!.slice(3);
-      seen.push(id);
-      if (id === failFor) return HttpResponse.json({ message: "boom" }, { status: 500 });
-      return HttpResponse.json(riskFactorRows[id] ?? []);
-    }),
-  );
-  return seen;
-}
 
 describe("ComparisonDialog", () => {
   it("renders nothing when no protocols are selected", () => {
@@ -136,6 +99,30 @@ describe("ComparisonDialog", () => {
     expect(within(row).getByRole("cell")).toHaveTextContent("Up to 0.15% management fee");
   });
 
+  it("leaves a row unmarked where one figure is not a number, and says why beside its name", () => {
+    const [buidl, centrifuge] = [byName("BlackRock BUIDL (Securitize)"), byName("Centrifuge")];
+    const { best, reasons } = rankMetrics([buidl, centrifuge]);
+    render(
+      <ComparisonDialog
+        open
+        onOpenChange={vi.fn()}
+        protocols={[buidl, centrifuge]}
+        best={best}
+        bestReasons={reasons}
+      />,
+    );
+    const table = within(screen.getByRole("dialog")).getByRole("table");
+    const row = within(table).getByRole("rowheader", { name: "Min Investment" });
+    expect(
+      within(row.closest("tr")!)
+        .getAllByRole("cell")
+        .filter((cell) => cell.dataset.best),
+    ).toHaveLength(0);
+    expect(within(row).getByRole("button", { name: "Why no Best mark" })).toHaveAccessibleDescription(
+      "Not ranked: not every value is one figure (Centrifuge: 'Varies by pool').",
+    );
+  });
+
   describe("risk factor rows", () => {
     const apollo = byName("Apollo ACRED (Securitize)"); // six evidenced, smart contract Unknown
     const buidl = byName("BlackRock BUIDL (Securitize)"); // all seven
@@ -159,18 +146,32 @@ describe("ComparisonDialog", () => {
         within(within(table).getByRole("rowheader", { name: label }).closest("tr")!)
           .getAllByRole("cell")
           .map((cell) => cell.dataset.best === "true");
-      // The lowest known level; ties all marked; Unknown never; nothing when the known ones are all alike and none is Unknown.
-      expect(best("Underlying asset")).toEqual([false, true, false]);
-      expect(best("Legal structure and claim")).toEqual([true, true, false]);
-      expect(best("Smart contract and platform")).toEqual([false, true, true]);
+      // Marked only where every protocol's assessment is known: the lowest level, every holder on a tie.
       expect(best("Track record and scale")).toEqual([false, true, true]);
-      const marked = within(table).getByRole("rowheader", { name: "Underlying asset" }).closest("tr")!;
+      // A row with an Unknown has no mark, and its 'why' button says which.
+      for (const label of ["Underlying asset", "Legal structure and claim", "Smart contract and platform"])
+        expect(best(label)).toEqual([false, false, false]);
+      const why = (label: string) =>
+        within(within(table).getByRole("rowheader", { name: label })).getByRole("button", { name: "Why no Best mark" });
+      expect(why("Underlying asset")).toHaveAccessibleDescription(
+        "Not ranked: not every protocol's evidence on this factor is known (Centrifuge: Unknown).",
+      );
+      expect(why("Smart contract and platform")).toHaveAccessibleDescription(
+        "Not ranked: not every protocol's evidence on this factor is known (Apollo ACRED (Securitize): Unknown).",
+      );
+      expect(
+        within(within(table).getByRole("rowheader", { name: "Track record and scale" })).queryByRole("button"),
+      ).toBeNull();
+      const marked = within(table).getByRole("rowheader", { name: "Track record and scale" }).closest("tr")!;
       expect(within(marked).getAllByRole("cell")[1]).toHaveAccessibleDescription(
         "Best: lowest risk on this factor among compared",
       );
       // The assessment is a word, never only a colour; Unknown is muted.
-      expect(within(marked).getAllByRole("cell")[2]!.querySelector("span")).toHaveClass("text-muted-foreground");
-      expect(screen.getByText(/and the lowest risk on each factor\./)).toBeInTheDocument();
+      const asset = within(table).getByRole("rowheader", { name: "Underlying asset" }).closest("tr")!;
+      expect(within(asset).getAllByRole("cell")[2]!.querySelector("span")).toHaveClass("text-muted-foreground");
+      expect(
+        screen.getByText(/and the lowest risk on each factor, where every compared figure is a number of one kind\./),
+      ).toBeInTheDocument();
     });
 
     it("marks nothing while a protocol's factors load, and says so in the cell", async () => {
@@ -192,11 +193,19 @@ describe("ComparisonDialog", () => {
       await waitFor(() => expect(rowCells(table, "Underlying asset")).toEqual(["High", "Low"]));
     });
 
-    it("says 'Not available' for a protocol whose factors failed, and ranks the others", async () => {
+    it("says 'Not available' for a protocol whose factors failed, and marks nothing beside it, saying why", async () => {
       serveFactors(buidl.id);
       render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[apollo, buidl]} />);
       const table = within(screen.getByRole("dialog")).getByRole("table");
       await waitFor(() => expect(rowCells(table, "Underlying asset")).toEqual(["High", "Not available"]));
+      expect(table.querySelectorAll("[data-best]")).toHaveLength(0);
+      expect(
+        within(within(table).getByRole("rowheader", { name: "Underlying asset" })).getByRole("button", {
+          name: "Why no Best mark",
+        }),
+      ).toHaveAccessibleDescription(
+        "Not ranked: not every protocol's evidence on this factor is known (BlackRock BUIDL (Securitize): not loaded).",
+      );
     });
 
     it("fetches nothing while closed", () => {
@@ -204,95 +213,6 @@ describe("ComparisonDialog", () => {
       render(<ComparisonDialog open={false} onOpenChange={vi.fn()} protocols={[apollo, buidl]} />);
       expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
       expect(seen).toEqual([]);
-    });
-  });
-
-  describe("on a phone (below 640px)", () => {
-    const realMatchMedia = window.matchMedia;
-    beforeEach(() => {
-      window.matchMedia = ((query: string) => ({
-        ...realMatchMedia(query),
-        matches: query.includes("max-width: 639.98px"),
-      })) as typeof window.matchMedia;
-    });
-    afterEach(() => {
-      window.matchMedia = realMatchMedia;
-    });
-
-    it("lays each metric out as a block with every protocol's value stacked and named, and keeps Best and Source", () => {
-      const three = [byName("RealT"), byName("Ondo Finance (OUSG + USDY)"), byName("Superstate USTB")];
-      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={three} best={{ tvl: [three[1]!.slug] }} />);
-      const dialog = screen.getByRole("dialog");
-      expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
-      expect(
-        within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole("listitem"),
-      ).toHaveLength(3);
-      const headings = within(dialog)
-        .getAllByRole("heading", { level: 3 })
-        .map((h) => h.textContent);
-      // A factor's block says it is one of the risk factors (the table indents them under Risk Level instead).
-      expect(headings).toEqual(
-        COMPARISON_ROWS.map((label) => (FACTOR_COMPARISON_ROWS.includes(label) ? `Risk factor: ${label}` : label)),
-      );
-      const kyc = within(dialog).getByRole("region", { name: "KYC" });
-      const entries = within(kyc).getAllByRole("listitem");
-      expect(entries.map((li) => li.textContent)).toEqual([
-        "Key R: RealTNo",
-        "Key O: Ondo Finance (OUSG + USDY)Yes",
-        "Key S: Superstate USTBYes",
-      ]);
-      const tvl = within(dialog).getByRole("region", { name: "Total Value Locked" });
-      const best = within(tvl)
-        .getAllByRole("listitem")
-        .filter((li) => li.dataset.best === "true");
-      expect(best).toHaveLength(1);
-      expect(best[0]).toHaveTextContent("Ondo Finance (OUSG + USDY)");
-      expect(best[0]).toHaveAccessibleDescription("Best: highest TVL among compared");
-      expect(
-        within(within(dialog).getByRole("region", { name: "Source" })).getAllByRole("link", {
-          name: /^Terms source for/,
-        }),
-      ).toHaveLength(3);
-    });
-
-    it("stacks each risk factor's assessments in a block of its own, Best marked", async () => {
-      serveFactors();
-      const two = [byName("Apollo ACRED (Securitize)"), byName("BlackRock BUIDL (Securitize)")];
-      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={two} />);
-      const block = within(screen.getByRole("dialog")).getByRole("region", {
-        name: "Risk factor: Redemption liquidity",
-      });
-      await waitFor(() =>
-        expect(
-          within(block)
-            .getAllByRole("listitem")
-            .map((li) => li.textContent),
-        ).toEqual(["Key A: Apollo ACRED (Securitize)High", "Key B: BlackRock BUIDL (Securitize)Low"]),
-      );
-      const entries = within(block).getAllByRole("listitem");
-      expect(entries.map((li) => li.dataset.best === "true")).toEqual([false, true]);
-      expect(entries[1]).toHaveAccessibleDescription("Best: lowest risk on this factor among compared");
-    });
-
-    it("gives protocols that share an initial keys of their own, read out (Backed Finance and BlackRock)", () => {
-      const backed = { ...first!, id: "b1", slug: "backed-finance-btokens", name: "Backed Finance (bTokens)" };
-      const two = [backed, byName("BlackRock BUIDL (Securitize)")];
-      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={two} />);
-      const dialog = screen.getByRole("dialog");
-      const compared = within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole(
-        "listitem",
-      );
-      expect(compared.map((li) => li.textContent?.split(":")[0])).toEqual(["Key BF", "Key BB"]);
-      const tvl = within(within(dialog).getByRole("region", { name: "Total Value Locked" })).getAllByRole("listitem");
-      expect(tvl[0]).toHaveTextContent(/^Key BF: Backed Finance \(bTokens\)/);
-      expect(tvl[1]).toHaveTextContent(/^Key BB: BlackRock BUIDL \(Securitize\)/);
-    });
-
-    it("shows the TVL's source line and the terms' source in the phone's Source block", () => {
-      render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={[live, byName("RealT")]} />);
-      const source = within(screen.getByRole("dialog")).getByRole("region", { name: "Source" });
-      expect(source).toHaveTextContent("TVL: DefiLlama· Dec 19, 2025");
-      expect(within(source).getAllByRole("link", { name: /^Terms source for/ })).toHaveLength(2);
     });
   });
 });

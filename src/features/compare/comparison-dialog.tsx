@@ -2,11 +2,19 @@ import { useQueries } from "@tanstack/react-query";
 import { Download, Link2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import {
-  bestFactorValues,
+  Dialog,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  rankFactors,
   type BestFactors,
   type BestMetric,
+  type BestReasons,
   type BestValues,
 } from "@/features/protocols/model/best-values";
 import { protocolRiskFactorsQueryOptions, type FactorEvidence } from "@/features/protocols/risk/risk-factors";
@@ -20,6 +28,7 @@ import {
   BEST_DESCRIPTION,
   BEST_FACTOR_DESCRIPTION,
   bestDescriptionId,
+  reasonId,
   type LayoutProps,
   type RowContext,
 } from "./comparison-rows";
@@ -38,6 +47,8 @@ type ComparisonDialogProps = {
   protocols: readonly Protocol[];
   /** Which protocols hold the best value per comparable row (none marked when absent). */
   best?: BestValues;
+  /** Why a ranked row has no mark (best-values.ts rankMetrics). */
+  bestReasons?: BestReasons;
   /** Absolute link that reproduces this comparison; offers 'Copy link' when given. */
   shareUrl?: string;
   /** Offers 'Download CSV' when given. */
@@ -58,6 +69,7 @@ export function ComparisonDialog({
   onOpenChange,
   protocols,
   best = {},
+  bestReasons = {},
   shareUrl,
   onDownloadCsv,
 }: ComparisonDialogProps) {
@@ -71,7 +83,7 @@ export function ComparisonDialog({
     queries: protocols.map((protocol) => ({ ...protocolRiskFactorsQueryOptions(protocol.id), enabled: open })),
     combine: factorResults,
   });
-  const { context, bestFactors } = useFactorContext(protocols, factorData);
+  const { context, bestFactors, factorReasons } = useFactorContext(protocols, factorData);
   // Each compared protocol's products, for the product rows (Time to cash, Yield after fees).
   const holding = useHolding();
   const { products, productBest } = useProductContext(protocols, open, holding);
@@ -79,11 +91,13 @@ export function ComparisonDialog({
   const anyBest =
     [...Object.values(best), ...Object.values(bestFactors)].some((ids) => ids.length > 0) ||
     productBest.timeToCash.size + productBest.afterFees.size > 0;
+  const reasons = { ...bestReasons, ...factorReasons };
   const productDescription = (metric: ProductMetric) => `${descriptionIds}-product-${metric}`;
   const layout: LayoutProps = {
     protocols,
     best,
     bestFactors,
+    reasons,
     context: { ...context, products, productBest, productDescription },
     descriptionIds,
   };
@@ -94,35 +108,39 @@ export function ComparisonDialog({
         // Best note, so the dialog itself must not (clip, not hidden: a hidden box can still be
         // scrolled by script or find-in-page); on a phone the whole dialog scrolls as one.
         className={cn("max-w-5xl p-0 sm:p-0", !isPhone && "overflow-clip")}
+        ownClose
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           if (opener?.isConnected) opener.focus();
         }}
       >
-        <DialogHeader className="shrink-0 border-b border-border px-5 py-4 sm:px-6">
+        {/* The title and the close button stay in view: on a phone, where the whole dialog scrolls,
+            they stick to its top; from 640px only the table scrolls, beneath them. */}
+        <DialogHeader className="sticky top-0 z-10 shrink-0 border-b border-border bg-surface px-5 py-4 sm:border-b-0 sm:px-6 sm:pb-2">
           <DialogTitle>Protocol Comparison Dashboard</DialogTitle>
           <DialogDescription className="sr-only">
             Side-by-side comparison of {protocols.length} selected {protocols.length === 1 ? "protocol" : "protocols"}:
             value locked, yield, risk and its seven factors, minimum investment, asset classes, blockchains, website,
             investor access, KYC, redemption, fees and data source.
           </DialogDescription>
-          {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
-            <div className="mt-2 flex flex-wrap gap-2">
-              {shareUrl !== undefined && (
-                <Button variant="outline" size="sm" onClick={() => void copyLink(shareUrl)}>
-                  <Link2 aria-hidden="true" />
-                  Copy link
-                </Button>
-              )}
-              {onDownloadCsv !== undefined && (
-                <Button variant="outline" size="sm" onClick={onDownloadCsv}>
-                  <Download aria-hidden="true" />
-                  Download CSV
-                </Button>
-              )}
-            </div>
-          )}
+          <DialogCloseButton className="absolute top-3 right-3" />
         </DialogHeader>
+        {(shareUrl !== undefined || onDownloadCsv !== undefined) && (
+          <div className="flex shrink-0 flex-wrap gap-2 border-b border-border px-5 py-3 sm:px-6 sm:pt-0 sm:pb-4">
+            {shareUrl !== undefined && (
+              <Button variant="outline" size="sm" onClick={() => void copyLink(shareUrl)}>
+                <Link2 aria-hidden="true" />
+                Copy link
+              </Button>
+            )}
+            {onDownloadCsv !== undefined && (
+              <Button variant="outline" size="sm" onClick={onDownloadCsv}>
+                <Download aria-hidden="true" />
+                Download CSV
+              </Button>
+            )}
+          </div>
+        )}
         {/* Descriptions the best-value cells point at (aria-describedby reads hidden text). */}
         <div hidden>
           {(Object.keys(BEST_DESCRIPTION) as BestMetric[]).map((metric) => (
@@ -136,16 +154,22 @@ export function ComparisonDialog({
               {PRODUCT_BEST_DESCRIPTION[metric]}
             </span>
           ))}
+          {Object.entries(reasons).map(([key, reason]) => (
+            <span key={key} id={reasonId(descriptionIds, key)}>
+              {reason}
+            </span>
+          ))}
         </div>
         {isPhone ? <PhoneComparison {...layout} /> : <ComparisonTable {...layout} />}
         <HoldingDetails holding={holding} />
-        {anyBest && (
+        {(anyBest || Object.keys(reasons).length > 0) && (
           <p className="shrink-0 border-t border-border px-5 py-3 text-xs text-muted-foreground sm:px-6">
             <span className="mr-1.5 rounded bg-success px-1.5 py-0.5 text-[0.6875rem] font-bold tracking-wide text-success-foreground uppercase">
               Best
             </span>
             marks the highest TVL and yield and the lowest minimum and risk among the compared protocols, and the lowest
-            risk on each factor. Figures are as published; unparseable ones and Unknown are not ranked.
+            risk on each factor, where every compared figure is a number of one kind. A row without a mark says why
+            beside its name.
           </p>
         )}
       </DialogContent>
@@ -167,7 +191,7 @@ function factorResults(results: ReadonlyArray<{ data?: FactorEvidence[]; isError
 function useFactorContext(
   protocols: readonly Protocol[],
   data: readonly FactorData[],
-): { context: Pick<RowContext, "factors">; bestFactors: BestFactors } {
+): { context: Pick<RowContext, "factors">; bestFactors: BestFactors; factorReasons: BestReasons } {
   return useMemo(() => {
     const factors = new Map<string, FactorState>();
     protocols.forEach((protocol, index) => {
@@ -182,14 +206,18 @@ function useFactorContext(
       );
     });
     const settled = [...factors.values()].every((state) => state.status !== "pending");
-    const bestFactors = settled
-      ? bestFactorValues(
+    const ranked = settled
+      ? rankFactors(
           protocols.map((protocol) => {
             const state = factors.get(protocol.id)!;
-            return { slug: protocol.slug, assessments: state.status === "success" ? state.assessments : null };
+            return {
+              slug: protocol.slug,
+              name: protocol.name,
+              assessments: state.status === "success" ? state.assessments : null,
+            };
           }),
         )
-      : {};
-    return { context: { factors }, bestFactors };
+      : { best: {}, reasons: {} };
+    return { context: { factors }, bestFactors: ranked.best, factorReasons: ranked.reasons };
   }, [protocols, data]);
 }

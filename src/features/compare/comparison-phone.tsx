@@ -1,32 +1,13 @@
 import { NO_DESCRIPTION } from "@/features/protocols/model/model";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
-import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";
+import { BEST_TAG, bestProps, notRanked, ROWS, type LayoutProps } from "./comparison-rows";
+import { NotRanked } from "./not-ranked";
+import { ProtocolKey } from "./protocol-key";
 import { protocolKeys } from "./protocol-keys";
 
 // Below Tailwind's sm (640px) the comparison is a stack of metric blocks instead of a table
 // that scrolls sideways; the dialog chooses one of the two layouts, so only one is in the DOM.
-
-/**
- * One colour per compared slot (white text on each meets WCAG AA) and a key unique among the
- * compared protocols ('BF' and 'BB', not two 'B's: protocol-keys.ts), read out as 'Key BF'.
- */
-const KEY_COLOURS = ["bg-slot-1", "bg-slot-2", "bg-slot-3"] as const;
-function ProtocolKey({ index, keys }: { index: number; keys: readonly string[] }) {
-  const key = keys[index] ?? "?";
-  return (
-    <span
-      className={cn(
-        "inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-1 text-[0.6875rem] font-bold tracking-tight text-slot-foreground",
-        KEY_COLOURS[index % KEY_COLOURS.length],
-      )}
-    >
-      <span className="sr-only">Key </span>
-      {key}
-      <span className="sr-only">: </span>
-    </span>
-  );
-}
 
 /** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
 export function PhoneComparison(props: LayoutProps) {
@@ -57,21 +38,24 @@ export function PhoneComparison(props: LayoutProps) {
             aria-labelledby={headingId}
             className="border-b border-border px-4 py-3.5 last:border-b-0"
           >
-            <h3
-              id={headingId}
-              className={cn(
-                "text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase",
-                row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
-              )}
-            >
-              {row.factor !== undefined ? (
-                <>
-                  <span className="font-normal text-muted-foreground">Risk factor:</span> {row.label}
-                </>
-              ) : (
-                row.label
-              )}
-            </h3>
+            <div className="flex items-center">
+              <h3
+                id={headingId}
+                className={cn(
+                  "text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase",
+                  row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
+                )}
+              >
+                {row.factor !== undefined ? (
+                  <>
+                    <span className="font-normal text-muted-foreground">Risk factor:</span> {row.label}
+                  </>
+                ) : (
+                  row.label
+                )}
+              </h3>
+              {notRanked(row, props) && <NotRanked {...notRanked(row, props)!} />}
+            </div>
             <ul className="mt-2 space-y-2">
               {protocols.map((protocol, index) => {
                 const { isBest, attributes } = bestProps(row, protocol, props);

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import type { BestFactors, BestMetric, BestValues } from "@/features/protocols/model/best-values";
+import type { BestFactors, BestMetric, BestReasons, BestValues } from "@/features/protocols/model/best-values";
 import { TagList } from "@/features/protocols/card/protocol-tags";
 import { FigureText } from "@/features/protocols/card/tracked-note";
 import { RiskBadge } from "@/features/protocols/card/risk-badge";
@@ -169,6 +169,8 @@ export type LayoutProps = {
   protocols: readonly Protocol[];
   best: BestValues;
   bestFactors: BestFactors;
+  /** Why a ranked row has no 'Best' mark (its tooltip). */
+  reasons: BestReasons;
   context: RowContext;
   descriptionIds: string;
 };
@@ -176,6 +178,23 @@ export type LayoutProps = {
 /** The classes that add the CSS-generated 'Best' tag after a value (the cell's own text stays the exact figure). */
 export const BEST_TAG =
   "flex flex-wrap items-center gap-2 after:rounded after:bg-success after:px-1.5 after:py-0.5 after:text-[0.6875rem] after:font-bold after:tracking-wide after:text-success-foreground after:uppercase after:content-['Best']";
+
+/** The row's key among the reasons: its metric or its factor (undefined for a row that is not ranked). */
+function rankedKey(row: Row) {
+  return row.metric ?? row.factor;
+}
+
+/** The id of the hidden text that says why a row has no 'Best' mark (the dialog renders one per reason). */
+export function reasonId(descriptionIds: string, key: string): string {
+  return `${descriptionIds}-why-${key}`;
+}
+
+/** Why the row has no 'Best' mark, and the id of that text, if it is ranked and has none. */
+export function notRanked(row: Row, { reasons, descriptionIds }: LayoutProps) {
+  const key = rankedKey(row);
+  const reason = key === undefined ? undefined : reasons[key];
+  return reason === undefined || key === undefined ? null : { reason, describedBy: reasonId(descriptionIds, key) };
+}
 
 /** The attributes of a value that holds the row's best: a marker for styling and tests, and the description screen readers hear. */
 export function bestProps(row: Row, protocol: Protocol, { best, bestFactors, descriptionIds }: LayoutProps) {

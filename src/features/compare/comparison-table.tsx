@@ -2,7 +2,8 @@ import { NO_DESCRIPTION } from "@/features/protocols/model/model";
 import { ProtocolNameLink } from "@/features/protocols/card/protocol-link";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
-import { BEST_TAG, bestProps, ROWS, type LayoutProps } from "./comparison-rows";
+import { BEST_TAG, bestProps, notRanked, ROWS, type LayoutProps } from "./comparison-rows";
+import { NotRanked } from "./not-ranked";
 
 /** A factor row's header reads as part of Risk Level: indented, in sentence case. */
 const FACTOR_HEADER = "pl-5 font-medium normal-case tracking-normal sm:pr-3 sm:pl-9";
@@ -43,12 +44,15 @@ export function ComparisonTable(props: LayoutProps) {
             <tr key={row.label} className="border-b border-border align-top last:border-b-0">
               <th
                 scope="row"
+                // Named by its label alone: the 'why no Best' button beside it has its own name.
+                aria-label={row.label}
                 className={cn(
                   "sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase sm:w-36 sm:px-6 sm:text-xs",
                   row.factor !== undefined && FACTOR_HEADER,
                 )}
               >
                 {row.label}
+                {notRanked(row, props) && <NotRanked {...notRanked(row, props)!} />}
               </th>
               {protocols.map((protocol) => {
                 const { isBest, attributes } = bestProps(row, protocol, props);

@@ -5,22 +5,27 @@ const bar = "rounded bg-muted";
 
 /**
  * The directory while the list loads, and what the prerendered index.html shows: the filter panel
- * (the search and five selects, as protocol-filters.tsx), the count line and the first grid's
+ * (the search and five selects, as protocol-filters.tsx, folded below md), the count line and the first grid's
  * cards, each as tall as the loaded version so nothing moves when the data arrives (the CLS
  * budget in docs/performance.md).
  */
 export function DirectoryLoading() {
   return (
     <div className="space-y-6">
-      <div aria-hidden="true" className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6">
-        <div className="mb-4 flex h-7 items-center">
+      <div aria-hidden="true" className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6">
+        {/* Below md the heading row also holds the 'Filters' button (filter-panel.tsx). */}
+        <div className="mb-3 flex h-9 items-center justify-between sm:mb-4 md:h-7">
           <div className={`h-5 w-40 ${bar}`} />
+          <div className="h-9 w-24 rounded-md border border-border bg-muted/40 md:hidden" />
         </div>
         <div className={FILTER_GRID}>
           {Array.from({ length: FILTER_CELLS }, (_, index) => (
             <div
               key={index}
-              className={index === 0 ? `flex flex-col gap-1.5 ${FILTER_SEARCH_CELL}` : "flex flex-col gap-1.5"}
+              // Below md the selects are folded behind the 'Filters' button.
+              className={
+                index === 0 ? `flex flex-col gap-1.5 ${FILTER_SEARCH_CELL}` : "hidden flex-col gap-1.5 md:flex"
+              }
             >
               <div className="flex h-4 items-center">
                 <div className={`h-3 w-20 ${bar}`} />
@@ -30,7 +35,7 @@ export function DirectoryLoading() {
           ))}
         </div>
       </div>
-      <div className="flex min-h-9 items-center">
+      <div id="protocols" tabIndex={-1} className="flex min-h-9 scroll-mt-20 items-center focus:outline-none">
         <p role="status" className="text-sm font-medium text-muted-foreground">
           Loading protocols...
         </p>

@@ -1,6 +1,7 @@
 import { Coins, Layers, Landmark } from "lucide-react";
 import type { ReactNode } from "react";
 import { site } from "@/config/site";
+import { cn } from "@/lib/utils";
 import type { ProtocolStats } from "../model/stats";
 
 /** Shown instead of a figure while data is loading or failed: never a made-up number. */
@@ -9,10 +10,10 @@ export const STAT_PLACEHOLDER = "—";
 function Tile({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint: string }) {
   // Only <dt>/<dd> may sit in a <dl> group, so the icon lives inside the <dt>, positioned aside.
   return (
-    <div className="relative rounded-xl border border-border bg-surface py-5 pr-5 pl-20 shadow-sm">
-      <dt className="text-sm font-medium text-muted-foreground">
+    <div className="relative rounded-xl border border-border bg-surface p-3 text-center shadow-sm sm:py-5 sm:pr-5 sm:pl-20 sm:text-left">
+      <dt className="text-xs font-medium text-muted-foreground sm:text-sm">
         <span
-          className="absolute top-5 left-5 flex size-11 items-center justify-center rounded-lg bg-accent-soft text-accent"
+          className="absolute top-5 left-5 hidden size-11 items-center justify-center rounded-lg bg-accent-soft text-accent sm:flex"
           aria-hidden="true"
         >
           {icon}
@@ -20,19 +21,20 @@ function Tile({ icon, label, value, hint }: { icon: ReactNode; label: string; va
         {label}
       </dt>
       <dd className="mt-0.5">
-        <span className="block text-3xl font-bold tracking-tight text-foreground tabular-nums">{value}</span>
-        <span className="mt-1 block text-xs text-placeholder">{hint}</span>
+        <span className="block text-xl font-bold tracking-tight text-foreground tabular-nums sm:text-3xl">{value}</span>
+        <span className="mt-1 hidden text-xs text-placeholder sm:block">{hint}</span>
       </dd>
     </div>
   );
 }
 
-export function EcosystemStats({ stats }: { stats: ProtocolStats | null }) {
+/** On a phone: three small tiles in a row (the hints show from the small breakpoint up). */
+export function EcosystemStats({ stats, className }: { stats: ProtocolStats | null; className?: string }) {
   const show = (value: number | string) => (stats === null ? STAT_PLACEHOLDER : String(value));
   return (
-    <section aria-labelledby="ecosystem-heading" className="space-y-5">
+    <section aria-labelledby="ecosystem-heading" className={cn("space-y-4 sm:space-y-5", className)}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id="ecosystem-heading" className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">
+        <h2 id="ecosystem-heading" className="text-xl font-bold tracking-tight text-foreground sm:text-3xl">
           Explore the RWA Protocol Ecosystem
         </h2>
         <p className="text-sm text-muted-foreground">
@@ -41,7 +43,7 @@ export function EcosystemStats({ stats }: { stats: ProtocolStats | null }) {
             : `Across ${stats.blockchainCount} ${stats.blockchainCount === 1 ? "blockchain" : "blockchains"} • Data as of ${stats.dataAsOf ?? site.dataAsOf}`}
         </p>
       </div>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <Tile
           icon={<Landmark className="size-5" />}
           label="Protocols"

@@ -1,28 +1,14 @@
-import { Activity, ArrowRight, CandlestickChart, ShieldCheck } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { OPENING_SOON } from "@/lib/launch-target";
 import { STAT_PLACEHOLDER } from "./ecosystem-stats";
+import { PlatformFeatures } from "./platform-features";
 import type { ProtocolStats } from "../model/stats";
 
-const FEATURES = [
-  {
-    icon: CandlestickChart,
-    title: "Terminal-Grade Market Data",
-    text: "Market-data-terminal-style views of every protocol: TVL, yield, risk and minimums side by side.",
-  },
-  {
-    icon: Activity,
-    title: "Real-Time Valuations",
-    text: "Live TVL and yield tracking across chains and issuers.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Risk Assessment",
-    text: "Institutional-grade risk metrics and due diligence.",
-  },
-] as const;
+/** A little lower on a phone, where the hero is compact (decision 014). */
+const PHONE_BUTTON = "h-10 text-sm sm:h-12 sm:text-base";
 
 type HeroProps = {
   stats: ProtocolStats | null;
@@ -52,32 +38,39 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
         aria-hidden="true"
         className="absolute inset-0 -z-10 [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent_85%)] [background-size:48px_48px] opacity-[0.05]"
       />
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
-          <div>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-20 lg:px-8">
+        <div className="grid items-center gap-5 sm:gap-12 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
+          <div className="min-w-0">
             <p className="inline-flex items-center gap-2 rounded-full border border-primary-accent-soft/30 bg-primary-accent-soft/10 px-3 py-1 text-xs font-semibold tracking-wide text-primary-accent-soft-foreground">
               <span className="size-1.5 rounded-full bg-primary-accent" aria-hidden="true" />
               Free protocol explorer, available now
             </p>
             <h1
               id="hero-heading"
-              className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance sm:text-5xl"
+              className="mt-3 text-[1.75rem] leading-[1.1] font-bold tracking-tight text-balance sm:mt-5 sm:text-5xl"
             >
               Bringing <span className="text-primary-accent">Wall Street</span> experience to{" "}
               <span className="whitespace-nowrap">on-chain</span> real-world assets
             </h1>
-            <p className="mt-5 max-w-xl text-base leading-relaxed text-primary-muted-foreground sm:text-lg">
+            <p className="mt-3 max-w-xl text-sm leading-relaxed text-primary-muted-foreground sm:mt-5 sm:text-lg">
               Search, filter and compare tokenized Treasuries, private credit, real estate, commodities and more, free.{" "}
               {launch.past
                 ? `Our portfolio analytics platform is ${OPENING_SOON} for early access.`
                 : `Our portfolio analytics platform opens for early access in ${launch.target}.`}
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href="#directory" className={cn(buttonVariants({ variant: "accent", size: "lg" }))}>
+            <div className="mt-5 flex flex-col gap-2 sm:mt-8 sm:flex-row sm:gap-3">
+              <a href="#directory" className={cn(buttonVariants({ variant: "accent", size: "lg" }), PHONE_BUTTON)}>
                 Explore Protocols
                 <ArrowRight aria-hidden="true" />
               </a>
-              <Button variant="inverse" size="lg" onClick={onJoinWaitlist} onPointerEnter={onIntent} onFocus={onIntent}>
+              <Button
+                variant="inverse"
+                size="lg"
+                className={PHONE_BUTTON}
+                onClick={onJoinWaitlist}
+                onPointerEnter={onIntent}
+                onFocus={onIntent}
+              >
                 Request Early Access
               </Button>
             </div>
@@ -87,12 +80,12 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
             {figures.map((figure) => (
               <div
                 key={figure.label}
-                className="flex flex-col justify-between bg-primary/70 px-2 py-5 text-center sm:px-5 sm:py-6"
+                className="flex flex-col justify-between bg-primary/70 px-2 py-3 text-center sm:px-5 sm:py-6"
               >
                 <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-primary-subtle-foreground uppercase sm:text-xs">
                   {figure.label}
                 </dt>
-                <dd className="mt-1.5 text-2xl font-bold tracking-tight text-primary-foreground tabular-nums sm:text-3xl">
+                <dd className="mt-1 text-xl font-bold tracking-tight text-primary-foreground tabular-nums sm:mt-1.5 sm:text-3xl">
                   {figure.value}
                 </dd>
               </div>
@@ -100,30 +93,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
           </dl>
         </div>
 
-        <div className="mt-14 border-t border-primary-foreground/10 pt-10">
-          <p className="text-xs font-semibold tracking-[0.18em] text-primary-accent uppercase">
-            Portfolio analytics platform • Early access {launch.past ? OPENING_SOON : launch.target}
-          </p>
-          <ul className="mt-5 grid gap-4 md:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li
-                key={title}
-                className="flex gap-4 rounded-xl border border-primary-foreground/10 bg-primary-foreground/[0.04] p-5"
-              >
-                <span
-                  className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-accent-soft/15 text-primary-accent"
-                  aria-hidden="true"
-                >
-                  <Icon className="size-5" />
-                </span>
-                <div>
-                  <h2 className="text-sm font-semibold text-primary-foreground">{title}</h2>
-                  <p className="mt-1 text-sm leading-relaxed text-primary-muted-foreground">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <PlatformFeatures className="mt-14 hidden border-t border-primary-foreground/10 pt-10 sm:block" />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Download, SearchX, SlidersHorizontal } from "lucide-react";
+import { Download, SearchX } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { loadSelect } from "@/components/ui/lazy-select";
@@ -9,7 +9,7 @@ import { downloadProtocolsCsv } from "../export/export-csv";
 import { filterProtocols, hasActiveFilters, type ProtocolFilters } from "../filters/filter";
 import { canonicalFilters, filterOptions } from "../filters/filter-options";
 import { ProtocolCard } from "../card/protocol-card";
-import { ProtocolFiltersBar } from "../filters/protocol-filters";
+import { FilterPanel } from "../filters/filter-panel";
 import { sortProtocols, type SortKey } from "../filters/sort";
 import type { Protocol } from "../model/types";
 import { useVirtualGrid } from "./use-virtual-grid";
@@ -101,31 +101,21 @@ export function ProtocolDirectory({
 
   return (
     <div className="space-y-6" onPointerEnter={warmSelects} onTouchStart={warmSelects} onFocus={warmSelects}>
-      <section
-        aria-labelledby="filter-heading"
-        className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6"
-      >
-        <div className="mb-4 flex items-center justify-between gap-3">
-          <h2 id="filter-heading" className="flex items-center gap-2 text-lg font-bold tracking-tight text-foreground">
-            <SlidersHorizontal className="size-5 text-accent" aria-hidden="true" />
-            Filter Protocols
-          </h2>
-          {hasActiveFilters(filters) && (
-            <Button variant="ghost" size="sm" onClick={onClearFilters}>
-              Reset filters
-            </Button>
-          )}
-        </div>
-        <ProtocolFiltersBar
-          filters={filters}
-          options={options}
-          onChange={onFiltersChange}
-          sort={sort}
-          onSortChange={onSortChange}
-        />
-      </section>
+      <FilterPanel
+        filters={filters}
+        options={options}
+        onChange={onFiltersChange}
+        sort={sort}
+        onSortChange={onSortChange}
+        onClearFilters={onClearFilters}
+      />
 
-      <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      {/* The target of the home page's 'Skip to protocols' link: the count, then the cards. */}
+      <div
+        id="protocols"
+        tabIndex={-1}
+        className="flex min-h-9 scroll-mt-20 flex-wrap items-center justify-between gap-x-4 gap-y-2 focus:outline-none"
+      >
         {/* A polite live region: screen readers hear the new count after each filter change. */}
         <p
           role="status"

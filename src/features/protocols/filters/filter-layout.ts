@@ -7,3 +7,9 @@
 export const FILTER_GRID = "grid gap-4 md:grid-cols-2 lg:grid-cols-3";
 export const FILTER_SEARCH_CELL = "md:col-span-2 lg:col-span-1";
 export const FILTER_CELLS = 6;
+/**
+ * The five selects' wrapper: below md a folded panel of its own (one column, shown by the
+ * 'Filters' button); from md up it is not a box at all (display: contents), so the selects are
+ * cells of the grid above, as before.
+ */
+export const FILTER_FOLD = "gap-4 md:contents";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL } from "@/config/site";
 import { protocolRows } from "../../../../tests/fixtures/protocols";
-import { DEFAULT_FILTERS, filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
+import { activeSelectCount, DEFAULT_FILTERS, filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
 import { parseProtocolRows } from "../model/model";
 
 const protocols = parseProtocolRows(protocolRows);
@@ -91,5 +91,22 @@ describe("the investor-type filter inside filterProtocols", () => {
   it("leaves the four-filter behaviour unchanged at its default", () => {
     expect(names({ selectedInvestor: ALL, selectedRisk: "Low" })).toEqual(names({ selectedRisk: "Low" }));
     expect(names({ selectedInvestor: ALL })).toHaveLength(protocols.length);
+  });
+});
+
+describe("activeSelectCount (the phone's 'Filters' button)", () => {
+  it("counts the four filter selects that narrow the list, not the search", () => {
+    expect(activeSelectCount(DEFAULT_FILTERS)).toBe(0);
+    expect(activeSelectCount({ ...DEFAULT_FILTERS, searchQuery: "maple" })).toBe(0);
+    expect(activeSelectCount({ ...DEFAULT_FILTERS, selectedRisk: "Low", selectedBlockchain: "Ethereum" })).toBe(2);
+    expect(
+      activeSelectCount({
+        searchQuery: "",
+        selectedAssetClass: "US Treasuries",
+        selectedRisk: "Low",
+        selectedBlockchain: "Ethereum",
+        selectedInvestor: "accredited",
+      }),
+    ).toBe(4);
   });
 });

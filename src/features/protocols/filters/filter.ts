@@ -30,6 +30,16 @@ export function hasActiveFilters(filters: ProtocolFilters): boolean {
   );
 }
 
+/** How many of the four filter selects narrow the list (the phone's 'Filters' button shows it). */
+export function activeSelectCount(filters: ProtocolFilters): number {
+  return [
+    filters.selectedAssetClass,
+    filters.selectedRisk,
+    filters.selectedBlockchain,
+    filters.selectedInvestor,
+  ].filter((value) => value !== ALL).length;
+}
+
 /** AND of the five filters; 'all' disables a select, an empty query matches every name. */
 export function filterProtocols(protocols: readonly Protocol[], filters: ProtocolFilters): Protocol[] {
   const query = filters.searchQuery.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
 import type { FilterOptions } from "./filter-options";
 import type { ProtocolFilters } from "./filter";
-import { FILTER_GRID, FILTER_SEARCH_CELL } from "./filter-layout";
+import { FILTER_FOLD, FILTER_GRID, FILTER_SEARCH_CELL } from "./filter-layout";
 import { ANY_INVESTOR_LABEL, INVESTOR_TYPES } from "./investor-filter";
 import { SORT_KEYS, SORT_LABELS, type SortKey } from "./sort";
 
@@ -61,6 +61,9 @@ type ProtocolFiltersProps = {
   onChange: (filters: ProtocolFilters) => void;
   sort: SortKey;
   onSortChange: (sort: SortKey) => void;
+  /** The selects' wrapper: its id (the 'Filters' button controls it) and, below md, whether it is folded. */
+  foldId?: string;
+  folded?: boolean;
 };
 
 export function ProtocolFiltersBar({
@@ -69,6 +72,8 @@ export function ProtocolFiltersBar({
   onChange,
   sort,
   onSortChange,
+  foldId,
+  folded = false,
 }: ProtocolFiltersProps) {
   const searchId = useId();
   const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) =>
@@ -107,43 +112,46 @@ export function ProtocolFiltersBar({
           )}
         </div>
       </div>
-      {/* Kept as five calls of one FilterSelect (alike in shape only): each has its own label, options and field. */}
-      <FilterSelect
-        label="Asset class"
-        allLabel="All asset classes"
-        options={options.assetClasses}
-        value={filters.selectedAssetClass}
-        onChange={(value) => set("selectedAssetClass", value)}
-      />
-      <FilterSelect
-        label="Risk level"
-        allLabel="All risk levels"
-        options={RISK_LEVELS}
-        value={filters.selectedRisk}
-        onChange={(value) => set("selectedRisk", value)}
-      />
-      <FilterSelect
-        label="Blockchain"
-        allLabel="All blockchains"
-        options={options.blockchains}
-        value={filters.selectedBlockchain}
-        onChange={(value) => set("selectedBlockchain", value)}
-      />
-      <FilterSelect
-        label="Investor type"
-        allLabel={ANY_INVESTOR_LABEL}
-        options={INVESTOR_VALUES}
-        optionLabel={investorLabel}
-        value={filters.selectedInvestor}
-        onChange={(value) => set("selectedInvestor", value)}
-      />
-      <FilterSelect
-        label="Sort by"
-        options={SORT_KEYS}
-        optionLabel={sortLabel}
-        value={sort}
-        onChange={(value) => onSortChange(value as SortKey)}
-      />
+      {/* Below md the five selects fold behind the panel's 'Filters' button (filter-panel.tsx). */}
+      <div id={foldId} className={`${folded ? "hidden" : "grid"} ${FILTER_FOLD}`}>
+        {/* Kept as five calls of one FilterSelect (alike in shape only): each has its own label, options and field. */}
+        <FilterSelect
+          label="Asset class"
+          allLabel="All asset classes"
+          options={options.assetClasses}
+          value={filters.selectedAssetClass}
+          onChange={(value) => set("selectedAssetClass", value)}
+        />
+        <FilterSelect
+          label="Risk level"
+          allLabel="All risk levels"
+          options={RISK_LEVELS}
+          value={filters.selectedRisk}
+          onChange={(value) => set("selectedRisk", value)}
+        />
+        <FilterSelect
+          label="Blockchain"
+          allLabel="All blockchains"
+          options={options.blockchains}
+          value={filters.selectedBlockchain}
+          onChange={(value) => set("selectedBlockchain", value)}
+        />
+        <FilterSelect
+          label="Investor type"
+          allLabel={ANY_INVESTOR_LABEL}
+          options={INVESTOR_VALUES}
+          optionLabel={investorLabel}
+          value={filters.selectedInvestor}
+          onChange={(value) => set("selectedInvestor", value)}
+        />
+        <FilterSelect
+          label="Sort by"
+          options={SORT_KEYS}
+          optionLabel={sortLabel}
+          value={sort}
+          onChange={(value) => onSortChange(value as SortKey)}
+        />
+      </div>
     </div>
   );
 }

@@ -3,10 +3,11 @@
 // decoration for sighted readers: the figure's caption (summary) and the 'Show data' table carry
 // the same facts. What it draws follows lib/history-rules.ts: the range's whole window, a break
 // and a shaded 'No data' band where data is missing, and each move of more than 50% ringed and
-// labelled with its figure.
+// labelled with its figure, its label placed clear of the line (lib/history-labels.ts).
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { lineSegments, placeMoveLabel, type Box, type Segment } from "@/lib/history-labels";
 import { chartSeries, epochSeconds, type DayPoint, type Jump, type RangeView } from "@/lib/history-rules";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
@@ -23,8 +24,6 @@ const POINT_RING = colors.surface;
 const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 /** Labels for more moves than this would hide the line: the table lists them all. */
 const MAX_JUMP_LABELS = 6;
-/** The least room, in CSS pixels, between two move labels side by side. */
-const LABEL_GAP = 2;
 
 /** A token ('#0f766e' or 'oklch(55.4% 0.046 257.417)') at `alpha` opacity, as a canvas reads it. */
 function withAlpha(color: string, alpha: number): string {
@@ -132,26 +131,70 @@ export function HistoryChart({
         ctx.stroke();
       }
       ctx.restore();
-      // Largest move first: a label that would cover one already placed stays hidden (its ring
-      // stays, and the table lists every move), so close moves never print over each other.
-      const placed: { left: number; right: number; top: number; bottom: number }[] = [];
+      // The line as drawn, in the labels' pixels: every segment of both ends of a range, and every
+      // point (a dot with no neighbour is drawn too). A move's label never covers any of it, nor
+      // a 'No data' label, nor another move's label (history-labels.ts); the largest move is
+      // placed first, and a label with no room is left out (its ring stays, the table lists it).
+      const toPixels = (values: readonly (number | null)[]) =>
+        values.map((value, i) =>
+          value === null
+            ? null
+            : ([
+                plot.valToPos(xs[i]!, "x") + plot.over.offsetLeft,
+                plot.valToPos(value, "y") + plot.over.offsetTop,
+              ] as const),
+        );
+      const lines = lows ? [toPixels(ys), toPixels(lows)] : [toPixels(ys)];
+      const segments: Segment[] = [
+        ...lineSegments(lines),
+        ...lines.flat().flatMap((point) => (point ? [[point[0], point[1], point[0], point[1]] as const] : [])),
+      ];
+      const bounds = {
+        left: plot.over.offsetLeft,
+        top: plot.over.offsetTop,
+        right: plot.over.offsetLeft + plot.over.clientWidth,
+        bottom: plot.over.offsetTop + plot.over.clientHeight,
+      };
+      // Every ring (radius 6, stroke 2) is kept clear too, so a label never hides another move.
+      const rings: Box[] = view.jumps.map((jump) => {
+        const ringX = plot.valToPos(epochSeconds(jump.to.day), "x") + plot.over.offsetLeft;
+        const ringY = plot.valToPos(jump.to.value, "y") + plot.over.offsetTop;
+        return { left: ringX - 7, top: ringY - 7, right: ringX + 7, bottom: ringY + 7 };
+      });
+      const placed: Box[] = [
+        ...rings,
+        ...missingLabels.flatMap((label) =>
+          label.hidden
+            ? []
+            : [
+                {
+                  left: label.offsetLeft - label.offsetWidth / 2,
+                  top: label.offsetTop,
+                  right: label.offsetLeft + label.offsetWidth / 2,
+                  bottom: label.offsetTop + label.offsetHeight,
+                },
+              ],
+        ),
+      ];
       labelled.forEach((jump, i) => {
         const label = jumpLabels[i]!;
-        const left = plot.valToPos(epochSeconds(jump.to.day), "x") + plot.over.offsetLeft;
-        const top = plot.valToPos(jump.to.value, "y") + plot.over.offsetTop;
-        // Above the ring, or below it when the point is near the top of the plot.
-        const below = top - plot.over.offsetTop < 30;
-        const labelTop = below ? top + 12 : top - 30;
-        label.style.left = `${left}px`;
-        label.style.top = `${labelTop}px`;
         label.hidden = false; // measured shown: a label hidden at the last redraw has no width
-        const half = label.offsetWidth / 2 + LABEL_GAP;
-        const box = { left: left - half, right: left + half, top: labelTop, bottom: labelTop + label.offsetHeight };
-        label.hidden = placed.some(
-          (other) =>
-            box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top,
+        const anchor = {
+          x: plot.valToPos(epochSeconds(jump.to.day), "x") + plot.over.offsetLeft,
+          y: plot.valToPos(jump.to.value, "y") + plot.over.offsetTop,
+        };
+        const box = placeMoveLabel(
+          anchor,
+          { width: label.offsetWidth, height: label.offsetHeight },
+          segments,
+          placed,
+          bounds,
         );
-        if (!label.hidden) placed.push(box);
+        label.hidden = box === null;
+        if (box === null) return;
+        label.style.left = `${box.left}px`;
+        label.style.top = `${box.top}px`;
+        placed.push(box);
       });
     };
 
@@ -255,7 +298,7 @@ function makeLabel(text: string, kind: "missing" | "jump"): HTMLSpanElement {
   label.dataset.mark = kind;
   label.className =
     kind === "jump"
-      ? "absolute -translate-x-1/2 rounded border border-warning-border-strong bg-warning-subtle px-1 text-[0.6875rem] font-bold whitespace-nowrap text-warning-foreground tabular-nums"
+      ? "absolute rounded border border-warning-border-strong bg-warning-subtle px-1 text-[0.6875rem] font-bold whitespace-nowrap text-warning-foreground tabular-nums"
       : "absolute -translate-x-1/2 text-[0.6875rem] font-semibold tracking-wide whitespace-nowrap text-subtle-foreground uppercase";
   return label;
 }

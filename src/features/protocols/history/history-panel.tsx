@@ -5,6 +5,7 @@ import {
   describeMissing,
   HISTORY_RANGES,
   MIN_CHART_POINTS,
+  offeredRanges,
   RANGE_NAMES,
   rangeView,
   type DayPoint,
@@ -84,16 +85,24 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
   summary,
   table,
 }: HistoryPanelProps<P>) {
-  const [chosen, setChosen] = useState<HistoryRange>("All");
+  const [chosen, setChosen] = useState<HistoryRange | null>(null);
   // Every range's window, points, gaps and large moves, measured back from the newest point.
-  const views = useMemo(() => HISTORY_RANGES.map((option) => (data ? rangeView(data, option) : null)), [data]);
-  // A range that cannot be chosen (fewer than two points) never stays chosen.
-  const chosenView = views[HISTORY_RANGES.indexOf(chosen)];
-  const range = chosenView?.disabledReason ? "All" : chosen;
-  const view = views[HISTORY_RANGES.indexOf(range)] ?? null;
+  const views = useMemo(
+    () => new Map(HISTORY_RANGES.map((option) => [option, data ? rangeView(data, option) : null] as const)),
+    [data],
+  );
+  // A history with a gap opens on its newest stretch of data (history-rules.ts); a range that
+  // cannot be chosen (fewer than two points, or not offered) never stays chosen.
+  const { ranges, preferred } = offeredRanges(views);
+  const wanted = chosen !== null && ranges.includes(chosen) ? chosen : preferred;
+  const range = views.get(wanted)?.disabledReason ? "All" : wanted;
+  const view = views.get(range) ?? null;
   const headingId = useId();
   const reasonsId = useId();
-  const disabled = views.filter((option): option is RangeView<P> => option?.disabledReason != null);
+  const disabled = ranges.flatMap((option) => {
+    const optionView = views.get(option);
+    return optionView?.disabledReason != null ? [optionView] : [];
+  });
 
   let body: ReactNode;
   if (error) {
@@ -118,8 +127,8 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
       <>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <div role="group" aria-label="Time range" className="flex gap-1 self-start rounded-lg bg-muted p-1">
-            {HISTORY_RANGES.map((option, index) => {
-              const reason = views[index]?.disabledReason ?? null;
+            {ranges.map((option) => {
+              const reason = views.get(option)?.disabledReason ?? null;
               return (
                 <button
                   key={option}
