@@ -11,30 +11,11 @@ import { lineSegments, placeMoveLabel, type Box, type Segment } from "@/lib/hist
 import { chartSeries, epochSeconds, type DayPoint, type Jump, type RangeView } from "@/lib/history-rules";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
-import { colors } from "../../../../tailwind.config.ts";
+import { AXIS, FILL, GRID, JUMP, LINE, MISSING, POINT_RING } from "./chart-colors";
 
-// A canvas takes colours, not classes: the design tokens' values (tailwind.config.ts).
-const LINE = colors.accent;
-const FILL = withAlpha(colors.accent, 0.12);
-const AXIS = colors["muted-foreground"]; // 7:1 on white
-const GRID = colors.border;
-const MISSING = withAlpha(colors.placeholder, 0.1); // faint: a band, not a figure
-const JUMP = colors.warning; // 5:1 on white
-const POINT_RING = colors.surface;
 const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 /** Labels for more moves than this would hide the line: the table lists them all. */
 const MAX_JUMP_LABELS = 6;
-
-/** A token ('#0f766e' or 'oklch(55.4% 0.046 257.417)') at `alpha` opacity, as a canvas reads it. */
-function withAlpha(color: string, alpha: number): string {
-  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
-  if (hex)
-    return `rgba(${hex
-      .slice(1)
-      .map((part) => parseInt(part, 16))
-      .join(", ")}, ${alpha})`;
-  return color.replace(/\)$/, ` / ${alpha})`);
-}
 
 type HistoryChartProps = {
   view: RangeView;
