@@ -58,10 +58,11 @@ const ABOVE_FEATURES = {
  * Raw Tailwind palette colours (`text-slate-600`, `hover:bg-teal-800`, `ring-white/20`): outside
  * components/ui, components use the semantic tokens of tailwind.config.ts
  * (docs/decisions/004-tailwind-config.md). Matched in every string and template-literal piece, so
- * className, cn() and cva() arguments and class constants are all covered.
+ * className, cn() and cva() arguments and class constants are all covered. `navy` was a second
+ * palette of our own (navy-900 is `primary`); Tailwind would draw its classes in no colour now.
  */
 const PALETTE =
-  "slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose";
+  "slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose|navy";
 const COLOUR_UTILITY =
   "bg|text|border(?:-[xytrblse])?|divide|outline|ring(?:-offset)?|inset-ring|shadow|inset-shadow|drop-shadow|text-shadow|decoration|fill|stroke|from|via|to|accent|caret|placeholder";
 const RAW_PALETTE_CLASS = `(?:^|[^\\w-])(?:${COLOUR_UTILITY})-(?:(?:${PALETTE})-\\d{2,3}|white|black)(?![\\w-])`;

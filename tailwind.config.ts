@@ -35,8 +35,11 @@ export const colors = {
   /** The dimmed page behind a dialog or drawer (used at 60%). */
   overlay: "oklch(12.9% 0.042 264.695)",
 
+  /** The navy: the hero, banner, footer and promo, headings, and the default button. */
   primary: "#0b1d36",
   "primary-foreground": "#ffffff",
+  /** The default button's hover. */
+  "primary-hover": "#1b3a63",
   accent: "#0f766e",
   "accent-foreground": "#ffffff",
   "accent-hover": "oklch(43.7% 0.078 188.216)",
@@ -48,8 +51,6 @@ export const colors = {
   /** A light button on the navy hero and banner. */
   inverse: "#ffffff",
   "inverse-hover": "oklch(96.8% 0.007 247.896)",
-  navy: { 900: "#0b1d36", 800: "#12294a", 700: "#1b3a63" },
-  gold: "#f5c451",
 
   // On the navy (primary) surface: the hero, banner, footer, selection bar and promo. Lines and
   // fills there are primary-foreground (white) at 4-20%.
@@ -71,10 +72,14 @@ export const colors = {
   "primary-accent-soft-foreground": "oklch(91% 0.096 180.426)",
   /** The focus outline on navy. */
   "primary-ring": "oklch(85.5% 0.138 181.071)",
-  /** A bright button on navy (the selection bar's), with navy-900 text. */
+  /** A bright button on navy (the selection bar's), with primary text. */
   "primary-action": "oklch(70.4% 0.14 182.503)",
   "primary-action-hover": "oklch(77.7% 0.152 181.912)",
-  /** The wordmark's two teal bars (the third is gold). */
+  /** The gold on navy: the wordmark's third bar, the banner's sparkle, the promo's pill (with primary text). */
+  "primary-highlight": "#f5c451",
+  /** A lighter navy: the preview image's gradient and its mark's tile (scripts/og-image.ts). */
+  "primary-raised": "#12294a",
+  /** The wordmark's two teal bars (the third is primary-highlight). */
   "mark-low": "oklch(85.5% 0.138 181.071)",
   "mark-mid": "oklch(77.7% 0.152 181.912)",
 

@@ -2,7 +2,8 @@
 // not wait for JavaScript (docs/decisions/008-boot-after-first-paint.md). After the client build is written, a second, SSR build of
 // src/entry-prerender.tsx runs with the same config (aliases, defines, mode), its output is
 // imported and rendered, and the markup goes into `<div id="root">` of `<outDir>/index.html`.
-// No inline script is added: the page's only script stays the hashed module entry.
+// No inline script is added: the page's scripts are files, the hashed module entry and the boot
+// script (`boot-<hash>.js`, written here from entry-prerender's bootScript()).
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";

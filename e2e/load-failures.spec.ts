@@ -5,11 +5,12 @@ import { cards, gotoHome, showingLine } from "./support/home.ts";
 const PROTOCOLS_ROUTE = "**/rest/v1/protocols**";
 const CORS = { "access-control-allow-origin": "*" };
 
-// SPEC: the read is "made once on home load" and the error state has "no retry". Retries
+// docs/product.md, 'The directory', States: a failed read has no automatic retry. Retries
 // (supabase-js's own on 503/network errors, React Query's) would also hold the error back for
 // many seconds; so each failure test counts the GETs, after giving any retry time to show.
 const RETRY_WINDOW = { timeout: 20_000 };
-const SPEC_ONE_REQUEST = "the protocols GET must be made once, without retries (SPEC 2 'No retry', 7 'Made once')";
+const SPEC_ONE_REQUEST =
+  "the protocols GET must be made once, without retries (docs/product.md, 'The directory': no automatic retry)";
 
 /** Answers the GET (the preflight, if any, goes to the real API) and counts it. */
 function failWith(status: number, body: unknown, counter: { calls: number }) {

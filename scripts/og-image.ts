@@ -19,7 +19,7 @@ const names = ["BlackRock BUIDL", "Maple Finance", "Ondo Finance"];
 const html = `<!doctype html><html><head><meta charset="utf-8"><style>
   * { box-sizing: border-box; margin: 0; }
   body { width: 1200px; height: 630px; font-family: "Liberation Sans", "DejaVu Sans", Arial, sans-serif;
-    background: radial-gradient(circle at 85% 0%, #134e4a 0, transparent 45%), linear-gradient(135deg, ${colors.navy[900]} 0%, ${colors.navy[800]} 60%, ${colors.navy[900]} 100%);
+    background: radial-gradient(circle at 85% 0%, #134e4a 0, transparent 45%), linear-gradient(135deg, ${colors.primary} 0%, ${colors["primary-raised"]} 60%, ${colors.primary} 100%);
     color: #fff; padding: 56px 64px; display: flex; flex-direction: column; }
   .brand { display: flex; align-items: center; gap: 16px; font-size: 30px; font-weight: 700; letter-spacing: -0.5px; }
   .brand svg { width: 52px; height: 52px; }
@@ -43,7 +43,7 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><style>
   footer strong { color: #e2e8f0; }
 </style></head><body>
   <div class="brand">
-    <svg viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${colors.navy[800]}" stroke="#2dd4bf" stroke-width="1"/><path d="M9 23 16 8l7 15" fill="none" stroke="#5eead4" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/><path d="M11.5 18h9" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>
+    <svg viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${colors["primary-raised"]}" stroke="#2dd4bf" stroke-width="1"/><path d="M9 23 16 8l7 15" fill="none" stroke="#5eead4" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/><path d="M11.5 18h9" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>
     RWA Atlas
     <span class="tag">FREE EXPLORER</span>
   </div>

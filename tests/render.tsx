@@ -111,10 +111,18 @@ export function renderApp(path: StartAt = "/") {
     go: (delta) =>
       act(async () => {
         const before = appRouter.state.location.key;
+        // jsdom moves through the history in a task of its own, then the router commits the entry.
+        // Waits for that commit, however long it takes: a step that goes nowhere never resolves,
+        // so the test fails at this call rather than carrying on at the old entry.
+        const moved = new Promise<void>((resolve) => {
+          const stop = appRouter.subscribe((state) => {
+            if (state.location.key === before) return;
+            stop();
+            resolve();
+          });
+        });
         void appRouter.navigate(delta);
-        // jsdom moves through the history in a task of its own, then the router renders the entry.
-        for (let tries = 0; tries < 200 && appRouter.state.location.key === before; tries++)
-          await new Promise((resolve) => setTimeout(resolve, 5));
+        await moved;
         await new Promise((resolve) => setTimeout(resolve, 0));
       }),
     // Not inside act(): the navigation may wait on a held response; the router renders its

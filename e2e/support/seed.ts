@@ -32,7 +32,7 @@ function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** SPEC 5: AND of all filters; 'all'/undefined disables one; search = case-insensitive substring of name. */
+/** docs/product.md, 'The directory', Filters: AND of all filters; 'all'/undefined disables one; search = case-insensitive substring of name. */
 export function applyFilters(rows: ProtocolRow[], filters: Filters): ProtocolRow[] {
   const search = (filters.search ?? "").trim().toLowerCase();
   return rows.filter(
@@ -44,7 +44,7 @@ export function applyFilters(rows: ProtocolRow[], filters: Filters): ProtocolRow
   );
 }
 
-/** SPEC 9: B counts times 1000 into millions; >= 1000M shows as $X.XB, else $XM. */
+/** docs/product.md, 'Data rules': B counts times 1000 into millions; >= 1000M shows as $X.XB, else $XM. */
 export function totalTvl(rows: ProtocolRow[]): string {
   let millions = 0;
   for (const row of rows) {

@@ -47,7 +47,7 @@ export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: Comp
             <Button
               variant="accent"
               size="sm"
-              className="h-8 rounded-full bg-primary-action text-navy-900 hover:bg-primary-action-hover"
+              className="h-8 rounded-full bg-primary-action text-primary hover:bg-primary-action-hover"
               onClick={floatingJoin.onJoin}
               onPointerEnter={floatingJoin.onIntent}
               onFocus={floatingJoin.onIntent}

@@ -51,7 +51,7 @@ function code(page: OnDemand<ComponentType>): Promise<null> {
 /**
  * The protocol list in the cache. Never rejects: a failed read is the page's own error state
  * ('Error loading protocols' and the server's message). A read that already failed is not made
- * again (the list is read once a visit, without retries), so the page shows that failure.
+ * again (no automatic retry: docs/product.md, 'The directory'), so the page shows that failure.
  */
 function protocolList(queryClient: QueryClient): Promise<null> {
   const options = protocolsQueryOptions();

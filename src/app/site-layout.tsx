@@ -8,7 +8,7 @@ import { useWaitlistDialog } from "@/features/waitlist/waitlist-provider";
 
 /** Skip links: hidden until focused, then shown at the top left. */
 const SKIP_LINK =
-  "sr-only z-50 rounded-md bg-navy-900 px-4 py-2 text-sm font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3";
+  "sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3";
 
 type SiteLayoutProps = {
   children: ReactNode;

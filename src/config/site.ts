@@ -9,7 +9,7 @@ export const site = {
   productName: override(import.meta.env.VITE_PRODUCT_NAME, "RWA Atlas"),
   contactEmail: override(import.meta.env.VITE_CONTACT_EMAIL, "hello@rwaatlas.com"),
   /**
-   * The waitlist field's placeholder (SPEC's '{email}', a configuration value). An example
+   * The waitlist field's placeholder (a configuration value). An example
    * address, not ours: the contact address there read as if the field were already filled in.
    */
   emailPlaceholder: "you@example.com",
@@ -22,7 +22,7 @@ export const site = {
   /** When the privacy policy last changed (its own date: the data's month moves daily now). */
   privacyPolicyUpdated: "October 2025",
   /**
-   * When the analytics platform opens (SPEC: Q1 2026); VITE_LAUNCH_TARGET overrides it. Shown
+   * When the analytics platform opens (Q1 2026 unless configured: docs/product.md, 'The waitlist'); VITE_LAUNCH_TARGET overrides it. Shown
    * through useLaunchTarget(), which says 'opening soon' once the period is over.
    */
   launchTarget: override(import.meta.env.VITE_LAUNCH_TARGET, DEFAULT_LAUNCH_TARGET),

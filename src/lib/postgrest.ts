@@ -1,7 +1,7 @@
 import { env } from "@/config/env";
 
-// The read path: one plain GET to PostgREST, not a client library. The page makes exactly one
-// read (the protocol list), so postgrest-js's query builder (~17 KB minified, ~4.5 KB gzip on the
+// The read path: one plain GET to PostgREST, not a client library. The site makes four fixed reads
+// (the protocol list; a protocol's TVL history, yield history and risk factors), so postgrest-js's query builder (~17 KB minified, ~4.5 KB gzip on the
 // boot path of /) bought nothing but bytes. The full client (lib/supabase.ts) is loaded with the
 // waitlist dialog, for the one function call. See docs/architecture.md, "Two clients, one backend".
 //
@@ -9,7 +9,7 @@ import { env } from "@/config/env";
 // Bearer token (RLS sees the `anon` role either way), and `Accept-Profile: public`, its default
 // schema. supabase-js's X-Client-Info header is usage telemetry that neither PostgREST nor RLS
 // reads, so it is left out. The anon key is public by design; the service-role key is in no
-// client bundle. No retry (SPEC 7: the read is made once per home load).
+// client bundle. A failed read is not retried (docs/product.md, 'The directory').
 
 /** A failed read, with PostgREST's own message ('' when it sent none, so callers can fall back). */
 export class PostgrestReadError extends Error {

@@ -18,7 +18,7 @@ const LINK =
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-bold tracking-tight text-navy-900">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-primary">
         {title}
       </h2>
       {children}
@@ -63,7 +63,7 @@ export function ApiPage() {
     <SiteLayout>
       <PageBand>
         <p className="mt-6 text-xs font-semibold tracking-wider text-accent uppercase">Open data</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Build on the data</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl">Build on the data</h1>
         <p className="mt-4 max-w-3xl text-base leading-7 text-secondary-foreground">
           Everything {site.productName} shows is public, and you can read it without an account: the same tables the
           site reads, an Atom feed of what changed, and files rebuilt with every release. The{" "}

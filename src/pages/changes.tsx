@@ -80,7 +80,7 @@ export function ChangesPage() {
     <SiteLayout>
       <PageBand>
         <p className="mt-6 text-xs font-semibold tracking-wider text-accent uppercase">Change log</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">What changed</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl">What changed</h1>
         <p className="mt-4 max-w-3xl text-base leading-7 text-secondary-foreground">
           New listings, protocols DefiLlama stopped tracking, renames, TVL moves of 10% or more in a day or 20% over 7
           days, yield moves of a percentage point or more, risk ratings and product terms: newest first, each with the

@@ -153,7 +153,7 @@ function Outcome({ status, onJoin }: { status: ConfirmStatus; onJoin: () => void
       <LinkMessage icon={<CircleCheck className="size-6 text-accent" aria-hidden="true" />} {...texts}>
         <Link
           to="/"
-          className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-navy-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           Explore the directory
         </Link>

@@ -48,7 +48,7 @@ export function MethodologyPage() {
     <SiteLayout>
       <PageBand>
         <p className="mt-6 text-xs font-semibold tracking-wider text-accent uppercase">Risk rating methodology</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">How we rate risk</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl">How we rate risk</h1>
         <p className="mt-3 text-sm text-muted-foreground">
           Version {RATING_VERSION} · published <time dateTime={published.date}>{formatAsOf(published.date)}</time>
         </p>
@@ -64,7 +64,7 @@ export function MethodologyPage() {
                 <li key={section.id}>
                   <a
                     href={`#${section.id}`}
-                    className="block rounded-md px-2 py-1 text-subtle-foreground hover:bg-muted hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+                    className="block rounded-md px-2 py-1 text-subtle-foreground hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     {section.title}
                   </a>
@@ -87,7 +87,7 @@ export function MethodologyPage() {
           <Section id="factors">
             <p>
               Each factor is assessed on four steps (the four risk levels of the directory) or is{" "}
-              <strong className="font-semibold text-navy-900">Unknown</strong>. The factors marked Computed come from
+              <strong className="font-semibold text-primary">Unknown</strong>. The factors marked Computed come from
               data we refresh; the others are researched from public documents.
             </p>
             <ol className="space-y-4">
@@ -98,7 +98,7 @@ export function MethodologyPage() {
           </Section>
 
           <Section id="rule">
-            <ol className="list-decimal space-y-3 pl-5 marker:font-semibold marker:text-navy-900">
+            <ol className="list-decimal space-y-3 pl-5 marker:font-semibold marker:text-primary">
               {RULE_STEPS.map((step) => (
                 <li key={step} className="pl-1">
                   {step}
@@ -169,7 +169,7 @@ export function MethodologyPage() {
             <ul className="space-y-1">
               {RULE_VERSIONS.map(({ version, date, change }) => (
                 <li key={version}>
-                  <strong className="font-semibold text-navy-900">{version}</strong> (
+                  <strong className="font-semibold text-primary">{version}</strong> (
                   <time dateTime={date}>{formatAsOf(date)}</time>): {change}
                 </li>
               ))}
@@ -189,7 +189,7 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
   const title = SECTIONS.find((section) => section.id === id)?.title;
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mt-12 scroll-mt-24 space-y-4">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-navy-900">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-primary">
         {title}
       </h2>
       {children}
@@ -200,7 +200,7 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
 function Aside({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="rounded-xl border border-border bg-surface p-5 text-sm leading-6 shadow-sm">
-      <p className="flex items-center gap-2 font-semibold text-navy-900">
+      <p className="flex items-center gap-2 font-semibold text-primary">
         {icon}
         {title}
       </p>
@@ -216,7 +216,7 @@ function Factor({ factor, number }: { factor: RiskFactor; number: number }) {
   return (
     <li className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h3 id={headingId} className="text-base font-semibold text-navy-900">
+        <h3 id={headingId} className="text-base font-semibold text-primary">
           <span className="text-accent tabular-nums">{number}.</span> {FACTOR_LABELS[factor]}
         </h3>
         {computed !== undefined && (

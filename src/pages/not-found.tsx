@@ -22,11 +22,11 @@ export function NotFoundPage() {
     <SiteLayout>
       <section className="flex min-h-[60vh] items-center justify-center px-4 py-20">
         <div className="text-center">
-          <span className="mx-auto mb-6 flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-primary-accent shadow-sm">
+          <span className="mx-auto mb-6 flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-accent shadow-sm">
             <Compass className="size-7" aria-hidden="true" />
           </span>
           <p className="text-sm font-semibold tracking-widest text-accent uppercase tabular-nums">Error 404</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Oops! Page not found</h1>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-primary sm:text-4xl">Oops! Page not found</h1>
           <p className="mx-auto mt-3 max-w-sm text-base text-muted-foreground">
             The page you are looking for does not exist or has moved. The protocol directory is one click away.
           </p>

@@ -40,7 +40,7 @@ export function PrivacyPolicyPage() {
   return (
     <SiteLayout>
       <PageBand>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Privacy Policy</h1>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-primary sm:text-4xl">Privacy Policy</h1>
         <p className="mt-2 text-sm text-muted-foreground">Last updated {site.privacyPolicyUpdated}</p>
       </PageBand>
 
@@ -53,7 +53,7 @@ export function PrivacyPolicyPage() {
                 <li key={section.id}>
                   <a
                     href={`#${section.id}`}
-                    className="block rounded-md px-2 py-1 text-subtle-foreground hover:bg-muted hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+                    className="block rounded-md px-2 py-1 text-subtle-foreground hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     <span className="tabular-nums">{index + 1}.</span> {section.title}
                   </a>
@@ -68,7 +68,7 @@ export function PrivacyPolicyPage() {
           <div className="flex gap-3 rounded-xl border border-accent-border bg-accent-soft/40 p-5">
             <ShieldCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
             <p className="text-sm leading-6 text-callout-foreground">
-              <strong className="font-semibold text-navy-900">In short:</strong> browsing the {site.productName}{" "}
+              <strong className="font-semibold text-primary">In short:</strong> browsing the {site.productName}{" "}
               directory is anonymous. The only personal information we keep is the e-mail address you give us when you
               join the waitlist, and you can ask us to delete it at any time.
             </p>
@@ -159,7 +159,7 @@ export function PrivacyPolicyPage() {
             <p>Questions about this policy or your data? Contact us at {mail}.</p>
           </Section>
 
-          <aside className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-navy-900 p-6 text-primary-secondary-foreground sm:flex-row sm:items-center sm:justify-between">
+          <aside className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-primary p-6 text-primary-secondary-foreground sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm leading-6">
               <span className="block font-semibold text-primary-foreground">Want early access?</span>
               Portfolio analytics for tokenized real-world assets,{" "}
@@ -179,7 +179,7 @@ function Section({ id, number, children }: { id: SectionId; number: number; chil
   const title = SECTIONS.find((section) => section.id === id)?.title;
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mt-10 scroll-mt-24 space-y-4">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-navy-900">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-primary">
         <span className="tabular-nums">{number}.</span> {title}
       </h2>
       {children}

@@ -38,7 +38,8 @@ export function ProtocolPage() {
       </ProtocolFrame>
     );
   }
-  if (!data) return <ProtocolLoading />;
+  // The route's loader put the list (or its failure) in the cache before the page renders.
+  if (!data) return null;
   const protocol = data.find((candidate) => candidate.slug === slug.toLowerCase());
   if (!protocol) {
     // A renamed protocol's old address moves to its page (the address bar shows the new one).
@@ -51,36 +52,17 @@ export function ProtocolPage() {
   return <ProtocolDetails key={protocol.id} protocol={protocol} protocols={data} />;
 }
 
-/** The page while its protocol is unknown (loading, or the list failed): a heading and the state. */
+/** The page when the list failed to load: a heading and the error. */
 function ProtocolFrame({ children }: { children: React.ReactNode }) {
   usePageTitle(`Protocol details · ${site.productName}`);
   return (
     <SiteLayout>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6 lg:px-8">
         <BackToDirectory to="/" />
-        <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Protocol details</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">Protocol details</h1>
         {children}
       </div>
     </SiteLayout>
-  );
-}
-
-function ProtocolLoading() {
-  return (
-    <ProtocolFrame>
-      <div aria-busy="true" className="space-y-6">
-        <p role="status" className="text-sm font-medium text-muted-foreground">
-          Loading protocol...
-        </p>
-        <div className="h-5 w-full animate-pulse rounded bg-muted" />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className="h-32 rounded-xl border border-border bg-surface" />
-          ))}
-        </div>
-        <div className="h-72 rounded-lg bg-muted/70" />
-      </div>
-    </ProtocolFrame>
   );
 }
 

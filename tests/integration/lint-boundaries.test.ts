@@ -115,6 +115,10 @@ describe("lint boundaries", () => {
     expect(
       await problems("src/components/probe.ts", "export const c = (n: number) => `bg-white/[0.04] p-${n}`;\n"),
     ).toEqual([expect.stringMatching(raw)]);
+    // The old navy palette is gone from the tokens: its classes would draw in no colour.
+    expect(await problems("src/pages/probe.ts", 'export const c = "hover:text-navy-900";\n')).toEqual([
+      expect.stringMatching(raw),
+    ]);
     // The semantic names pass, and so do words that merely contain a colour's name.
     expect(
       await problems(

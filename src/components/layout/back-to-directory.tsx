@@ -9,7 +9,7 @@ export function BackToDirectory({ to = "/" }: { to?: string }) {
   return (
     <Link
       to={to}
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-subtle-foreground hover:text-navy-900 focus-visible:outline-2 focus-visible:outline-ring"
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-subtle-foreground hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to directory

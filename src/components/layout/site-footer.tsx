@@ -21,7 +21,7 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
 
   return (
     <footer
-      className="mt-auto bg-navy-900 text-primary-muted-foreground"
+      className="mt-auto bg-primary text-primary-muted-foreground"
       style={bottomClearance > 0 ? { paddingBottom: bottomClearance } : undefined}
     >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">

@@ -28,10 +28,10 @@ export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
 
   return (
     // data-top-banner: the prerendered page's boot script hides it when dismissed earlier this session.
-    <aside aria-label="Announcement" data-top-banner className="relative bg-navy-900 text-primary-foreground">
+    <aside aria-label="Announcement" data-top-banner className="relative bg-primary text-primary-foreground">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-1.5 py-2 pr-12 pl-4 sm:gap-y-2 sm:px-12 sm:py-2.5">
         <p className="flex items-center gap-2 text-center text-xs text-banner-foreground sm:text-sm">
-          <Sparkles className="hidden size-4 shrink-0 text-gold sm:block" aria-hidden="true" />
+          <Sparkles className="hidden size-4 shrink-0 text-primary-highlight sm:block" aria-hidden="true" />
           <span>Portfolio Analytics Platform Coming Soon - Join the waitlist for early access</span>
         </p>
         <Button

@@ -12,16 +12,16 @@ export function Wordmark({ className, tone = "dark" }: WordmarkProps) {
           width="32"
           height="32"
           rx="8"
-          className={tone === "dark" ? "fill-navy-900" : "fill-primary-foreground/10"}
+          className={tone === "dark" ? "fill-primary" : "fill-primary-foreground/10"}
         />
         <rect x="8" y="17" width="4" height="7" rx="1" className="fill-mark-low" />
         <rect x="14" y="12" width="4" height="12" rx="1" className="fill-mark-mid" />
-        <rect x="20" y="8" width="4" height="16" rx="1" className="fill-gold" />
+        <rect x="20" y="8" width="4" height="16" rx="1" className="fill-primary-highlight" />
       </svg>
       <span
         className={cn(
           "text-lg font-bold tracking-tight whitespace-nowrap",
-          tone === "dark" ? "text-navy-900" : "text-primary-foreground",
+          tone === "dark" ? "text-primary" : "text-primary-foreground",
         )}
       >
         {site.productName}

@@ -7,11 +7,11 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground shadow-sm hover:bg-navy-700",
+        default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
         accent: "bg-accent text-accent-foreground shadow-sm hover:bg-accent-hover",
         outline: "border border-border bg-surface text-foreground hover:bg-muted",
         ghost: "text-foreground hover:bg-muted",
-        inverse: "bg-inverse text-navy-900 shadow-sm hover:bg-inverse-hover",
+        inverse: "bg-inverse text-primary shadow-sm hover:bg-inverse-hover",
         link: "text-accent underline-offset-4 hover:underline",
       },
       size: {

@@ -13,7 +13,7 @@ export function NotRanked({ reason, describedBy }: { reason: string; describedBy
       aria-label="Why no Best mark"
       aria-describedby={describedBy}
       data-reason={reason}
-      className="relative ml-1 inline-flex size-5 items-center justify-center rounded-full align-middle text-faint-foreground after:pointer-events-none after:invisible after:absolute after:top-full after:left-0 after:z-30 after:mt-1 after:w-64 after:rounded-md after:bg-navy-900 after:px-2.5 after:py-1.5 after:text-left after:text-xs after:leading-snug after:font-normal after:tracking-normal after:whitespace-normal after:text-primary-foreground after:normal-case after:shadow-lg after:content-[attr(data-reason)] hover:text-foreground hover:after:visible focus-visible:outline-2 focus-visible:outline-ring focus-visible:after:visible"
+      className="relative ml-1 inline-flex size-5 items-center justify-center rounded-full align-middle text-faint-foreground after:pointer-events-none after:invisible after:absolute after:top-full after:left-0 after:z-30 after:mt-1 after:w-64 after:rounded-md after:bg-primary after:px-2.5 after:py-1.5 after:text-left after:text-xs after:leading-snug after:font-normal after:tracking-normal after:whitespace-normal after:text-primary-foreground after:normal-case after:shadow-lg after:content-[attr(data-reason)] hover:text-foreground hover:after:visible focus-visible:outline-2 focus-visible:outline-ring focus-visible:after:visible"
     >
       <Info className="size-3.5" aria-hidden="true" />
     </button>

@@ -30,7 +30,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
     <section
       aria-label="Comparison selection"
       data-selection-bar=""
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-5xl rounded-2xl border border-primary-foreground/10 bg-navy-900/95 p-2 text-primary-foreground shadow-2xl backdrop-blur sm:bottom-5 sm:p-3"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-5xl rounded-2xl border border-primary-foreground/10 bg-primary/95 p-2 text-primary-foreground shadow-2xl backdrop-blur sm:bottom-5 sm:p-3"
     >
       <div className="flex flex-wrap items-center gap-1.5 md:flex-nowrap md:gap-3">
         <p className="flex shrink-0 items-baseline gap-1.5 pl-1 text-sm font-semibold">
@@ -70,7 +70,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
         <Button
           variant="accent"
           onClick={onCompare}
-          className="h-9 w-full shrink-0 bg-primary-action text-navy-900 hover:bg-primary-action-hover md:h-10 md:w-auto"
+          className="h-9 w-full shrink-0 bg-primary-action text-primary hover:bg-primary-action-hover md:h-10 md:w-auto"
         >
           <BarChart3 aria-hidden="true" />
           Compare in Dashboard

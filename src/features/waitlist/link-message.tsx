@@ -19,7 +19,7 @@ export function LinkMessage({
       <div className="flex items-start gap-4">
         <span className="mt-1 flex size-11 shrink-0 items-center justify-center rounded-full bg-muted">{icon}</span>
         <div role="status" aria-live="polite">
-          <h1 id="confirm-title" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+          <h1 id="confirm-title" className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">
             {title}
           </h1>
           <p className="mt-3 text-base leading-7 text-secondary-foreground">{body}</p>

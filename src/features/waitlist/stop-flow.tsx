@@ -46,7 +46,7 @@ export function StopFlow({ token, remembered }: { token: string | null; remember
       <LinkMessage icon={<CircleCheck className="size-6 text-accent" aria-hidden="true" />} {...STOP_TEXTS.stopped}>
         <Link
           to="/"
-          className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-navy-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           Explore the directory
         </Link>

@@ -84,7 +84,7 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
     <>
       <div className="rounded-t-xl border-b border-border bg-gradient-to-br from-accent-soft/70 via-surface to-surface px-6 pt-6 pb-5">
         <DialogHeader>
-          <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-navy-900 text-primary-accent shadow-sm">
+          <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-primary text-primary-accent shadow-sm">
             <BarChart3 className="size-5" aria-hidden="true" />
           </span>
           <DialogTitle>Join the Waitlist</DialogTitle>

@@ -1,4 +1,4 @@
-// The waitlist's toast texts (SPEC, section 4). A module of their own so the provider, which is
+// The waitlist's toast texts (docs/product.md, 'The waitlist'). A module of their own so the provider, which is
 // on the boot path, can show the load-failure toast without importing the signup mutation and,
 // through it, the full Supabase client.
 export const WAITLIST_MESSAGES = {

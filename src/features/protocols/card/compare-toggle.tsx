@@ -10,7 +10,7 @@ type CompareToggleProps = {
 };
 
 /**
- * SPEC: "a selection checkbox button". A checkbox keeps one stable name ('Select X for comparison')
+ * The card's selection toggle (docs/product.md, 'The directory'), a checkbox button. A checkbox keeps one stable name ('Select X for comparison')
  * and announces its state, so it never shares a name with the selection bar's remove buttons.
  */
 export function CompareToggle({ name, selected, onToggle, size = "sm" }: CompareToggleProps) {

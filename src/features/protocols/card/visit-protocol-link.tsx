@@ -16,7 +16,7 @@ export function VisitProtocolLink({ name, url, variant }: { name: string; url: s
         "inline-flex items-center gap-1.5 rounded-md text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         variant === "text"
           ? "h-9 px-2 text-accent underline-offset-4 hover:underline"
-          : "h-10 bg-primary px-4 text-primary-foreground shadow-sm hover:bg-navy-700",
+          : "h-10 bg-primary px-4 text-primary-foreground shadow-sm hover:bg-primary-hover",
       )}
     >
       Visit Protocol

@@ -12,7 +12,7 @@ export function RecentChanges({ protocol }: { protocol: Protocol }) {
   return (
     <section aria-labelledby="changes-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
-        <h2 id="changes-heading" className="text-xl font-bold tracking-tight text-navy-900">
+        <h2 id="changes-heading" className="text-xl font-bold tracking-tight text-primary">
           Recent changes
         </h2>
         <FeedLink href={feedUrl(protocol.slug)}>Follow {protocol.name}&apos;s changes (Atom feed)</FeedLink>

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { FILTER_CELLS, FILTER_GRID, FILTER_SEARCH_CELL } from "../filters/filter-layout";
 
 const bar = "rounded bg-muted";
@@ -60,15 +60,9 @@ export function DirectoryLoading() {
 /** The protocols request failed (home and protocol pages): the server's message, or the spec's fallback. */
 export function DirectoryError({ message }: { message: string }) {
   return (
-    <div
-      role="alert"
-      className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-danger-border bg-danger-soft px-6 py-12 text-center"
-    >
-      <AlertTriangle className="size-7 text-danger" aria-hidden="true" />
-      <p className="text-base font-semibold text-danger-heading">Error loading protocols</p>
-      <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">
-        {message.trim() || "Failed to load protocols"}
-      </p>
-    </div>
+    <Alert variant="destructive" className="min-h-60 rounded-xl py-12 [&>svg]:size-7">
+      <AlertTitle className="text-base">Error loading protocols</AlertTitle>
+      <AlertDescription>{message.trim() || "Failed to load protocols"}</AlertDescription>
+    </Alert>
   );
 }

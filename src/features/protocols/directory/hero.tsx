@@ -28,7 +28,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
   return (
     <section
       aria-labelledby="hero-heading"
-      className="relative isolate overflow-hidden bg-navy-900 text-primary-foreground"
+      className="relative isolate overflow-hidden bg-primary text-primary-foreground"
     >
       <div
         aria-hidden="true"
@@ -80,7 +80,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
             {figures.map((figure) => (
               <div
                 key={figure.label}
-                className="flex flex-col justify-between bg-navy-900/70 px-2 py-3 text-center sm:px-5 sm:py-6"
+                className="flex flex-col justify-between bg-primary/70 px-2 py-3 text-center sm:px-5 sm:py-6"
               >
                 <dt className="text-[0.625rem] leading-tight font-semibold tracking-wider text-primary-subtle-foreground uppercase sm:text-xs">
                   {figure.label}

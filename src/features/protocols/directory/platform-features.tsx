@@ -60,7 +60,7 @@ export function PlatformFeaturesBand() {
   return (
     <section
       aria-label="Portfolio analytics platform"
-      className="rounded-2xl bg-navy-900 px-5 py-6 text-primary-foreground sm:hidden"
+      className="rounded-2xl bg-primary px-5 py-6 text-primary-foreground sm:hidden"
     >
       <PlatformFeatures />
     </section>

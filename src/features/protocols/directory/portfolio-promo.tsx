@@ -10,7 +10,7 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
   return (
     <aside
       aria-labelledby="promo-heading"
-      className="relative isolate overflow-hidden rounded-2xl bg-navy-900 px-6 py-8 text-primary-foreground shadow-lg sm:px-10 sm:py-10"
+      className="relative isolate overflow-hidden rounded-2xl bg-primary px-6 py-8 text-primary-foreground shadow-lg sm:px-10 sm:py-10"
     >
       <div
         aria-hidden="true"
@@ -25,7 +25,7 @@ export function PortfolioPromo({ onJoin, onIntent }: { onJoin: () => void; onInt
             <BarChart3 className="size-6" />
           </span>
           <div>
-            <p className="inline-block rounded-full bg-gold px-2.5 py-0.5 text-[0.6875rem] font-bold tracking-widest text-navy-900">
+            <p className="inline-block rounded-full bg-primary-highlight px-2.5 py-0.5 text-[0.6875rem] font-bold tracking-widest text-primary">
               COMING SOON
             </p>
             <h2 id="promo-heading" className="mt-3 text-2xl font-bold tracking-tight">

@@ -41,8 +41,8 @@ const standIns = () => screen.getAllByRole("combobox").filter((select) => select
 describe("the directory warms the filter selects' code on intent", () => {
   it("loads nothing until someone shows intent", async () => {
     renderDirectory();
-    // Well past a chunk's import in the test environment.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every import the render started has arrived: the select's code was not among them.
+    await vi.dynamicImportSettled();
     expect(standIns()).toHaveLength(5);
   });
 

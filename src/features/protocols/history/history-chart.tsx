@@ -11,13 +11,8 @@ import { lineSegments, placeMoveLabel, type Box, type Segment } from "@/lib/hist
 import { chartSeries, epochSeconds, type DayPoint, type Jump, type RangeView } from "@/lib/history-rules";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
+import { AXIS, FILL, GRID, JUMP, LINE, MISSING, POINT_RING } from "./chart-colors";
 
-const LINE = "#0f766e"; // teal-700, the accent
-const FILL = "rgba(15, 118, 110, 0.12)";
-const AXIS = "#475569"; // slate-600: 7:1 on white
-const GRID = "#e2e8f0";
-const MISSING = "rgba(100, 116, 139, 0.10)"; // slate-500, faint: a band, not a figure
-const JUMP = "#b45309"; // amber-700: 5:1 on white
 const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 /** Labels for more moves than this would hide the line: the table lists them all. */
 const MAX_JUMP_LABELS = 6;
@@ -192,7 +187,7 @@ export function HistoryChart({
         legend: { show: false },
         cursor: {
           y: false,
-          points: { size: 8, fill: LINE, stroke: "#ffffff", width: 2 },
+          points: { size: 8, fill: LINE, stroke: POINT_RING, width: 2 },
           drag: { x: false, y: false },
         },
         scales: {

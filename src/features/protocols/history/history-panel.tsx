@@ -1,5 +1,6 @@
-import { AlertTriangle, LineChart } from "lucide-react";
+import { LineChart } from "lucide-react";
 import { Fragment, Suspense, useId, useMemo, useState, type ReactNode } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   describeMissing,
   HISTORY_RANGES,
@@ -106,17 +107,10 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
   let body: ReactNode;
   if (error) {
     body = (
-      <div
-        role="alert"
-        className={cn(
-          "flex flex-col items-center justify-center gap-2 rounded-lg border border-danger-border bg-danger-soft px-6 text-center",
-          CHART_HEIGHT,
-        )}
-      >
-        <AlertTriangle className="size-6 text-danger" aria-hidden="true" />
-        <p className="font-semibold text-danger-heading">Error loading {figure} history</p>
-        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">{error.message}</p>
-      </div>
+      <Alert variant="destructive" className={CHART_HEIGHT}>
+        <AlertTitle>Error loading {figure} history</AlertTitle>
+        <AlertDescription>{error.message}</AlertDescription>
+      </Alert>
     );
   } else if (!data) {
     body = (
@@ -184,7 +178,7 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
       aria-labelledby={headingId}
       className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6"
     >
-      <h2 id={headingId} className="mb-4 text-xl font-bold tracking-tight text-navy-900">
+      <h2 id={headingId} className="mb-4 text-xl font-bold tracking-tight text-primary">
         {title}
       </h2>
       {body}

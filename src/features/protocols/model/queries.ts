@@ -4,7 +4,7 @@ import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
 
 /**
- * One read, no retry (SPEC 7). The server's message is what the error state shows; an empty one
+ * The protocols read, never retried (docs/product.md, 'The directory', States). The server's message is what the error state shows; an empty one
  * stays empty so the page can fall back to 'Failed to load protocols'.
  */
 async function fetchProtocols(signal?: AbortSignal): Promise<Protocol[]> {
@@ -32,9 +32,9 @@ export function protocolsQueryOptions() {
       early = null;
       return sent ?? fetchProtocols(signal);
     },
-    // The list changes monthly: once fetched, it serves the visit's pages without a refetch.
+    // The list changes monthly: once fetched, it serves the next 5 minutes' pages without a refetch.
     staleTime: 5 * 60 * 1000,
-    // No retry (SPEC 2), not even when a page mounts after the boot's read failed.
+    // No retry (docs/product.md, 'The directory'), not even when a page mounts after the boot's read failed.
     retry: false,
     retryOnMount: false,
   });

@@ -94,7 +94,7 @@ function Figure({
 export function KeyFigures({ protocol, today = new Date() }: { protocol: Protocol; today?: Date }) {
   return (
     <section aria-labelledby="key-figures-heading">
-      <h2 id="key-figures-heading" className="text-xl font-bold tracking-tight text-navy-900">
+      <h2 id="key-figures-heading" className="text-xl font-bold tracking-tight text-primary">
         Key figures
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

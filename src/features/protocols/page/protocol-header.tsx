@@ -26,7 +26,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
             <div className="flex flex-wrap items-center gap-3">
               <h1
                 id="protocol-name"
-                className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-navy-900 sm:text-4xl"
+                className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-primary sm:text-4xl"
               >
                 {protocol.name}
               </h1>

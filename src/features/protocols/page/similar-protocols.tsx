@@ -7,7 +7,7 @@ export function SimilarProtocols({ protocols, assetClass }: { protocols: readonl
   if (protocols.length === 0) return null;
   return (
     <section aria-labelledby="similar-heading">
-      <h2 id="similar-heading" className="text-xl font-bold tracking-tight text-navy-900">
+      <h2 id="similar-heading" className="text-xl font-bold tracking-tight text-primary">
         Similar protocols
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Also in {assetClass}</p>

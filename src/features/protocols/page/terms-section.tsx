@@ -26,7 +26,7 @@ export function TermsSection({ protocol }: { protocol: Protocol }) {
   const { terms, name } = protocol;
   return (
     <section aria-labelledby="terms-heading">
-      <h2 id="terms-heading" className="text-xl font-bold tracking-tight text-navy-900">
+      <h2 id="terms-heading" className="text-xl font-bold tracking-tight text-primary">
         Terms
       </h2>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">

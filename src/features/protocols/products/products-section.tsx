@@ -69,7 +69,7 @@ export function ProductsSection({ protocol }: { protocol: Protocol }) {
   return (
     <section id={PRODUCTS_SECTION_ID} ref={section} aria-labelledby="products-heading" className="scroll-mt-24">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="products-heading" className="text-xl font-bold tracking-tight text-navy-900">
+        <h2 id="products-heading" className="text-xl font-bold tracking-tight text-primary">
           Products
           <span className="ml-2 text-sm font-medium text-muted-foreground">
             {productCountText(protocol.products.count)}

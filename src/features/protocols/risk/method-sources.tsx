@@ -6,14 +6,14 @@ import { SOURCE_TIER_DATA, type TierCategory } from "@/lib/source-tiers";
 function TierList({ title, icon, categories }: { title: string; icon: ReactNode; categories: TierCategory[] }) {
   return (
     <div className="rounded-xl border border-border bg-surface p-5 shadow-sm">
-      <h3 className="flex items-center gap-2 text-base font-semibold text-navy-900">
+      <h3 className="flex items-center gap-2 text-base font-semibold text-primary">
         {icon}
         {title}
       </h3>
       <ul className="mt-3 space-y-3 text-sm leading-6">
         {categories.map((entry) => (
           <li key={entry.category}>
-            <strong className="font-semibold text-navy-900">{entry.category}</strong> ({entry.examples}): {entry.reason}
+            <strong className="font-semibold text-primary">{entry.category}</strong> ({entry.examples}): {entry.reason}
           </li>
         ))}
       </ul>
@@ -43,14 +43,14 @@ export function MethodSources() {
         />
       </div>
       <div className="rounded-xl border border-danger-border bg-danger-soft/40 p-5">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-navy-900">
+        <h3 className="flex items-center gap-2 text-base font-semibold text-primary">
           <Ban className="size-5 text-danger" aria-hidden="true" />
           Never a source
         </h3>
         <ul className="mt-3 space-y-4 text-sm leading-6">
           {SOURCE_TIER_DATA.never.map((entry) => (
             <li key={entry.category}>
-              <strong className="font-semibold text-navy-900">{entry.category}</strong>: {entry.reason}
+              <strong className="font-semibold text-primary">{entry.category}</strong>: {entry.reason}
               <span className="mt-1 block [overflow-wrap:anywhere] text-muted-foreground">
                 Refused: {entry.hosts.map((host) => host.pattern).join(", ")}.
               </span>

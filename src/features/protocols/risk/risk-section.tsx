@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "react-router-dom";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useScrollIntoViewOnHash } from "@/components/layout/use-scroll-into-view-on-hash";
 import { RATING_VERSION, RISK_FACTORS } from "@/lib/risk-rating";
 import { cn } from "@/lib/utils";
@@ -77,14 +78,10 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
   let body: React.ReactNode;
   if (error) {
     body = (
-      <div
-        role="alert"
-        className="mt-4 flex flex-col items-center justify-center gap-2 rounded-lg border border-danger-border bg-danger-soft px-6 py-10 text-center"
-      >
-        <AlertTriangle className="size-6 text-danger" aria-hidden="true" />
-        <p className="font-semibold text-danger-heading">Error loading the risk factors</p>
-        <p className="max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground">{error.message}</p>
-      </div>
+      <Alert variant="destructive" className="mt-4 py-10">
+        <AlertTitle>Error loading the risk factors</AlertTitle>
+        <AlertDescription>{error.message}</AlertDescription>
+      </Alert>
     );
   } else if (!lines) {
     body = (
@@ -119,7 +116,7 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
   return (
     <section id={RISK_SECTION_ID} ref={section} aria-labelledby="risk-heading" className="scroll-mt-24">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="risk-heading" className="text-xl font-bold tracking-tight text-navy-900">
+        <h2 id="risk-heading" className="text-xl font-bold tracking-tight text-primary">
           Risk
         </h2>
         <Link

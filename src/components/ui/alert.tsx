@@ -1,0 +1,39 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { AlertTriangle } from "lucide-react";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils";
+
+// shadcn's Alert: one box for what failed to load (the protocols, a history, the risk factors),
+// its title and the message under it. `variant` names its kind, as shadcn's does; an error
+// ('destructive') is the only one the site shows. A caller sizes the box (and its icon, with
+// [&>svg]:size-*) with className.
+const alertVariants = cva("flex flex-col items-center justify-center gap-2 border px-6 text-center", {
+  variants: {
+    variant: {
+      destructive: "rounded-lg border-danger-border bg-danger-soft [&>svg]:text-danger",
+    },
+  },
+});
+
+type AlertProps = ComponentProps<"div"> & Required<VariantProps<typeof alertVariants>>;
+
+/** role="alert": a screen reader announces it when it appears. */
+export function Alert({ className, variant, children, ...props }: AlertProps) {
+  return (
+    <div role="alert" className={cn(alertVariants({ variant }), className)} {...props}>
+      <AlertTriangle className="size-6" aria-hidden="true" />
+      {children}
+    </div>
+  );
+}
+
+export function AlertTitle({ className, ...props }: ComponentProps<"p">) {
+  return <p className={cn("font-semibold text-danger-heading", className)} {...props} />;
+}
+
+/** The message, wrapped anywhere (a server's message may be one long word). */
+export function AlertDescription({ className, ...props }: ComponentProps<"p">) {
+  return (
+    <p className={cn("max-w-lg text-sm [overflow-wrap:anywhere] text-danger-soft-foreground", className)} {...props} />
+  );
+}
