@@ -109,7 +109,7 @@ export function checkProduct(
   const assetNote = "asset_note" in value ? text("asset_note", v.asset_note, PRODUCT_LIMITS.noteLine, true) : null;
   if (assetClass === OTHER && assetNote === null)
     add("asset_note", "is missing: asset class 'Other' says in asset_note what the asset is");
-  if (assetClass !== null && assetClass !== OTHER_ASSET_CLASS && assetNote !== null)
+  if (assetClass !== null && assetClass !== OTHER && assetNote !== null)
     add("asset_note", "is only for asset class 'Other' (write null)");
   const poolSymbols = stringList("pool_symbols", v.pool_symbols, PRODUCT_LIMITS.poolItem, add);
   const investorAccess = oneOf("investor_access", v.investor_access, PRODUCT_INVESTOR_ACCESS);

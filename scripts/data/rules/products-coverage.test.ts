@@ -68,6 +68,16 @@ describe("products.json coverage", () => {
     );
   });
 
+  it("lets a protocol with a documented 'products' exception go without a product, and only that one", () => {
+    const checked = checkProductsJson(JSON.stringify([product()]), { protocols, today: TODAY });
+    const report = productCoverage(checked.listed, protocols);
+    const problems = coverageProblems(report, (name) => name === "Big Tracked").map(formatProductProblem);
+    expect(problems.join("\n")).not.toContain("Big Tracked");
+    expect(coverageProblems(report, (name) => name === "Other").map(formatProductProblem)).toContain(
+      "products.json, coverage: Big Tracked (TVL $150M) has no product",
+    );
+  });
+
   it("counts a known term by its source, and fails under 80% of the five terms known", () => {
     const { sources } = product() as { sources: Record<string, unknown> };
     const { min_investment: _m, fees: _f, ...three } = sources;

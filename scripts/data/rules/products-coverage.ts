@@ -62,12 +62,19 @@ export function productCoverage(products: readonly ListedProduct[], protocols: r
   };
 }
 
-export function coverageProblems(report: CoverageReport): ProductProblem[] {
+/**
+ * The coverage's problems. `excepted` names a protocol a documented exception lets go without a
+ * product (data/coverage-exceptions.json, rule 'products'; scripts/data/coverage-exceptions.ts).
+ */
+export function coverageProblems(
+  report: CoverageReport,
+  excepted: (protocol: string) => boolean = () => false,
+): ProductProblem[] {
   const problems: ProductProblem[] = [];
   const add = (field: string, message: string) => problems.push({ protocol: "", symbol: "", field, message });
   if (report.products < COVERAGE.minProducts)
     add("coverage", `lists ${report.products} products, at least ${COVERAGE.minProducts} are needed`);
-  for (const row of report.required.filter((r) => r.products === 0))
+  for (const row of report.required.filter((r) => r.products === 0 && !excepted(r.name)))
     add("coverage", `${row.name} (${row.why}) has no product`);
   const share = report.total === 0 ? 0 : report.known / report.total;
   if (share < COVERAGE.minKnownShare)
