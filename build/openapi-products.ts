@@ -23,6 +23,7 @@ export const productSchema: Schema = {
     asset_class: t("string", "Its asset class: one of the six, 'Other' or 'Unclassified'.", {
       enum: [...PRODUCT_ASSET_CLASSES],
     }),
+    asset_note: n("string", "What the asset is, with asset_class 'Other' (e.g. 'Reinsurance')."),
     pool_symbols: t("array", "The DefiLlama pools that are this product's.", { items: { type: "string" } }),
     investor_access: t("string", "Who may buy.", {
       enum: [
@@ -53,7 +54,9 @@ export const productSchema: Schema = {
     redemption_fee_pct: n("number", "Redemption fee, percent; null: not stated."),
     fees_note: n("string", "More on fees."),
     stated_yield_apy: n("number", "The issuer's stated yield, percent, for a product DefiLlama has no pool for."),
-    stated_yield_as_of: n("string", "The day of the stated yield.", { format: "date" }),
+    stated_yield_as_of: n("string", "The stated yield's date: 'YYYY-MM-DD', 'YYYY-MM' (a month) or 'undated'.", {
+      pattern: "^(undated|[0-9]{4}-[0-9]{2}(-[0-9]{2})?)$",
+    }),
     stated_yield_net_of_management_fee: n("boolean", "Whether the stated yield is net of the management fee."),
     pool_yield_net_of_management_fee: n(
       "boolean",
@@ -76,6 +79,7 @@ export const productSchema: Schema = {
       name: "Ondo Short-Term US Government Bond Fund",
       chains: ["Ethereum", "Solana"],
       asset_class: "US Treasuries",
+      asset_note: null,
       pool_symbols: ["OUSG"],
       investor_access: "qualified-purchaser",
       kyc: "yes",

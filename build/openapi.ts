@@ -230,7 +230,7 @@ export function openApiDocument({ apiUrl, siteUrl }: { apiUrl: string; siteUrl: 
         "risk-factors.csv",
         "text/csv",
         { type: "string" },
-        "protocol,factor,factor_label,level,finding,source_url,read_on,computed,rating_version,generated_at,schema_version,license\n",
+        "protocol,factor,factor_label,level,finding,source_url,source_kind,source_tier,document_date,read_on,computed,rating_version,generated_at,schema_version,license\n",
       ),
     },
     components: {
