@@ -12,6 +12,7 @@ import { buildChangesSeedSql, committedChanges } from "./change-log.ts";
 import { checkHistoryCsv, checkYieldHistoryCsv } from "./rules/history.ts";
 import { CSV_PATH, HISTORY_PATH, YIELD_HISTORY_PATH } from "./paths.ts";
 import { checkCsv } from "./rules/protocols.ts";
+import { todayUtc } from "./rules/cells.ts";
 
 describe("tvlMove", () => {
   const before = [
@@ -87,7 +88,8 @@ describe("readChangeThresholds", () => {
 });
 
 describe("the seed's change log", () => {
-  const rows = checkCsv(readFileSync(CSV_PATH, "utf8"), { today: "2026-11-25", freshness: false }).rows;
+  // The real day: a row reviewed later than a fixed day would be refused as 'in the future' and its moves lost.
+  const rows = checkCsv(readFileSync(CSV_PATH, "utf8"), { today: todayUtc(), freshness: false }).rows;
   const history = checkHistoryCsv(readFileSync(HISTORY_PATH, "utf8"), rows).rows;
   const yields = checkYieldHistoryCsv(readFileSync(YIELD_HISTORY_PATH, "utf8"), rows).rows;
   const changes = committedChanges(rows, history, yields);
