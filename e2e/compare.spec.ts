@@ -10,7 +10,7 @@ import {
   showingLine,
   waitlistDialog,
 } from "./support/home.ts";
-import { fetchSeed, type ProtocolRow } from "./support/seed.ts";
+import { fetchSeed, minimumShown, type ProtocolRow } from "./support/seed.ts";
 import { SPEC_COMPARISON_ROWS } from "../tests/fixtures/comparison-rows.ts";
 
 let seed: ProtocolRow[];
@@ -137,7 +137,8 @@ test("the comparison dialog shows every row for each selected protocol, with its
     await expect(cellOf("Total Value Locked")).toHaveText(protocol.tvl);
     await expect(cellOf("Yield Range")).toHaveText(protocol.yield_range);
     await expect(cellOf("Risk Level")).toHaveText(riskText(protocol));
-    await expect(cellOf("Min Investment")).toHaveText(protocol.min_investment);
+    // A protocol with products shows their lowest minimum, then each product's line.
+    await expect(cellOf("Min Investment")).toContainText(minimumShown(protocol));
     for (const assetClass of protocol.asset_classes) await expect(cellOf("Asset Classes")).toContainText(assetClass);
     for (const chain of protocol.blockchains) await expect(cellOf("Blockchains")).toContainText(chain);
     const link = cellOf("Website").getByRole("link", { name: `Visit ${protocol.name}` });

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { formatUsd } from "../src/lib/product-terms.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { card, cards, chooseFilter, expectShowing, filterSelect, gotoHome, searchBox } from "./support/home.ts";
 import {
@@ -7,24 +6,11 @@ import {
   dataAsOfMonth,
   distinctCount,
   fetchSeed,
+  minimumShown,
   mostCommon,
   totalTvl,
   type ProtocolRow,
 } from "./support/seed.ts";
-
-/**
- * The card's minimum (model/product-summary.ts): a protocol with products shows their lowest stated
- * minimum ('$50K', 'from $500', 'No minimum'); one without keeps its row's own text.
- */
-function minimumShown(row: ProtocolRow): string {
-  const { product_count: count = 0, product_min_investment_usd: usd = null } = row as ProtocolRow & {
-    product_count?: number;
-    product_min_investment_usd?: number | null;
-  };
-  if (count === 0 || usd === null) return row.min_investment;
-  if (usd === 0) return "No minimum";
-  return count === 1 ? formatUsd(usd) : `from ${formatUsd(usd)}`;
-}
 
 let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {

@@ -25,7 +25,7 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   const rows: HistoryRow[] = [
     ...days("2024-01-01", 2).map((day) => ({ day, tvl_usd: 9_000_000, source: "defillama" })),
     ...days("2025-08-01", 14).map((day) => ({ day, tvl_usd: 10_000_000, source: "defillama" })),
-    ...days("2025-09-24", 5).map((day) => ({ day, tvl_usd: 25_000_000, source: "defillama" })),
+    ...days("2025-09-24", 5).map((day, i) => ({ day, tvl_usd: 25_000_000 + i * 250_000, source: "defillama" })),
   ];
   await serveHistory(page, rows);
   await page.goto(`/protocols/${slugify(protocol.name)}`);
@@ -38,7 +38,7 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   const latest = section.getByRole("button", { name: "Latest: latest stretch without a gap" });
   await expect(latest).toHaveAttribute("aria-pressed", "true");
   await expect(section.getByText(/^TVL went from/)).toContainText(
-    "TVL went from $25M on Sep 24, 2025 to $25M on Sep 28, 2025 (0.0%), over 4 days and 5 data points.",
+    "TVL went from $25M on Sep 24, 2025 to $26M on Sep 28, 2025 (+4.0%), over 4 days and 5 data points.",
   );
   await expect(section.getByText(/^TVL went from/)).not.toContainText("No data");
   await expect(section.getByText("No data", { exact: true })).toHaveCount(0);

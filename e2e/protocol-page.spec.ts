@@ -92,6 +92,18 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   const section = page.getByRole("region", { name: "TVL history" });
   const first = history[0]!;
   const last = history.at(-1)!;
+  // A history with a long gap opens on its newest stretch ('Latest', ending on the newest point);
+  // All shows the whole history, as the chart, the summary and the table below.
+  const latest = section.getByRole("button", { name: "Latest: latest stretch without a gap" });
+  if ((await latest.count()) > 0) {
+    await expect(latest).toHaveAttribute("aria-pressed", "true");
+    await expect(section.getByText(new RegExp(`^TVL went from .* to .* on ${formatDay(last.day)}`))).toBeVisible();
+    await section.getByRole("button", { name: "All: all recorded history" }).click();
+  }
+  await expect(section.getByRole("button", { name: "All: all recorded history" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(
     section.getByText(new RegExp(`^TVL went from .* on ${formatDay(first.day)} to .* on ${formatDay(last.day)}`)),
   ).toBeVisible();

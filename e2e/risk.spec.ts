@@ -230,11 +230,20 @@ test("the comparison has a row per risk factor with each protocol's assessment, 
   for (const factor of RISK_FACTORS) {
     const label = FACTOR_LABELS[factor];
     const assessments = picked.map((row) => evidenceOf(row).find((e) => e.factor === factor)?.level ?? "Unknown");
-    // The rule the other rows follow: the lowest known level, every holder on a tie; Unknown never
-    // best; nothing marked when all values are the same.
-    const known = assessments.filter((a) => a !== "Unknown").map((a) => RISK_STEPS.indexOf(a as never));
-    const lowest = Math.min(...known);
-    const marked = known.length > 0 && new Set(assessments).size > 1;
+    // The rule the other rows follow (model/best-values.ts): marked only when every compared
+    // assessment is known (a level); then the lowest, every holder on a tie, unless all are the
+    // same. Otherwise no cell is marked and the row says why beside its name.
+    const unknown = picked.filter((_, index) => assessments[index] === "Unknown");
+    const levels = assessments.map((a) => RISK_STEPS.indexOf(a as never));
+    const lowest = Math.min(...levels);
+    const reason =
+      unknown.length > 0
+        ? `Not ranked: not every protocol's evidence on this factor is known (${unknown
+            .map((row) => `${row.name}: Unknown`)
+            .join("; ")}).`
+        : new Set(assessments).size < 2
+          ? "Not ranked: every value is the same."
+          : null;
     const values = await valuesOf(label);
     // The phone's entry reads key, name, then the assessment.
     expect(
@@ -244,11 +253,12 @@ test("the comparison has a row per risk factor with each protocol's assessment, 
     expect(
       values.map((value) => value.best),
       `${label}: Best`,
-    ).toEqual(
-      assessments.map(
-        (assessment) => marked && assessment !== "Unknown" && RISK_STEPS.indexOf(assessment as never) === lowest,
-      ),
-    );
+    ).toEqual(levels.map((level) => reason === null && level === lowest));
+    const why = (
+      isMobile ? dialog.getByRole("region", { name: `Risk factor: ${label}`, exact: true }) : rowOf(label)
+    ).getByRole("button", { name: "Why no Best mark" });
+    if (reason === null) await expect(why, `${label}: no reason`).toHaveCount(0);
+    else await expect(why, `${label}: the reason`).toHaveAttribute("data-reason", reason);
   }
   await expectNoAxeViolations(page, "the comparison with its factor rows");
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
 import type { ServedProtocolRow } from "../../scripts/data/rules/protocol-row.ts";
+import { formatUsd } from "../../src/lib/product-terms.ts";
 import { E2E_API_URL } from "./ports.ts";
 
 /** A protocols row as the local API serves it to the anon role (the app's own view). */
@@ -191,4 +192,18 @@ export async function fetchYieldHistory(request: APIRequestContext, protocolId: 
       source: string;
     }>
   ).map((row) => ({ ...row, apy_min: Number(row.apy_min), apy_max: Number(row.apy_max) }));
+}
+
+/**
+ * The minimum the card and the comparison show (model/product-summary.ts): a protocol with products shows their lowest stated
+ * minimum ('$50K', 'from $500', 'No minimum'); one without keeps its row's own text.
+ */
+export function minimumShown(row: ProtocolRow): string {
+  const { product_count: count = 0, product_min_investment_usd: usd = null } = row as ProtocolRow & {
+    product_count?: number;
+    product_min_investment_usd?: number | null;
+  };
+  if (count === 0 || usd === null) return row.min_investment;
+  if (usd === 0) return "No minimum";
+  return count === 1 ? formatUsd(usd) : `from ${formatUsd(usd)}`;
 }
