@@ -37,7 +37,10 @@ function measureAt(page: Page, y: number): Promise<Step> {
       scrollY: window.scrollY,
       button: shown ? box(holder.querySelector("button")!) : null,
       tray: tray ? box(tray) : null,
+      // A faded preview card under the collapsed list's fade is inert: no figures a visitor reads
+      // (and those past its clipped height are not painted at all).
       figures: [...document.querySelectorAll("[data-card-figures]")]
+        .filter((figures) => !figures.closest("[inert]"))
         .map(box)
         .filter((b) => b.bottom > 0 && b.top < window.innerHeight && b.right > b.left),
     };

@@ -123,7 +123,8 @@ test("the comparison shows the terms; 'Unknown' is spelled out", async ({ page, 
     else await expect(dialog.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
   }
   const kyc = isMobile
-    ? dialog.getByRole("region", { name: "KYC", exact: true }).getByRole("listitem")
+    ? // One line per protocol; a protocol with products lists each product's own term inside it.
+      dialog.getByRole("region", { name: "KYC", exact: true }).getByRole("list").first().locator(":scope > li")
     : dialog.getByRole("row", { name: /^KYC/ }).getByRole("cell");
   await expect(kyc).toHaveText([new RegExp("Yes$"), new RegExp("Unknown$")]);
   await expect(
@@ -171,7 +172,8 @@ test("on a phone, three compared protocols fit the width: no sideways scroll, na
 
   // Every metric block names each protocol with its value, and the Source row stays.
   for (const label of ["Total Value Locked", "Investor access", "Source"]) {
-    await expect(dialog.getByRole("region", { name: label, exact: true }).getByRole("listitem")).toHaveCount(3);
+    const lines = dialog.getByRole("region", { name: label, exact: true }).getByRole("list").first();
+    await expect(lines.locator(":scope > li")).toHaveCount(3);
   }
   await expectNoAxeViolations(page, "the phone comparison with three protocols");
 });

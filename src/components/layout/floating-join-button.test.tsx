@@ -74,6 +74,34 @@ describe("FloatingJoinButton", () => {
     figures.remove();
   });
 
+  it("does not step aside for a faded preview card's figures (inert under the collapsed list's fade)", async () => {
+    Object.defineProperty(window, "scrollY", { value: 900, configurable: true, writable: true });
+    const faded = document.createElement("li");
+    faded.setAttribute("inert", "");
+    const figures = document.createElement("div");
+    figures.setAttribute("data-card-figures", "");
+    figures.getBoundingClientRect = () =>
+      ({ left: 900, right: 1230, top: 700, bottom: 840, width: 330, height: 140 }) as DOMRect;
+    faded.append(figures);
+    document.body.append(faded);
+    render(<FloatingJoinButton onJoinWaitlist={() => {}} />);
+    const holder = document.querySelector<HTMLElement>("[data-floating-join]")!;
+    holder.style.right = "24px";
+    holder.style.bottom = "24px";
+    Object.defineProperties(holder, { offsetWidth: { value: 166 }, offsetHeight: { value: 48 } });
+    Object.defineProperty(document.documentElement, "clientWidth", { value: 1280, configurable: true });
+    Object.defineProperty(window, "innerHeight", { value: 900, configurable: true });
+    fireEvent.scroll(window);
+    await act(() => new Promise((resolve) => window.requestAnimationFrame(resolve)));
+    expect(screen.getByRole("button", { name: "Join Waitlist" })).toBeInTheDocument();
+
+    // The same figures once the card is shown for real: now it steps aside.
+    faded.removeAttribute("inert");
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Join Waitlist" })).not.toBeInTheDocument());
+    faded.remove();
+  });
+
   it("stays out on a phone while the comparison tray carries it", () => {
     Object.defineProperty(window, "scrollY", { value: 900, configurable: true, writable: true });
     const { rerender } = render(<FloatingJoinButton onJoinWaitlist={() => {}} />);

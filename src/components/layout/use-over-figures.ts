@@ -39,6 +39,8 @@ export function useOverFigures(ref: RefObject<HTMLElement | null>): boolean {
       if (!zone) return setOver(false);
       let hit = false;
       for (const figures of document.querySelectorAll(FIGURES)) {
+        // A faded preview card (inert, under the 'Show All' fade) shows no figures to read.
+        if (figures.closest("[inert]")) continue;
         const box = figures.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;
         if (

@@ -38,7 +38,7 @@ export function PhoneComparison(props: LayoutProps) {
             aria-labelledby={headingId}
             className="border-b border-border px-4 py-3.5 last:border-b-0"
           >
-            <div className="flex items-center">
+            <div className="relative flex items-center">
               <h3
                 id={headingId}
                 className={cn(
@@ -54,7 +54,7 @@ export function PhoneComparison(props: LayoutProps) {
                   row.label
                 )}
               </h3>
-              {notRanked(row, props) && <NotRanked {...notRanked(row, props)!} />}
+              {notRanked(row, props) && <NotRanked {...notRanked(row, props)!} spanRow />}
             </div>
             <ul className="mt-2 space-y-2">
               {protocols.map((protocol, index) => {
