@@ -103,10 +103,7 @@ async function expectNoHeadingUnder(root: Locator, box: Box) {
   expect(covered, "headings under the toast").toEqual([]);
 }
 
-test("toasts cover no heading or form, and a success clears the form's error toast", async ({
-  page,
-  isMobile,
-}, testInfo) => {
+test("toasts cover no heading or form, and a success clears the form's error toast", async ({ page }, testInfo) => {
   const dialog = await openFromBanner(page);
   const email = dialog.getByRole("textbox", { name: "Email address" });
   await email.fill("not-an-email");
@@ -131,10 +128,8 @@ test("toasts cover no heading or form, and a success clears the form's error toa
   ] as const) {
     expect(overlaps(success, box!), `the success toast covers ${what}`).toBe(false);
   }
-  // On a phone a toast spans the width at the bottom edge, so the page's content passes under it for
-  // its few seconds wherever the visitor is (the compact phone hero puts 'Filter Protocols' there
-  // at the top of the page); the dialog's headings, the form, the banner and the header stay clear.
-  if (!isMobile) await expectNoHeadingUnder(page.locator("body"), success);
+  // A phone's full-width toast passes over page content at the bottom edge (form, banner, header clear).
+  if (!testInfo.project.use.isMobile) await expectNoHeadingUnder(page.locator("body"), success);
   // On screen, whole.
   const viewport = page.viewportSize()!;
   expect(success.y + success.height).toBeLessThanOrEqual(viewport.height);
