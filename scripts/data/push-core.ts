@@ -24,9 +24,12 @@ export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
 export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
 export const YIELDS_MIGRATION_FILE = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 export const OTHER_CLASS_MIGRATION_FILE = "supabase/migrations/20261127180000_other_asset_class.sql";
+export const CURATED_YIELD_MIGRATION_FILE = "supabase/migrations/20261127210000_curated_yield_document.sql";
 // The columns the terms migration added, then those the yields and tracked rows migration added.
 const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"), COLUMNS.indexOf("defillama_id"));
-const YIELDS_MIGRATION_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"));
+const YIELDS_MIGRATION_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"), COLUMNS.indexOf("yield_document_date"));
+// The columns the curated yield's page migration added (issue 33).
+const CURATED_YIELD_FIELDS = COLUMNS.slice(COLUMNS.indexOf("yield_document_date"));
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -240,6 +243,11 @@ class RestClient {
     if (YIELDS_MIGRATION_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
       throw new PushError(
         `The database's sync_protocols does not know the yield and tracked-row columns: apply ${YIELDS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
+      );
+    }
+    if (CURATED_YIELD_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
+      throw new PushError(
+        `The database's sync_protocols does not know a curated yield's page date and kind: apply ${CURATED_YIELD_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
       );
     }
     // data:check passed, so a refused asset class is a reviewed 'Other' the database predates.
