@@ -20,7 +20,7 @@ function Part({ part }: { part: NotePart }) {
 /**
  * A protocol's notes on its figures as short labelled lines ('Minimum: …'), each link named by its
  * host or a short label: a description list, a label beside its text from 640 px, above it on a
- * phone (or always, `stacked`, in a narrow column). Notes without labels (a tracked row's) are plain lines; a stray unlabelled line among
+ * phone; `stacked` (a narrow column): 'Label: text' a line. Notes without labels (a tracked row's) are plain lines; a stray unlabelled line among
  * labelled ones is a 'Note'.
  */
 export function NoteLines({ notes, stacked = false }: { notes: string; stacked?: boolean }) {
@@ -34,10 +34,19 @@ export function NoteLines({ notes, stacked = false }: { notes: string; stacked?:
         ))}
       </div>
     );
+  if (stacked)
+    return (
+      <dl className="space-y-1">
+        {lines.map((line, index) => (
+          <div key={index}>
+            <dt className="inline font-semibold text-foreground">{line.label ?? "Note"}: </dt>
+            <dd className="inline [overflow-wrap:anywhere]">{text(line.parts)}</dd>
+          </div>
+        ))}
+      </dl>
+    );
   return (
-    <dl
-      className={stacked ? "space-y-1" : "grid gap-x-3 gap-y-1.5 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)]"}
-    >
+    <dl className="grid gap-x-3 gap-y-1.5 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)]">
       {lines.map((line, index) => (
         <Fragment key={index}>
           <dt className="font-semibold text-foreground">{line.label ?? "Note"}</dt>
