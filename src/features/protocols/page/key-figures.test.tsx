@@ -78,7 +78,7 @@ describe("a key figure's dates", () => {
   it("rests the risk level on the evidence below, reviewed on the row's day", () => {
     const risk = show({})("Risk");
     expect(within(risk).getByRole("link", { name: "Evidence below" })).toHaveAttribute("href", "#risk");
-    expect(risk).toHaveTextContent("Evidence below· reviewed 25 Nov 2026");
+    expect(risk).toHaveTextContent("Evidence below · reviewed 25 Nov 2026");
     expect(risk).not.toHaveTextContent("As of");
   });
 });

@@ -4,12 +4,7 @@ import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
 import { NoteLines } from "@/components/note-lines";
 import { formatDay, formatDocumentDate, UNDATED } from "@/lib/source-provenance";
 import { formatAsOf } from "@/lib/tvl-provenance";
-import {
-  FIGURE_NOTES_ID,
-  figureProvenance,
-  type FigureDates,
-  type FigureProvenance,
-} from "../model/figure-provenance";
+import { FIGURE_NOTES_ID, figureProvenance, type FigureDates, type FigureProvenance } from "../model/figure-provenance";
 import { DroppedNote } from "@/components/tvl-source";
 import { RiskBadge } from "../card/risk-badge";
 import { FigureText } from "../card/tracked-note";
@@ -80,18 +75,23 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
   if (provenance.unreviewed) return <p className="mt-3 text-xs text-muted-foreground">{sourceLabel}</p>;
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-      {dates !== null ? (
-        <DatesBefore dates={dates} />
-      ) : provenance.perProduct ? null : (
-        <span>Date not recorded</span>
-      )}
+      {dates !== null ? <DatesBefore dates={dates} /> : provenance.perProduct ? null : <span>Date not recorded</span>}
       {provenance.inPage !== undefined ? (
-        <a
-          href={provenance.inPage}
-          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          {sourceLabel}
-        </a>
+        // The risk level: what it rests on and when, one phrase that wraps between words.
+        <span>
+          <a
+            href={provenance.inPage}
+            className="rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {sourceLabel}
+          </a>
+          {dates?.kind === "reviewed" && (
+            <>
+              {" "}
+              · reviewed <Day day={dates.day} />
+            </>
+          )}
+        </span>
       ) : sourceUrl !== null ? (
         <a
           href={sourceUrl}
@@ -102,20 +102,15 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
               ? `Source for ${label} (opens in a new tab)`
               : `${label} source: ${sourceLabel} (opens in a new tab)`
           }
-          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          className="inline-flex min-w-0 items-center gap-1 rounded-sm font-medium [overflow-wrap:anywhere] text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
           {sourceLabel}
-          <ExternalLink className="size-3" aria-hidden="true" />
+          <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
         </a>
       ) : sourceLabel !== "Source" ? (
         <span>{sourceLabel}</span>
       ) : (
         <span>Source not recorded</span>
-      )}
-      {dates?.kind === "reviewed" && (
-        <span>
-          · reviewed <Day day={dates.day} />
-        </span>
       )}
       {stale && (
         <span
