@@ -73,7 +73,9 @@ export const protocolSchema = object(
     defillama_id: nullable(integer("DefiLlama's stable id.")),
     yield_apy_min: nullable(number("Lowest APY of the range, in percent.")),
     yield_apy_max: nullable(number("Highest APY of the range, in percent.")),
-    yield_as_of: nullable(day("The day DefiLlama's yield data refers to; for a curated yield, the day its page was read.")),
+    yield_as_of: nullable(
+      day("The day DefiLlama's yield data refers to; for a curated yield, the day its page was read."),
+    ),
     yield_source: oneOf(["defillama", "curated", null], "Where the yield comes from."),
     yield_source_url: nullable(text("The page that states the yield.")),
     yield_pools: nullable(text("DefiLlama pool ids or symbols the yield is read from, ';'-separated.")),

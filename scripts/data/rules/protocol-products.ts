@@ -21,7 +21,12 @@ type ProductFields = Pick<ProductRecord, "protocol" | "symbol" | "min_investment
 
 /** 'https://www.paxos.com/PAXGold/' and 'http://paxos.com/PAXGold' are one page. */
 export function samePage(a: string, b: string): boolean {
-  const key = (url: string) => url.trim().replace(/^https?:\/\/(www\.)?/i, "").replace(/\/+$/, "").toLowerCase();
+  const key = (url: string) =>
+    url
+      .trim()
+      .replace(/^https?:\/\/(www\.)?/i, "")
+      .replace(/\/+$/, "")
+      .toLowerCase();
   return key(a) === key(b);
 }
 
@@ -64,7 +69,8 @@ export function rowsAgreeWithProducts(rows: readonly RowFields[], products: read
     if (row.yield_source !== "curated" || row.yield_source_url === null) continue;
     for (const product of own) {
       const source = product.sources.stated_yield;
-      if (product.stated_yield === null || source === undefined || !samePage(source.url, row.yield_source_url)) continue;
+      if (product.stated_yield === null || source === undefined || !samePage(source.url, row.yield_source_url))
+        continue;
       const pairs: Array<[string, string | null, string]> = [
         ["yield_document_date", row.yield_document_date, source.document_date],
         ["yield_as_of", row.yield_as_of, source.read_on],
@@ -72,7 +78,10 @@ export function rowsAgreeWithProducts(rows: readonly RowFields[], products: read
       ];
       for (const [column, value, expected] of pairs)
         if (value !== expected)
-          at(column, `'${value ?? ""}' is not what ${product.symbol}'s stated yield cites ('${expected}'): the row takes the product's page`);
+          at(
+            column,
+            `'${value ?? ""}' is not what ${product.symbol}'s stated yield cites ('${expected}'): the row takes the product's page`,
+          );
     }
   }
   return problems;
