@@ -58,7 +58,8 @@ describe("protocol page", () => {
     history([]);
     serveApollo({
       source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
-      notes: "Minimum: 50,000 USDC first, as the [issuer's page](https://docs.example.com/acred) states (read on 25 Nov 2026)",
+      notes:
+        "Minimum: 50,000 USDC first, as the [issuer's page](https://docs.example.com/acred) states (read on 25 Nov 2026)",
     });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });

@@ -48,7 +48,11 @@ export const NOT_REVIEWED = "Not reviewed yet";
 export type KeyFigure = "tvl" | "yield" | "minInvestment" | "risk";
 
 /** A curated figure's page: its own date and the day it was read; stale from the page's date, else the day read. */
-function documented(sourceKind: string | null, documentDate: string, readOn: string): Pick<FigureProvenance, "dates" | "staleFrom"> {
+function documented(
+  sourceKind: string | null,
+  documentDate: string,
+  readOn: string,
+): Pick<FigureProvenance, "dates" | "staleFrom"> {
   return {
     dates: { kind: "document", sourceKind, documentDate, readOn },
     staleFrom: documentDate === UNDATED ? readOn : (documentDateStart(documentDate) ?? readOn),
@@ -56,7 +60,10 @@ function documented(sourceKind: string | null, documentDate: string, readOn: str
 }
 
 /** A day of the row's own (its review), or no date at all. */
-function rowDay(kind: "read" | "checked" | "reviewed", day: string | null): Pick<FigureProvenance, "dates" | "staleFrom"> {
+function rowDay(
+  kind: "read" | "checked" | "reviewed",
+  day: string | null,
+): Pick<FigureProvenance, "dates" | "staleFrom"> {
   return { dates: day === null ? null : { kind, day }, staleFrom: day };
 }
 
@@ -84,7 +91,11 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
       const link = { sourceUrl: yields.href, sourceLabel: yields.label };
       if (protocol.yieldSource === "curated" && protocol.yieldDocumentDate !== null && protocol.yieldAsOf !== null)
         return { ...documented(protocol.yieldSourceKind, protocol.yieldDocumentDate, protocol.yieldAsOf), ...link };
-      return { dates: yields.date === null ? null : { kind: "asOf", day: yields.date }, staleFrom: yields.date, ...link };
+      return {
+        dates: yields.date === null ? null : { kind: "asOf", day: yields.date },
+        staleFrom: yields.date,
+        ...link,
+      };
     }
   }
   // A protocol's products state its minimum, each with its own page and dates, in the Products section.
@@ -105,7 +116,12 @@ export function figureProvenance(protocol: Protocol, figure: KeyFigure): FigureP
   }
   // The risk level is computed from the evidence in the page's Risk section, factor by factor.
   if (figure === "risk" && protocol.riskLevel !== null) {
-    return { ...rowDay("reviewed", protocol.asOf), sourceUrl: null, sourceLabel: "Evidence below", inPage: `#${RISK_SECTION_ID}` };
+    return {
+      ...rowDay("reviewed", protocol.asOf),
+      sourceUrl: null,
+      sourceLabel: "Evidence below",
+      inPage: `#${RISK_SECTION_ID}`,
+    };
   }
   // The minimum's own page, where the review recorded it.
   if (figure === "minInvestment" && protocol.minInvestmentSourceUrl !== null) {
