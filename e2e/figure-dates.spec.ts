@@ -1,6 +1,6 @@
 // Dates that say what they mean (issue 33), on the served seed: a curated figure gives its page's
 // own date and the day it was read, a minimum its products', the risk level its evidence's review;
-// the notes are short labelled lines whose links are named, never raw URLs. Desktop and phone.
+// the notes are short labelled lines whose links are named, never raw URLs.
 import { slugify } from "../src/features/protocols/model/slug.ts";
 import { formatDay, formatDocumentDate } from "../src/lib/source-provenance.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -56,7 +56,9 @@ test("BENJI's curated yield gives its fact sheet's date and the day read; its mi
   await expect(figures.getByText(/As of/)).toHaveCount(0);
 });
 
-test("Ondo's notes are labelled lines whose links are named, with no raw URL", async ({ page }) => {
+// Tagged for the phone project (main's e2e/support/fixtures.ts PHONE): a phone lays the notes out
+// otherwise (each label above its line) and must not scroll sideways.
+test("Ondo's notes are labelled lines whose links are named, with no raw URL", { tag: "@phone" }, async ({ page }) => {
   const ondo = byName("Ondo Finance (OUSG + USDY)");
   await open(page, ondo);
   const notes = page.getByRole("region", { name: "Notes on the figures" });
