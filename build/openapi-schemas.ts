@@ -55,7 +55,9 @@ export const protocolSchema = object(
     updated_at: time("When the row last changed."),
     source_url: nullable(text("The page the curated figures come from.")),
     as_of: nullable(day("The day the curated figures were checked.")),
-    notes: nullable(text("How each figure was read.")),
+    notes: nullable(
+      text("How each figure was read: short labelled lines ('Minimum: …'), one a line, links as [text](https://…)."),
+    ),
     defillama_slug: nullable(text("DefiLlama's slug, when DefiLlama covers it.")),
     tvl_usd: nullable(number("TVL in US dollars.")),
     tvl_as_of: nullable(day("The day the TVL refers to.")),
@@ -71,7 +73,9 @@ export const protocolSchema = object(
     defillama_id: nullable(integer("DefiLlama's stable id.")),
     yield_apy_min: nullable(number("Lowest APY of the range, in percent.")),
     yield_apy_max: nullable(number("Highest APY of the range, in percent.")),
-    yield_as_of: nullable(day("The day the yield refers to.")),
+    yield_as_of: nullable(
+      day("The day DefiLlama's yield data refers to; for a curated yield, the day its page was read."),
+    ),
     yield_source: oneOf(["defillama", "curated", null], "Where the yield comes from."),
     yield_source_url: nullable(text("The page that states the yield.")),
     yield_pools: nullable(text("DefiLlama pool ids or symbols the yield is read from, ';'-separated.")),
@@ -80,6 +84,10 @@ export const protocolSchema = object(
     defillama_listed_at: nullable(day("The day DefiLlama first listed it.")),
     defillama_audits: nullable(integer("DefiLlama's audits field: 0 none, 1 partly, 2 yes, 3 fork of audited code.")),
     min_investment_source_url: nullable(text("The page that states the minimum.")),
+    yield_document_date: nullable(
+      text("A curated yield's page: the date it states (YYYY-MM-DD, YYYY-MM or 'undated'); null on other yields."),
+    ),
+    yield_source_kind: nullable(text("A curated yield's page: its kind ('Fact sheet'); null on other yields.")),
     product_count: integer("How many products (GET /products) it issues; kept by the database."),
     product_min_investment_usd: nullable(number("The lowest stated minimum of its products, in US dollars.")),
     product_investor_access: oneOf(
@@ -128,6 +136,8 @@ export const protocolSchema = object(
     defillama_listed_at: "2024-03-20",
     defillama_audits: 2,
     min_investment_source_url: "https://securitize.io/buidl",
+    yield_document_date: null,
+    yield_source_kind: null,
     product_count: 1,
     product_min_investment_usd: 5000000,
     product_investor_access: "institutional",

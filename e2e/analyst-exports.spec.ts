@@ -2,6 +2,7 @@
 // list as CSV, and the comparison with its best values, sources, link and CSV. Expectations come
 // from the seed with rules re-stated here, not from the app's own code.
 import { readFile } from "node:fs/promises";
+import { parseNoteLines } from "../src/lib/note-lines.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { byName, byTvl, slug, tvlMillions } from "./support/analyst.ts";
 import { compareButton, comparisonDialog, expectShowing, selectionBar, toast } from "./support/home.ts";
@@ -115,7 +116,9 @@ test("the comparison: best values marked in text and colour, Source row, Copy li
       });
       await expect(source).toContainText(day);
     }
-    if (row.notes) await expect(source).toContainText(row.notes);
+    // The notes as labelled lines, each link shown by its name (src/lib/note-lines.ts).
+    for (const line of parseNoteLines(row.notes ?? ""))
+      await expect(source).toContainText(line.parts.map((part) => part.text).join(""));
     if (!row.source_url && !row.as_of && !row.notes) await expect(source).toHaveText("Not recorded");
   }
 

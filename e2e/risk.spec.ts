@@ -100,7 +100,7 @@ test("a protocol page's Risk section: the overall level, then every factor with 
     await expect(item).toContainText(
       found.computed
         ? `Computed from DefiLlama data of ${formatDay(found.read_on)}`
-        : `${found.source_kind}, ${formatDocumentDate(found.document_date)} · read ${formatDay(found.read_on)} · ${found.source_tier}`,
+        : `${found.source_kind}, ${formatDocumentDate(found.document_date)} · read on ${formatDay(found.read_on)} · ${found.source_tier}`,
     );
     const source = item.getByRole("link", {
       name: `${label} source for ${protocol.name}: ${hostOf(found.source_url)} (opens in a new tab)`,

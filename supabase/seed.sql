@@ -7,7 +7,7 @@
 -- so a change to the data shows in a diff as the lines of the protocol and columns it touched.
 -- 80 protocols.
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   '3F',
   '3F is a vault protocol built on Morpho that gives you leveraged exposure to tokenized RWAs.',
   array['Unclassified']::text[],
@@ -43,10 +43,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-05-25',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Aave Horizon RWA',
   'Aave Horizon is Aave Labs'' separate, licensed instance of Aave V3.3 on Ethereum in which issuer-allowlisted institutions supply tokenized RWAs as collateral to borrow USDC, RLUSD and GHO that anyone can supply.',
   array['Private Credit']::text[],
@@ -58,7 +60,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://app.aave.com/markets/?marketName=proto_horizon_v3',
   'https://defillama.com/protocol/aave-horizon-rwa',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://aave.com/docs/aave-v3/horizon (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [aave.com](https://aave.com/docs/aave-v3/horizon) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'aave-horizon-rwa',
   257946307,
   '2026-09-05',
@@ -82,10 +87,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-12-09',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Anemoy Capital',
   'BVI asset manager linked to Centrifuge (Anemoy Capital SPC Limited) that issues tokenized fund shares on the Centrifuge protocol, led by the Janus Henderson Anemoy Treasury Fund (JTRSY), sub-managed by Janus Henderson since 2024.',
   array['US Treasuries', 'Private Credit']::text[],
@@ -97,7 +104,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.anemoy.io',
   'https://defillama.com/protocol/anemoy-capital',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://gov.centrifuge.io/t/cp143-change-fee-for-anemoy-ltf/6755 (dated 2025-02-06, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [gov.centrifuge.io](https://gov.centrifuge.io/t/cp143-change-fee-for-anemoy-ltf/6755) (dated 6 Feb 2025; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'anemoy-capital',
   799611530,
   '2026-09-05',
@@ -121,10 +131,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-12-09',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Apollo ACRED (Securitize)',
   'Tokenized feeder fund, run with Securitize, that invests substantially all its assets in the Apollo Diversified Credit Fund, an interval fund that repurchases at least 5% of its shares each quarter. Open to US accredited investors.',
   array['Private Credit']::text[],
@@ -136,7 +148,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://securitize.io',
   'https://defillama.com/protocol/apollo-diversified-credit-securitize-fund',
   '2026-11-25',
-  'TVL and yield: DefiLlama''s figures, refreshed daily (see their dates and sources). Min investment: 50,000 USDC for a first subscription and 10,000 USDC after, as Yield.xyz''s Securitize integration docs state (undated, read 25 Nov 2026); a June 2025 Substack deep dive (Minchi Park) also gives a $50,000 minimum commitment. Access: US accredited investors (Yield.xyz docs). Liquidity: the underlying interval fund offers quarterly redemption of at least 5% of shares at NAV (same Substack article). Risk: diversified credit, but only quarterly liquidity.',
+  'TVL and yield: DefiLlama''s figures, refreshed daily (see their dates and sources)
+Minimum: 50,000 USDC first subscription, 10,000 USDC after, per [Yield.xyz''s Securitize docs](https://docs.yield.xyz/documentation/earn/rwas/securitize) (undated, read on 25 Nov 2026)
+Minimum (Substack): a June 2025 Substack deep dive (Minchi Park) also gives a $50,000 minimum commitment
+Access: US accredited investors (Yield.xyz docs)
+Liquidity: the underlying interval fund offers quarterly redemption of at least 5% of shares at NAV (same Substack article)
+Risk: diversified credit, but only quarterly liquidity',
   'apollo-diversified-credit-securitize-fund',
   95575219,
   '2026-09-05',
@@ -160,10 +177,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-08-14',
   0,
-  'https://docs.yield.xyz/documentation/earn/rwas/securitize'
+  'https://docs.yield.xyz/documentation/earn/rwas/securitize',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Asseto AoABT',
   'AoABT is a token under the AoABT token series supported and operated by Asseto, backed 1:1 by Class C Shares of the Underlying Fund',
   array['Unclassified']::text[],
@@ -199,10 +218,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-08-08',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Backed Finance (bTokens)',
   'Tracker certificates on ETFs and stocks (bCSPX, bIB01 and others), each fully backed by the underlying security; issued by Backed Assets (Jersey) and tokenized by Swiss Backed Finance, which Kraken agreed to buy in December 2025. Freely transferable; minting needs KYC.',
   array['Equities', 'US Treasuries']::text[],
@@ -214,7 +235,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://backed.fi',
   'https://defillama.com/protocol/backedfi',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none of its own; bIB01 tracks a T-bill ETF''s yield. Access (Backed FAQ, read 2026-11-25): bTokens are freely transferable and retail can buy them on regulated exchanges and DEXs; minting and redeeming directly with Backed needs KYC/AML, and redemption is ''subject to minimum transaction values'' the page does not state; individual professional investors must hold CHF 500,000 with experience or CHF 2,000,000. The same page lists Ethereum, Base, Gnosis, Arbitrum, Avalanche, Optimism, BSC, Sonic and Polygon. Kraken agreed to acquire Backed Finance AG (announced 2 Dec 2025; Block319 and CoinFeather reports). Issuer: Backed Assets (JE) Limited; tokenizer: Backed Finance AG (Backed''s Ethena application, Aug 2024). Risk: backed and bankruptcy-remote, but exposed to market risk.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none of its own; bIB01 tracks a T-bill ETF''s yield
+Access: bTokens are freely transferable; retail can buy them on regulated exchanges and DEXs (Backed FAQ, read on 25 Nov 2026)
+Minting: minting and redeeming directly with Backed needs KYC/AML; redemption is ''subject to minimum transaction values'' not stated
+Professional investors: individuals must hold CHF 500,000 with experience, or CHF 2,000,000 (Backed FAQ)
+Chains: the FAQ lists Ethereum, Base, Gnosis, Arbitrum, Avalanche, Optimism, BSC, Sonic and Polygon
+Acquisition: Kraken agreed to acquire Backed Finance AG (announced 2 Dec 2025; Block319 and CoinFeather reports)
+Issuer: Backed Assets (JE) Limited; tokenizer: Backed Finance AG (Backed''s Ethena application, Aug 2024)
+Risk: backed and bankruptcy-remote, but exposed to market risk',
   'backedfi',
   3416343,
   '2026-09-05',
@@ -238,10 +267,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-08-30',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'BlackRock BUIDL (Securitize)',
   'Tokenized USD institutional liquidity fund holding cash, US Treasury bills and repo; dividends are paid as new tokens.',
   array['US Treasuries']::text[],
@@ -253,7 +284,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://securitize.io',
   'https://defillama.com/protocol/blackrock-buidl',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Min investment: $5 million first investment and $250,000 follow-ons, as Securitize (BUIDL''s placement agent) stated in its application to Ethena''s reserve fund (undated post; its yield figure is as of 18 Jul 2024), read 25 Nov 2026. Description: per Securitize''s Frax proposal FIP-418 (Snapshot copy on gl.app; figures as of 12 Dec 2024; it also says dividends are ''issued directly to investors’ wallets as new tokens each month''), read 25 Nov 2026. Risk: short Treasuries and repo, BNY custody.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Minimum: $5M first investment and $250,000 follow-ons, as Securitize (BUIDL''s placement agent) stated to Ethena''s reserve fund
+Minimum source: [gov.ethenafoundation.com](https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4) (undated post; its yield figure is as of 18 Jul 2024), read on 25 Nov 2026
+Description: per Securitize''s Frax proposal FIP-418 (Snapshot copy on gl.app; figures as of 12 Dec 2024), read on 25 Nov 2026
+Dividends: ''issued directly to investors’ wallets as new tokens each month'' (same FIP-418)
+Risk: short Treasuries and repo, BNY custody',
   'blackrock-buidl',
   3620971156,
   '2026-09-05',
@@ -277,10 +314,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-06',
   0,
-  'https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4'
+  'https://gov.ethenafoundation.com/t/ethena-allocation-template-for-rwa-reward-accruing-assets/31/4',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Blockchain Capital',
   'BCAP is a security token, sold in 2017 to accredited US investors and non-US investors, that gives holders a non-voting share of the profits of Blockchain Capital''s third venture fund (Blockchain Capital III Digital Liquid Venture Fund).',
   array['Other']::text[],
@@ -292,7 +331,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.blockchaincapital.com/',
   'https://defillama.com/protocol/blockchain-capital',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://smithandcrown.com/research/blockchain-capital/ (dated 2018-11-21, a secondary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [smithandcrown.com](https://smithandcrown.com/research/blockchain-capital/) (dated 21 Nov 2018; a secondary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'blockchain-capital',
   959924094,
   '2026-09-05',
@@ -316,10 +358,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-09-09',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Brickken',
   'Brickken enables businesses to create digital tokens backed by tokenized Real World Assets (RWA). Through the Token Suite, Clients can raise private or public capital by creating their own custom white-label token store & token offering.',
   array['Unclassified']::text[],
@@ -355,10 +399,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-01-24',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Centrifuge',
   'Tokenization infrastructure for institutional funds, such as the Janus Henderson Anemoy Treasury fund (JTRSY) and AAA CLO fund (JAAA). Each pool sets its own access, currency and liquidity terms.',
   array['Private Credit', 'US Treasuries']::text[],
@@ -370,7 +416,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://centrifuge.io',
   'https://defillama.com/protocol/centrifuge-protocol',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s pool range, refreshed daily (see its date and source); on 5 Sep 2026 its two Anemoy ACRED pools (Plume, Monad) were at 0% after paying 5.8% and 4.9% a week before, and are left out of the range as data gaps. Min investment: set per pool (Centrifuge''s investor docs, read 25 Nov 2026: access, currency and liquidity terms vary by pool); the 500,000 USDC minimum for JTRSY (then Anemoy LTF) is from Centrifuge''s Arbitrum STEP II application, undated, whose figures are as of 29 Apr 2024. JTRSY and JAAA are BVI professional funds for non-US professional investors (Yearn risk report on JAAA, read 25 Nov 2026). Risk: a mix of T-bills and CLO credit.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s pool range, refreshed daily (see its date and source)
+Yield gaps: on 5 Sep 2026 its two Anemoy ACRED pools (Plume, Monad) were at 0% after 5.8% and 4.9% a week before; left out as data gaps
+Minimum: set per pool (Centrifuge''s investor docs, read on 25 Nov 2026: access, currency and liquidity terms vary by pool)
+Minimum (JTRSY): 500,000 USDC (then Anemoy LTF), per Centrifuge''s [Arbitrum STEP II application](https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496) (undated; figures as of 29 Apr 2024)
+Access: JTRSY and JAAA are BVI professional funds for non-US professional investors (Yearn risk report on JAAA, read on 25 Nov 2026)
+Risk: a mix of T-bills and CLO credit',
   'centrifuge-protocol',
   1575531959,
   '2026-09-05',
@@ -394,10 +446,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-08-01',
   2,
-  'https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496'
+  'https://forum.arbitrum.foundation/t/centrifuge-janus-henderson-anemoy-treasury-fund-jtrsy-step-ii-application/23496',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Circle USYC (ex-Hashnote)',
   'Circle''s tokenized money market fund: shares of a Cayman fund (Hashnote International Short Duration Yield Fund) investing mainly in reverse repo backed by US government securities, issued by Circle''s Bermuda entity to non-US institutions; Circle acquired Hashnote in January 2025.',
   array['US Treasuries']::text[],
@@ -409,7 +463,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.circle.com/usyc',
   'https://defillama.com/protocol/circle-usyc',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Risk: T-bills and repo; offshore fund. Chains: DefiLlama also counts BNB Chain, Near and Noble, which are outside our list. Issuer: Circle International Bermuda Limited (BMA-regulated); the fund is a CIMA-licensed Cayman mutual fund; only non-US persons (Regulation S) are eligible, per Circle''s USYC developer overview (undated, read 25 Nov 2026). Circle completed its acquisition of Hashnote in January 2025 (Usual''s USYC factsheet, last updated 16 Feb 2026, https://docs.usual.money/resources-and-ecosystem/fact-sheets/collateral-assets/usyc-hashnote). Min investment: $100,000 for international investors, per Hashnote''s USYC subscription page (undated, an older pre-Circle version of the docs); CoinDesk''s USYC page (undated) also states ''a US$100,000 minimum'' for eligible non-US institutions.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Risk: T-bills and repo; offshore fund
+Chains: DefiLlama also counts BNB Chain, Near and Noble, which are outside our list
+Issuer: Circle International Bermuda Limited (BMA-regulated); the fund is a CIMA-licensed Cayman mutual fund
+Access: non-US persons only (Regulation S), per Circle''s USYC developer overview (undated, read on 25 Nov 2026)
+Acquisition: Circle completed its acquisition of Hashnote in January 2025 ([Usual''s USYC factsheet](https://docs.usual.money/resources-and-ecosystem/fact-sheets/collateral-assets/usyc-hashnote), last updated 16 Feb 2026)
+Minimum: $100,000 for international investors, per [Hashnote''s USYC subscription page](https://usyc.docs.hashnote.com/getting-started/subscription) (undated; older pre-Circle docs)
+Minimum (CoinDesk): CoinDesk''s USYC page (undated) also states ''a US$100,000 minimum'' for eligible non-US institutions',
   'circle-usyc',
   2621981346,
   '2026-09-05',
@@ -433,10 +495,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-10-26',
   0,
-  'https://usyc.docs.hashnote.com/getting-started/subscription'
+  'https://forum.arbitrum.foundation/t/hashnote-usyc-step-application/23587',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Clearpool',
   'Unsecured on-chain lending to institutional borrowers, mainly crypto trading firms: permissionless Dynamic pools whose rates adjust with utilization, and KYC''d Prime pools for whitelisted institutions.',
   array['Private Credit']::text[],
@@ -448,7 +512,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://clearpool.finance',
   'https://defillama.com/protocol/clearpool-lending',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s headline TVL leaves out amounts lent out (borrowed), so it is small for a lending protocol. Yield: DefiLlama''s pool figure, refreshed daily (see its date and source). Min investment: Unknown; Clearpool''s lender FAQ (read 25 Nov 2026) says lending to a borrower pool is permissionless with no lender requirements, but no page states a minimum amount. Prime pools are open only to invited, whitelisted institutions (Clearpool docs, read 25 Nov 2026). Risk: unsecured loans to trading firms.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+TVL scope: DefiLlama''s headline TVL leaves out amounts lent out (borrowed), so it is small for a lending protocol
+Yield: DefiLlama''s pool figure, refreshed daily (see its date and source)
+Minimum: Unknown; no page states a minimum amount
+Lenders: Clearpool''s lender FAQ (read on 25 Nov 2026) says lending to a borrower pool is permissionless, with no lender requirements
+Prime pools: open only to invited, whitelisted institutions (Clearpool docs, read on 25 Nov 2026)
+Risk: unsecured loans to trading firms',
   'clearpool-lending',
   234806,
   '2026-09-05',
@@ -472,10 +542,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2022-04-11',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Clearpool TPOOL',
   'This USDX pool is dedicated to investing in or purchasing treasuries and distribute the resulting yield to liquidity providers',
   array['Unclassified']::text[],
@@ -511,10 +583,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-12',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'DigiFT',
   'DigiFT is the first regulated exchange for on-chain real-world assets, approved as a Recognised Market Operator with a Capital Markets Services license by the Monetary Authority of Singapore. DigiFT allows asset owners to issue blockchain-based security tokens and investors can trade with continuous liquidity via an AMM.',
   array['Unclassified']::text[],
@@ -550,10 +624,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-09-29',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Dinari (dShares)',
   'dShares: tokens backed 1:1 by US stocks and ETFs, minted only when the underlying shares are bought; sold to non-US investors under Regulation S and to US customers through Dinari''s affiliated broker-dealer, Dinari Securities (SEC/FINRA member). KYC required.',
   array['Equities']::text[],
@@ -565,7 +641,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://dinari.com',
   'https://defillama.com/protocol/dinari',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s figure includes Dinari''s USD+ stablecoin. Yield: none of its own; dividends are passed through (paid in USDC on dShares, reinvested on wrapped dShares, per Dinari''s DeFi docs, read 2026-11-25). Min investment: ''$1 USD minimum, no maximum'' in Dinari''s Arbitrum STEP application (figures as of 23 Apr 2024); no newer page states a minimum. US customers: accounts are opened and kept by Dinari Securities, LLC (broker-dealer CRD #329672), clearing through Alpaca Securities (Dinari docs, US Customers, last updated 2026-06-22). KYC is required for every purchase (Dinari FAQ); non-US sales are made under Regulation S (Coinstore''s overview of dShares, 2023). Risk: equity market risk.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+TVL scope: DefiLlama''s figure includes Dinari''s USD+ stablecoin
+Yield: none of its own; dividends are passed through (USDC on dShares, reinvested on wrapped dShares; Dinari''s DeFi docs, read on 25 Nov 2026)
+Minimum: ''$1 USD minimum, no maximum'' in Dinari''s [Arbitrum STEP application](https://forum.arbitrum.foundation/t/dinari-dshares-usfr-d-spy-d-step-application/23456) (figures as of 23 Apr 2024); no newer page states one
+US customers: accounts are opened and kept by Dinari Securities, LLC (broker-dealer CRD #329672), clearing through Alpaca Securities
+US source: Dinari docs, US Customers, last updated 22 Jun 2026
+KYC: required for every purchase (Dinari FAQ)
+Non-US: sales are made under Regulation S (Coinstore''s overview of dShares, 2023)
+Risk: equity market risk',
   'dinari',
   10831157,
   '2026-09-05',
@@ -589,10 +673,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-02-29',
   0,
-  'https://forum.arbitrum.foundation/t/dinari-dshares-usfr-d-spy-d-step-application/23456'
+  'https://forum.arbitrum.foundation/t/dinari-dshares-usfr-d-spy-d-step-application/23456',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Estate Protocol',
   'Estate protocol offers investors access to fractional ownership of real estate in the most sought-after markets in the world with secure, globally recognized asset protection. Estate Protocol enables cross-border investments with minimal barriers, allowing anyone to invest in high-quality real estate with as little as $50.',
   array['Unclassified']::text[],
@@ -628,10 +714,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-10-09',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Ethena USDtb',
   'USDtb is a US-dollar stablecoin built by Ethena Labs and issued by Pallas (BVI) Ltd., backed mainly by BlackRock''s BUIDL tokenized Treasury fund plus a stablecoin reserve for redemptions; minting and redemption are for KYC''d mint users.',
   array['US Treasuries']::text[],
@@ -643,7 +731,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://usdtb.money',
   'https://defillama.com/protocol/ethena-usdtb',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://docs.usdtb.money/structural-design (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [docs.usdtb.money](https://docs.usdtb.money/structural-design) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'ethena-usdtb',
   482490146,
   '2026-09-05',
@@ -667,10 +758,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-12-16',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Etherfuse Stablebonds',
   'Tokens backed by government bonds: Mexican CETES, US Treasury notes and UK gilts.',
   array['US Treasuries']::text[],
@@ -682,7 +775,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://etherfuse.com',
   'https://defillama.com/protocol/etherfuse',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown. The one page found stating a figure (9.25-10% on the CETES token, in Etherfuse''s application to Ethena''s reserve fund, read 25 Nov 2026) is undated and older than 2024 by its own words, and other pages put CETES itself lower since; no page states a current yield for USTRY or the gilt token, and DefiLlama listed no pool of $1M or more on 2026-09-05. Asset classes: also non-US government debt (CETES, gilts). Risk: small issuer, MXN currency risk; Bluechip rating B+. Min investment: $1 to $100M per transaction, as Etherfuse stated in its Arbitrum STEP application (undated; it cites bank data as of 1 Nov 2024); its Ethena application says orders settle ''as small as 1 Peso''. Custodians named there: BBVA México, Actinver and Kuspit.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown; the one page found stating a figure (9.25-10% on CETES, Etherfuse''s Ethena application, read on 25 Nov 2026) is undated
+Yield age: that page is older than 2024 by its own words, and other pages put CETES itself lower since
+Yield search: no page states a current yield for USTRY or the gilt token; DefiLlama listed no pool of $1M or more on 5 Sep 2026
+Asset classes: also non-US government debt (CETES, gilts)
+Risk: small issuer, MXN currency risk; Bluechip rating B+
+Minimum: $1 to $100M per transaction, as Etherfuse stated in its [Arbitrum STEP application](https://forum.arbitrum.foundation/t/etherfuse-step-application/27933) (undated; bank data as of 1 Nov 2024)
+Settlement: its Ethena application says orders settle ''as small as 1 Peso''
+Custodians: BBVA México, Actinver and Kuspit (named in the same applications)',
   'etherfuse',
   1016047,
   '2026-09-05',
@@ -706,10 +807,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-11-13',
   0,
-  'https://forum.arbitrum.foundation/t/etherfuse-step-application/27933'
+  'https://forum.arbitrum.foundation/t/etherfuse-step-application/27933',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'EthicHub',
   'Crowdlending to smallholder farmers in Latin America, backed by a crowd-collateral pool.',
   array['Private Credit']::text[],
@@ -721,7 +824,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://ethichub.com',
   'https://defillama.com/protocol/ethichub',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). EthicHub''s own profile on Karma (undated, read 25 Nov 2026) says its crowdlending platform has facilitated more than $5 million to more than 10,000 farmers in six countries since 2018; that is lending to date, not TVL. Yield: Unknown. The one page found stating a figure (8-10% a year, an undated Capital Radio interview read 25 Nov 2026) predates figures EthicHub has given since, so it is not shown as current. Chains: as DefiLlama lists them. Access: EthicHub''s terms exclude US persons. Min investment: Unknown; no page states one. Risk: tiny emerging-market agricultural loans, currency risk.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Lending to date: more than $5 million to more than 10,000 farmers in six countries since 2018 (EthicHub''s Karma profile, undated)
+Lending source: the Karma profile was read on 25 Nov 2026; that is lending to date, not TVL
+Yield: Unknown; the one figure found (8-10% a year, an undated Capital Radio interview read on 25 Nov 2026) is not shown as current
+Yield age: that interview predates figures EthicHub has given since
+Chains: as DefiLlama lists them
+Access: EthicHub''s terms exclude US persons
+Minimum: Unknown; no page states one
+Risk: tiny emerging-market agricultural loans, currency risk',
   'ethichub',
   249,
   '2026-09-05',
@@ -745,10 +856,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2022-09-16',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Exodus (EXOD tokenized shares)',
   'Exodus Movement Class A common stock issued as tokenized shares on Algorand, with Securitize as transfer agent.',
   array['Equities']::text[],
@@ -760,7 +873,14 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.exodus.com/investors',
   'https://www.exodus.com/investors',
   '2026-11-25',
-  'TVL: N/A. No page stating this figure is known for EXOD alone: $294.71M was Algorand''s whole tokenized-stock market on 4 Jul 2025, per rwa.xyz data cited in CryptoSlate''s article (updated 8 Jul 2025; read in a republished copy on moodindo.com), which an undated overview says is predominantly EXOD (scallope.com). Chain: Algorand, as the same overview states. Transfer agent: Securitize (platform services, transfer agent and registrar agreement of 23 Dec 2020, filed with the SEC). Yield: none. Risk: a single small-cap stock; the register is kept off-chain.',
+  'TVL: N/A. No page stating this figure is known for EXOD alone
+Market: $294.71M was Algorand''s whole tokenized-stock market on 4 Jul 2025, per rwa.xyz data cited by CryptoSlate (updated 8 Jul 2025)
+Copy read: CryptoSlate''s article was read in a republished copy on moodindo.com
+Share: an undated overview (scallope.com) says that market is predominantly EXOD
+Chain: Algorand, as the same overview states
+Transfer agent: Securitize (platform services, transfer agent and registrar agreement of 23 Dec 2020, filed with the SEC)
+Yield: none
+Risk: a single small-cap stock; the register is kept off-chain',
   null,
   null,
   '2025-07-31',
@@ -784,10 +904,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   null,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Fidelity FDIT',
   'OnChain share class of the Fidelity Treasury Digital Fund, a registered money market fund holding cash and US Treasuries; shares are recorded as FDIT tokens on Ethereum and sold to institutional investors.',
   array['US Treasuries']::text[],
@@ -799,7 +921,14 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.fidelity.com',
   'https://bsc.news/post/fidelity-fdit-ondo-tokenized-fund',
   '2026-11-25',
-  'TVL: about $202M minted in early Sep 2025 (Etherscan data, as reported by BSC News on 10 Sep 2025, which says Ondo''s OUSG held over 99% of the fund); Fidelity publishes no on-chain class total and DefiLlama does not cover it; no newer dated figure was found (searched 25 Nov 2026). Yield: Unknown. No page stating the yield of FDIT or of the Fidelity Treasury Digital Fund was found (searched 25 Nov 2026). Risk: Treasury money market fund. Min investment: $1,000,000 minimum initial investment for OnChain class shares, which the fund may waive or lower, per Fidelity''s summary prospectus (SEC filing 497K, 2025); shares are offered to certain institutional investors who complete an application.',
+  'TVL: about $202M minted in early Sep 2025 (Etherscan data, as reported by [BSC News](https://bsc.news/post/fidelity-fdit-ondo-tokenized-fund) on 10 Sep 2025)
+TVL holders: the same report says Ondo''s OUSG held over 99% of the fund
+TVL search: Fidelity publishes no on-chain class total, DefiLlama does not cover it, and no newer dated figure was found (searched 25 Nov 2026)
+Yield: Unknown; no page stating the yield of FDIT or of the Fidelity Treasury Digital Fund was found (searched 25 Nov 2026)
+Risk: Treasury money market fund
+Minimum: $1,000,000 minimum initial investment for OnChain class shares, which the fund may waive or lower
+Minimum source: Fidelity''s [summary prospectus](https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm) (SEC filing 497K, 2025)
+Access: shares are offered to certain institutional investors who complete an application',
   null,
   202000000,
   '2025-09-10',
@@ -823,10 +952,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   null,
-  'https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm'
+  'https://www.sec.gov/Archives/edgar/data/917286/000113322825007437/ftdf-efp16750_497k.htm',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Figure Markets Democratized Prime',
   'Democratized Prime is Figure Markets'' lending marketplace on Provenance in which individual and institutional lenders fund borrowers posting HELOCs, crypto-backed loans or margin positions as collateral, at rates set in hourly Dutch auctions.',
   array['Private Credit']::text[],
@@ -838,7 +969,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.figure.com/crypto-backed-loan/',
   'https://defillama.com/protocol/figure-markets-democratized-prime',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://www.sec.gov/Archives/edgar/data/1974395/000149315225023964/form497ad.htm (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [sec.gov](https://www.sec.gov/Archives/edgar/data/1974395/000149315225023964/form497ad.htm) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'figure-markets-democratized-prime',
   233664797,
   '2026-09-05',
@@ -862,10 +996,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-07-28',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Franklin Templeton BENJI (FOBXX)',
   'SEC-registered (''40 Act) US government money market fund whose share register is kept on public blockchains.',
   array['US Treasuries']::text[],
@@ -877,7 +1013,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.franklintempleton.com',
   'https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOBXX',
   '2026-11-25',
-  'TVL: total net assets of $766.02M on 31 Dec 2025, as the fund''s page states (updated monthly; read 25 Nov 2026, the newest figure found); DefiLlama does not cover the fund. Yield: 7-day effective yield of 3.88% on 13 Nov 2025 (7-day current yield 3.81%), as the fund''s page states (updated daily); read on 25 Nov 2026, the newest figure found. Risk: registered 2a-7 money market fund. Min investment: $20 initial investment, as Franklin Templeton Digital Assets stated in its Arbitrum STEP application (its figures are as of 30 Apr 2024); Franklin''s application to Ethena''s reserve fund (figures as of 31 Jul 2024) gave a $5M minimum for that institutional allocation.',
+  'TVL: total net assets of $766.02M on 31 Dec 2025, as the [fund''s page](https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOBXX) states (updated monthly)
+TVL read: read on 25 Nov 2026, the newest figure found; DefiLlama does not cover the fund
+Yield: 7-day effective yield of 3.88% on 13 Nov 2025 (7-day current yield 3.81%), as the [fund''s fact sheet](https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOCGX) states (updated daily)
+Yield read: read on 25 Nov 2026 and again on 27 Nov 2026 for the product, the newest figure found
+Risk: registered 2a-7 money market fund
+Minimum: $20 initial investment, per Franklin Templeton Digital Assets'' [Arbitrum STEP application](https://forum.arbitrum.foundation/t/franklin-onchain-u-s-government-money-fund-fobxx-step-application/23655) (figures as of 30 Apr 2024)
+Minimum (Ethena): Franklin''s application to Ethena''s reserve fund (figures as of 31 Jul 2024) gave $5M for that institutional allocation',
   null,
   766020000,
   '2025-12-31',
@@ -893,7 +1035,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   3.88,
   3.88,
-  '2025-11-13',
+  '2026-11-27',
   'curated',
   'https://www.franklintempleton.com/investments/options/money-market-funds/products/29386/SINGLCLASS/franklin-on-chain-u-s-government-money-fund/FOCGX',
   null,
@@ -901,10 +1043,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   null,
-  'https://forum.arbitrum.foundation/t/franklin-onchain-u-s-government-money-fund-fobxx-step-application/23655'
+  'https://forum.arbitrum.foundation/t/franklin-onchain-u-s-government-money-fund-fobxx-step-application/23655',
+  '2025-11-13',
+  'Fact sheet'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Frax USD',
   'frxUSD is Frax''s fiat-redeemable dollar stablecoin, backed 1:1 by tokenized US Treasury and money-market fund shares (BUIDL, USTB, WTGXX, JTRSY and others) and stablecoins held in on-chain custodian contracts, with issuer duties delegated to Frax Inc.',
   array['US Treasuries']::text[],
@@ -916,7 +1060,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://frax.com/',
   'https://defillama.com/protocol/frax-usd',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://docs.frax.com/protocol/assets/frxusd/frxusd (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [docs.frax.com](https://docs.frax.com/protocol/assets/frxusd/frxusd) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'frax-usd',
   111895620,
   '2026-09-05',
@@ -940,10 +1087,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-08-19',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'GAIB',
   'GAIB is a financial layer for AI infrastructure, turning GPU-backed assets into yield-generating opportunities. Its AI synthetic dollar, AID, gives investors exposure to the AI economy while earning yield from compute resources. Users can stake AID (sAID) to earn passive income without giving up liquidity. GAIB also supports cloud providers and data centers by offering capital solutions to improve access to compute. Integrated with DeFi protocols like lending, borrowing, and structured products, GAIB connects AI and blockchain to open new investment opportunities',
   array['Unclassified']::text[],
@@ -979,10 +1128,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-08-06',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'GoldFinger',
   'ART (Aurum Reserve Token) is gold-backed, yield-bearing token on BSC. Each ART is redeemable for physical gold reserves and automatically accrues daily yield from gold-related portfolio, enabling seamless DeFi composability while preserving gold''s store-of-value properties.',
   array['Unclassified']::text[],
@@ -1018,10 +1169,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-12-02',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Goldfinch (Prime)',
   'Non-US access to Ares, Apollo and Golub private-credit funds, plus legacy undercollateralized emerging-market loans.',
   array['Private Credit']::text[],
@@ -1033,7 +1186,14 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://goldfinch.finance',
   'https://defillama.com/protocol/goldfinch',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: the Prime pool targets returns of 9% to 12% net of fees, as governance proposal GIP-76 states (the copy read on 25 Nov 2026 shows no date); a target, not realized. Min investment: Unknown; no page states a minimum for Prime. Investors must hold a Goldfinch UID (identity NFT) and Prime is closed to US investors (GIP-76). Description confirmed by Phemex Academy''s Goldfinch explainer (as of May 2026), which also describes the earlier borrower pools lending without crypto collateral. Risk: legacy defaults, exits longer than 90 days (GIP-76: withdrawals take over 90 days to process).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: the Prime pool targets 9% to 12% net of fees, as [GIP-76](https://gov.goldfinch.finance/t/gip-76-launching-a-new-institutional-grade-private-credit-offering-on-goldfinch/2068) states; a target, not realized
+Yield source: governance proposal GIP-76; the copy read on 25 Nov 2026 shows no date
+Minimum: Unknown; no page states a minimum for Prime
+Access: investors must hold a Goldfinch UID (identity NFT), and Prime is closed to US investors (GIP-76)
+Description: confirmed by Phemex Academy''s Goldfinch explainer (as of May 2026)
+Earlier pools: the same explainer describes the earlier borrower pools lending without crypto collateral
+Risk: legacy defaults; exits take longer than 90 days (GIP-76: withdrawals take over 90 days to process)',
   'goldfinch',
   1517428,
   '2026-09-05',
@@ -1057,10 +1217,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2021-10-24',
   0,
-  null
+  null,
+  'undated',
+  'Governance proposal'
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Hastra',
   'Hastra turns USDC into wYLDS (a wrapper for Figure''s SEC-registered YLDS) and then into PRIME, a Solana and Ethereum token whose yield comes from Figure''s Democratized Prime warehouse facility that funds HELOCs originated by Figure Technologies.',
   array['Private Credit']::text[],
@@ -1072,7 +1234,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://hastra.io/',
   'https://defillama.com/protocol/hastra',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.strata.markets/markets/hastra-prime (undated, a secondary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.strata.markets](https://docs.strata.markets/markets/hastra-prime) (undated; a secondary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'hastra',
   602209851,
   '2026-09-05',
@@ -1096,10 +1261,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-01-19',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Huma Finance V2',
   'Huma pools stablecoin deposits to finance short-term payment flows of payment institutions: Huma 2.0 on Solana is permissionless and issues PST/mPST LP tokens, while Huma Institutional runs permissioned, KYC''d tranched pools on Solana, EVM chains and Stellar.',
   array['Private Credit']::text[],
@@ -1111,7 +1278,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://app.huma.finance',
   'https://defillama.com/protocol/huma-finance-v2',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://docs.huma.finance/products/huma-2.0/faqs (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [docs.huma.finance](https://docs.huma.finance/products/huma-2.0/faqs) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'huma-finance-v2',
   279936700,
   '2026-09-05',
@@ -1135,10 +1305,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-05-27',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Invesco USTB (Superstate)',
   'Invesco Short Duration US Government Securities Fund: a private fund of short-duration US Treasury bills with a continuously updated NAV, managed by Invesco. Its shares are USTB tokens on Ethereum, Solana and Plume, or held in book-entry by Superstate, which runs the tokens and their transfer agent.',
   array['US Treasuries']::text[],
@@ -1150,7 +1322,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://superstate.com/assets/ustb',
   'https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb',
   '2026-11-25',
-  'Formerly the Superstate Short Duration US Government Securities Fund: Invesco Advisers took over portfolio management from Superstate Advisers on 1 June 2026, and Superstate still runs the token, transfer agent and onchain settlement (Vault Street research, https://app.vaultstreet.com/research/ustb.md); Superstate''s documentation and DefiLlama now name it Invesco USTB. The old sub-adviser (Federated Hermes) is no longer named. TVL and yield: DefiLlama''s figures, refreshed daily (see their dates and sources). Min investment: $100,000 unless waived by Superstate, as the source page states. Risk: short US government securities.',
+  'Name: formerly the Superstate Short Duration US Government Securities Fund; Superstate''s docs and DefiLlama now say Invesco USTB
+Manager: Invesco Advisers took over portfolio management from Superstate Advisers on 1 June 2026 ([Vault Street research](https://app.vaultstreet.com/research/ustb.md))
+Operations: Superstate still runs the token, transfer agent and onchain settlement (same research)
+Sub-adviser: the old sub-adviser (Federated Hermes) is no longer named
+TVL and yield: DefiLlama''s figures, refreshed daily (see their dates and sources)
+Minimum: $100,000 unless waived by Superstate, as the [source page](https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb) states
+Risk: short US government securities',
   'invesco-ustb',
   587443218,
   '2026-09-05',
@@ -1174,10 +1352,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-03-08',
   0,
-  'https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb'
+  'https://docs.superstate.com/investors/tokenized-funds/available-funds/invesco-ustb',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'KAIO',
   'KAIO (previous Libre Capital) enables regulated RWAs to thrive in permissionless finance while ensuring seamless compliance, interoperability, and liquidity access.',
   array['Unclassified']::text[],
@@ -1213,10 +1393,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-01-29',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Kasu',
   'Kasu is a real-world asset protocol bridging institutional-grade private credit yields to DeFi, enabling lenders to earn sustainable returns from tokenised private debt, invoice finance, and other high-grade credit products. It connects TradFi lenders and DeFi liquidity through a hybrid capital stack with transparent, on-chain yield',
   array['Unclassified']::text[],
@@ -1252,10 +1434,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-12-08',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'KlimaDAO',
   'KlimaDAO''s carbon treasury, restructured as the Klima Protocol (Klima 2.0) on Base: a rules-based protocol that acquires carbon credits and offers them only for retirement, with two tokens, kVCM and K2, that KLIMA holders received through a fair launch.',
   array['Carbon Credits']::text[],
@@ -1267,7 +1451,16 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.klimadao.finance',
   'https://defillama.com/protocol/klimadao',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Klima 2.0: kVCM and K2 were deployed at the end of the fair launch on 15 October (KlimaDAO post of 29 Sep 2025); KLIMA holders claim kVCM through the fair launch, and a latecomers'' migration contract converts remaining KLIMA at a reduced rate (Klima Protocol docs, Tokens page, read 2026-11-25). Carbon acquired by the protocol is available only for retirement; participants enter or exit through a kVCM<>USD pool (same docs). The docs said the full protocol and app were scheduled for January 2026, and the white paper (29 Jan 2026) expected production deployment in or around February 2026; no page we read confirms the launch date. No page states a minimum. Risk: carbon prices and the Klima 2.0 restructuring.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none
+Klima 2.0: kVCM and K2 were deployed at the end of the fair launch on 15 October (KlimaDAO post of 29 Sep 2025)
+Migration: KLIMA holders claim kVCM in the fair launch; a latecomers'' contract converts remaining KLIMA at a reduced rate
+Migration source: Klima Protocol docs, Tokens page, read on 25 Nov 2026
+Carbon: carbon the protocol acquires is only for retirement; participants enter or exit through a kVCM<>USD pool (same docs)
+Launch: the docs scheduled the full protocol and app for January 2026; the white paper (29 Jan 2026) expected production around February 2026
+Launch status: no page we read confirms the launch date
+Minimum: no page states a minimum
+Risk: carbon prices and the Klima 2.0 restructuring',
   'klimadao',
   16302,
   '2026-09-05',
@@ -1291,10 +1484,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2021-11-04',
   1,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Lofty',
   'Marketplace for fractional US rental properties with daily rent and secondary trading.',
   array['Real Estate']::text[],
@@ -1306,7 +1501,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.lofty.ai',
   'https://defillama.com/protocol/lofty',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown. No page stating Lofty''s rental yield was found (searched 25 Nov 2026), and DefiLlama listed no pool of $1M or more for it on 2026-09-05. Min investment: $50, as two undated third-party reviews read 25 Nov 2026 state (Re-Investing newsletter; Fintorial); tokens are priced at $50 in initial offerings, while on the secondary market they trade at the price buyers and sellers set (Lofty''s help centre). Each property sits in its own LLC on Algorand. Risk: single properties, thin liquidity.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown; no page stating Lofty''s rental yield was found (searched 25 Nov 2026)
+Yield pools: DefiLlama listed no pool of $1M or more for it on 5 Sep 2026
+Minimum: $50, as two undated third-party reviews read on 25 Nov 2026 state ([Re-Investing newsletter](https://re-investing.beehiiv.com/p/lofty-ai-review); Fintorial)
+Pricing: tokens are priced at $50 in initial offerings; on the secondary market buyers and sellers set the price ([Lofty''s help centre](https://lofty-2.gitbook.io/faqs/faq/how-does-the-lofty-marketplace-work))
+Structure: each property sits in its own LLC on Algorand
+Risk: single properties, thin liquidity',
   'lofty',
   100554621,
   '2026-09-05',
@@ -1330,10 +1531,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2022-08-04',
   0,
-  'https://re-investing.beehiiv.com/p/lofty-ai-review'
+  'https://lofty-2.gitbook.io/faqs/faq/how-does-the-lofty-marketplace-work',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Mantle Index Four Fund',
   'MI4 is a British Virgin Islands limited partnership managed by Mantle Guard Limited that holds a market-cap-weighted basket of BTC, ETH, SOL and dollar tokens, partly in staked form, with fund interests tokenized by Securitize on Mantle.',
   array['Other']::text[],
@@ -1345,7 +1548,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://securitize.io/primary-market/mantle-index-four-fund',
   'https://defillama.com/protocol/mantle-index-four-fund',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://mantleguard.com/blog/mi4-launches-with-securitize-as-tokenization-partner-and-mantle-treasury-as-anchor-investor (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [mantleguard.com](https://mantleguard.com/blog/mi4-launches-with-securitize-as-tokenization-partner-and-mantle-treasury-as-anchor-investor) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'mantle-index-four-fund',
   154371010,
   '2026-09-05',
@@ -1369,10 +1575,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-10-24',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Maple Finance (Syrup)',
   'On-chain asset manager whose Syrup vaults (syrupUSDC, syrupUSDT, syrupUSDG) lend stablecoins through Maple pools as overcollateralized, fixed-rate loans to crypto-native institutions, with some capital in futures basis trades and DeFi liquidity.',
   array['Private Credit']::text[],
@@ -1384,7 +1592,14 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://maple.finance',
   'https://defillama.com/protocol/maple',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s TVL is lower than the assets under management Maple reports, which include loans outstanding ($3.3B at the end of Aug 2025 per a TBW research note on Maple, https://digitalassets.ghost.io/maple-a-laboratory-for-institutional-credit-on-blockchain, citing Maple / Dune). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Risk: counterparty and credit risk; defaults in 2022; overcollateralized since 2023. Access: Syrup is not available to residents or entities of restricted jurisdictions, which include the United States (Maple docs, ''Available Jurisdictions'', commit of 1 Jul 2026). Yield sources besides institutional loans: futures basis trading and DeFi liquidity provision (Maple docs, introduction, 1 Jul 2026). Min investment: Unknown; Maple''s docs state none for Syrup (their $1,000 and $100,000 figures are a promotion''s and another pool''s).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+TVL scope: DefiLlama''s TVL is lower than the assets under management Maple reports, which include loans outstanding
+AUM: $3.3B at the end of Aug 2025, per a [TBW research note on Maple](https://digitalassets.ghost.io/maple-a-laboratory-for-institutional-credit-on-blockchain), citing Maple / Dune
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Risk: counterparty and credit risk; defaults in 2022; overcollateralized since 2023
+Access: not for residents or entities of restricted jurisdictions, incl. the United States (Maple docs, ''Available Jurisdictions'', 1 Jul 2026 commit)
+Yield sources: besides institutional loans, futures basis trading and DeFi liquidity provision (Maple docs, introduction, 1 Jul 2026)
+Minimum: Unknown; Maple''s docs state none for Syrup (their $1,000 and $100,000 figures are a promotion''s and another pool''s)',
   'maple',
   3013361554,
   '2026-09-05',
@@ -1408,10 +1623,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'MatrixDock STBT',
   'Short-Term US Treasury Bill Token enables risk-free yields from U.S. Treasury securities and reverse repos. Pegged 1:1 to USD, interest is rebased to holders STBT balances daily.',
   array['Unclassified']::text[],
@@ -1447,10 +1664,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-04-11',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Matrixdock XAUm',
   'Matrixdock''s gold token (Matrixport group), backed 1:1 by LBMA-standard gold bars held in Brink''s vaults in Singapore and Hong Kong.',
   array['Commodities']::text[],
@@ -1462,7 +1681,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.matrixdock.com',
   'https://defillama.com/protocol/matrixdock-xaum',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; gold pays no yield. Minting needs KYC and a stablecoin deposit above a minimum threshold that no page we read states (Matrixdock''s reply in Zellic''s XAUm audit, 2025) XAUm is backed 1:1 by LBMA-standard gold bars held in audited vaults (Matrixdock''s ''Trust Cost'' article, 20 Aug 2025). Matrixdock is part of the Matrixport Group (SBMA Crucible article by Matrixdock''s head of research, read 2026-11-25). Risk: gold price volatility; single issuer.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none; gold pays no yield
+Minimum: Unknown; minting needs KYC and a stablecoin deposit above a threshold no page we read states
+Minimum source: Matrixdock''s reply in Zellic''s XAUm audit (2025)
+Backing: 1:1 by LBMA-standard gold bars in audited vaults (Matrixdock''s ''Trust Cost'' article, 20 Aug 2025)
+Group: Matrixdock is part of the Matrixport Group (SBMA Crucible article by Matrixdock''s head of research, read on 25 Nov 2026)
+Risk: gold price volatility; single issuer',
   'matrixdock-xaum',
   67485798,
   '2026-09-05',
@@ -1486,10 +1711,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-06-19',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Meld Gold',
   'Gram-denominated gold and silver tokens (GOLD$ and SILVER$) on Algorand from Meld, an Australian issuer; traded on Algorand DEXs such as Tinyman, Pact and Vestige, and redeemable for metal through meld.gold.',
   array['Commodities']::text[],
@@ -1501,7 +1728,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://meld.gold',
   'https://defillama.com/protocol/meld-gold',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Tokens trade on Algorand DEXs (Tinyman, Pact, Vestige), and redemption for physical metal through meld.gold has minimum amounts that the page does not state (Algo Sovereignty''s undated arbitrage page, read 2026-11-25). Meld is Australian and each token is backed by a gram of metal (99crypto article on the 2020 launch; Algorand interview with founder Michael Cotton, 22 Mar 2021). Risk: small issuer; premiums and discounts on DEXs.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none
+Trading: tokens trade on Algorand DEXs (Tinyman, Pact, Vestige)
+Redemption: for metal through meld.gold, with minimums the page does not state (Algo Sovereignty''s undated arbitrage page, read on 25 Nov 2026)
+Issuer: Meld is Australian; each token is backed by a gram of metal (99crypto on the 2020 launch; Algorand interview, 22 Mar 2021)
+Founder: Michael Cotton (the same Algorand interview)
+Risk: small issuer; premiums and discounts on DEXs',
   'meld-gold',
   10156874,
   '2026-09-05',
@@ -1525,10 +1758,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-05-11',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Midas RWA',
   'Midas issues mTokens, ERC-20 certificates offered under an FMA-approved prospectus that track strategies ranging from short US T-bills (mTBILL) to private credit and market-neutral crypto, with instant or queued redemption in stablecoins.',
   array['US Treasuries', 'Private Credit', 'Other']::text[],
@@ -1540,7 +1775,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://midas.app',
   'https://defillama.com/protocol/midas-rwa',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.midas.app/tokens/mbasis/risks (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.midas.app](https://docs.midas.app/tokens/mbasis/risks) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'midas-rwa',
   154543771,
   '2026-09-05',
@@ -1564,10 +1802,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-12',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Moss (MCO2)',
   'Token backed by Verra REDD+ carbon credits from Amazon forest projects in Brazil and Peru, on Ethereum, Polygon and Celo; nothing new has been tokenized since May 2022, when Verra prohibited tokenization.',
   array['Carbon Credits']::text[],
@@ -1579,7 +1819,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://moss.earth',
   'https://carbonadvisor.org/mco2-amazon/',
   '2026-11-25',
-  'TVL: N/A. No page stating this figure is known with a date. The only figure found is on an undated review page: 2,851,014 MCO2 in circulation at $0.44, about $1.25M, ''as of the time of writing'' (carbonadvisor.org, read 2025-10-31 and again 2026-11-25); the same page''s specification list gives a different circulating supply (2,804,929), and it mentions funding of January 2022, so the figure may be much older than the day read. The credits come from five Verra VCS projects (four in Brazil, one in Peru) and the tokens are on Ethereum, Polygon and Celo (same page). Yield: none. Risk: down 97% from its all-time high; REDD+ credit quality.',
+  'TVL: N/A. No page stating this figure is known with a date
+Only figure: 2,851,014 MCO2 in circulation at $0.44, about $1.25M, ''as of the time of writing'', on an undated review page
+Review page: [carbonadvisor.org](https://carbonadvisor.org/mco2-amazon/), read on 31 Oct 2025 and again on 25 Nov 2026
+Doubts: the page''s specification list gives another supply (2,804,929) and it mentions funding of January 2022: the figure may be much older
+Credits: five Verra VCS projects (four in Brazil, one in Peru); tokens on Ethereum, Polygon and Celo (same page)
+Yield: none
+Risk: down 97% from its all-time high; REDD+ credit quality',
   null,
   null,
   '2025-10-31',
@@ -1603,10 +1849,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   null,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Nest Credit',
   'Nest is Plume''s permissionless vault protocol: users deposit pUSD or USDC and receive nTokens whose value tracks a vault of tokenized real-world assets such as T-bills, private credit, CLOs, mineral royalties and crypto basis trades.',
   array['Private Credit', 'US Treasuries']::text[],
@@ -1618,7 +1866,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://nest.credit/',
   'https://defillama.com/protocol/plume-vaults',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.nest.credit/introduction/how-to-use-nest (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.nest.credit](https://docs.nest.credit/introduction/how-to-use-nest) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'plume-vaults',
   143987536,
   '2026-09-05',
@@ -1642,10 +1893,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-10-26',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'ORIGYN',
   'The ORIGYN Protocol has been made possible thanks to the major contribution of the ORIGYN Foundation and embodies its vision of becoming the universal digital standard for certification, traceability, and authentication',
   array['Unclassified']::text[],
@@ -1681,10 +1934,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-03-03',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'OnRe',
   'OnRe is a Bermuda-licensed onchain reinsurer whose Solana token ONyc is a NAV-priced share of a segregated account that collateralises short-duration reinsurance and earns premiums plus yield on its stablecoin collateral.',
   array['Other']::text[],
@@ -1696,7 +1951,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://app.onre.finance',
   'https://defillama.com/protocol/onre',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.onre.finance/introduction/onre-tokenized-reinsurance-onyc (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.onre.finance](https://docs.onre.finance/introduction/onre-tokenized-reinsurance-onyc) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'onre',
   298862475,
   '2026-09-05',
@@ -1720,10 +1978,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-07-14',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Ondo Finance (OUSG + USDY)',
   'OUSG is a tokenized short-term US Treasury fund for qualified purchasers, invested mostly in BlackRock''s BUIDL; USDY is a tokenized note secured by short-term US Treasuries and bank deposits, for non-US investors.',
   array['US Treasuries']::text[],
@@ -1735,7 +1995,16 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://ondo.finance',
   'https://defillama.com/protocol/ondo-yield-assets',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s ondo-yield-assets counts OUSG and USDY together. Yield: DefiLlama''s figure, refreshed daily (see its date and source). Min investment: OUSG $10,000 for instant mints and redemptions ($100K / $50K non-instant), per Ondo''s OUSG overview; USDY $500 for every investment or redemption (wires from $100,000), per Ondo''s USDY FAQ (https://docs.ondo.finance/general-access-products/usdy/faq/investing-and-redeeming: "Currently the minimum for investment or redemption is $500"); both pages undated, read 25 Nov 2026. OUSG is sold to qualified purchasers under Rule 506(c) / Section 3(c)(7) (Ondo''s OUSG regulatory page) and its portfolio is mostly BUIDL (OUSG overview). Risk: Treasuries; USDY adds a bank-deposit/note structure.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+TVL scope: DefiLlama''s ondo-yield-assets counts OUSG and USDY together
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Minimum (OUSG): $10,000 for instant mints and redemptions ($100K / $50K non-instant), per [Ondo''s OUSG overview](https://docs.ondo.finance/qualified-access-products/ousg/overview)
+Minimum (USDY): $500 for every investment or redemption (wires from $100,000), per [Ondo''s USDY FAQ](https://docs.ondo.finance/general-access-products/usdy/faq/investing-and-redeeming)
+USDY FAQ: "Currently the minimum for investment or redemption is $500"
+Minimum dates: both pages undated, read on 25 Nov 2026
+Access: OUSG is sold to qualified purchasers under Rule 506(c) / Section 3(c)(7) (Ondo''s OUSG regulatory page)
+Portfolio: OUSG holds mostly BUIDL (OUSG overview)
+Risk: Treasuries; USDY adds a bank-deposit/note structure',
   'ondo-yield-assets',
   2535356608,
   '2026-09-05',
@@ -1759,10 +2028,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   2,
-  'https://docs.ondo.finance/qualified-access-products/ousg/overview'
+  'https://docs.ondo.finance/qualified-access-products/ousg/overview',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Ondo Global Markets',
   'Total-return tracker tokens on US stocks and ETFs (the ''…on'' tokens, e.g. TSLAon) for non-US investors: structured notes issued by Ondo Global Markets (BVI), backed by the underlying securities with dividends reinvested; launched on 3 Sep 2025 with more than 100 assets.',
   array['Equities']::text[],
@@ -1774,7 +2045,16 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://ondo.finance',
   'https://defillama.com/protocol/ondo-global-markets',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Min investment: $1 to invest or redeem, fractional tokens allowed (Ondo docs, Investing & Redeeming, undated, read 2026-11-25); purchases settle in Ondo''s USDon, with USDC swapped 1:1. Access: US persons and residents of listed jurisdictions are prohibited (Ondo docs, Eligibility); Ondo''s undated onboarding page says direct onboarding is open to institutions only, with retail through a waitlist, so individuals may reach the tokens only through partner venues. Legal form: structured notes of a bankruptcy-remote BVI SPV under Swiss-law sales terms, without shareholder rights (Ondo docs, Legal & Regulatory). Launch on 3 Sep 2025 with 100+ assets on Ethereum (Techub News). Risk: single-stock volatility; a wrapper.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none
+Minimum: $1 to invest or redeem, fractional tokens allowed ([Ondo docs, Investing & Redeeming](https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming), undated, read on 25 Nov 2026)
+Settlement: purchases settle in Ondo''s USDon, with USDC swapped 1:1
+Access: US persons and residents of listed jurisdictions are prohibited (Ondo docs, Eligibility)
+Onboarding: Ondo''s undated onboarding page says direct onboarding is for institutions only, retail through a waitlist
+Retail: individuals may reach the tokens only through partner venues
+Legal form: structured notes of a bankruptcy-remote BVI SPV under Swiss-law sales terms, without shareholder rights (Ondo docs)
+Launch: 3 Sep 2025, with 100+ assets on Ethereum (Techub News)
+Risk: single-stock volatility; a wrapper',
   'ondo-global-markets',
   960627935,
   '2026-09-05',
@@ -1798,10 +2078,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-09-03',
   2,
-  'https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming'
+  'https://docs.ondo.finance/ondo-global-markets/investing-and-redeeming',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'OpenEden TBILL',
   'Tokenized fund of short-dated US Treasury bills, issued by a BVI-regulated professional fund through an on-chain vault; BNY is primary custodian and BNY Investments manages the portfolio; rated A-bf by Moody''s.',
   array['US Treasuries']::text[],
@@ -1813,7 +2095,16 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://openeden.com',
   'https://defillama.com/protocol/openeden-tbill',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source); the fund charges a 0.30% annual management fee and a 0.05% redemption fee (OpenEden''s TBILL FAQ). Risk: T-bills, BNY custody. Chains: DefiLlama lists no Base; it also counts Arbitrum and XRPL, outside our list. Structure: the token issuer is a professional fund regulated by the BVI Financial Services Commission (OpenEden''s TBILL introduction, https://docs.openeden.com/treasury-bills-vault/introduction, undated); Ledger Insights (undated, read 25 Nov 2026) reports BNY as primary custodian, BNY Investments Dreyfus as sub-manager, and Moody''s restoring the A-bf bond-fund rating after BNY Mellon Investment Management Singapore was appointed investment manager (A-bf is not a credit rating). Min investment: 100,000 USDC first deposit, 1,000 USDC after, for accredited or professional investors (OpenEden''s TBILL FAQ, undated).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Fees: 0.30% annual management fee and 0.05% redemption fee ([OpenEden''s TBILL FAQ](https://docs.openeden.com/treasury-bills-vault/faq), undated)
+Risk: T-bills, BNY custody
+Chains: DefiLlama lists no Base; it also counts Arbitrum and XRPL, outside our list
+Structure: the token issuer is a professional fund regulated by the BVI FSC ([TBILL introduction](https://docs.openeden.com/treasury-bills-vault/introduction), undated)
+Custody: Ledger Insights (undated, read on 25 Nov 2026) reports BNY as primary custodian and BNY Investments Dreyfus as sub-manager
+Rating: Moody''s restored the A-bf bond-fund rating after BNY Mellon Investment Management Singapore became investment manager (same report)
+Rating scope: A-bf is not a credit rating
+Minimum: 100,000 USDC first deposit, 1,000 USDC after, for accredited or professional investors (OpenEden''s TBILL FAQ, undated)',
   'openeden-tbill',
   246918899,
   '2026-09-05',
@@ -1837,10 +2128,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-06-01',
   2,
-  'https://docs.openeden.com/treasury-bills-vault/faq'
+  'https://docs.openeden.com/treasury-bills-vault/faq',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'OpenEden USDO',
   'USDO is collateralized by tokenized U.S. Treasury Bills and money market funds (such as OpenEden’s TBILL), from which USDO’s yield is generated. The reserves serve as the foundation for maintaining a minimum 100% collateralization ratio, meaning every USDO token in circulation is fully backed by equivalent assets',
   array['Unclassified']::text[],
@@ -1876,10 +2169,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-04-04',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'OpenTrade',
   'OpenTrade runs ERC-4626 lending vaults in which whitelisted professional lenders make USDC/EURC loans to OpenTrade SPC, a bankruptcy-remote Cayman segregated portfolio company that holds Treasury bills, money market funds and other collateral under a security trust.',
   array['US Treasuries']::text[],
@@ -1891,7 +2186,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.opentrade.io',
   'https://defillama.com/protocol/opentrade',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://docs.opentrade.io/treasury-management-and-yield-product/product-overview/key-parties (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [docs.opentrade.io](https://docs.opentrade.io/treasury-management-and-yield-product/product-overview/key-parties) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'opentrade',
   258021618,
   '2026-09-05',
@@ -1915,10 +2213,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-12-06',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Paimon',
   'Paimon is a BSC-based RWA and DeFi protocol focused on bringing institutional-grade real-world financial assets on-chain through tokenization and decentralized infrastructure bridging TradFi and DeFi.',
   array['Unclassified']::text[],
@@ -1954,10 +2254,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-02-17',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Pareto Credit',
   'Pareto runs Credit Vaults on Ethereum through which KYC-verified lenders lend stablecoins directly to whitelisted institutional borrowers (e.g., FalconX, Fasanara) in fixed lending cycles overseen by curators, plus USP, a synthetic dollar backed by those vaults.',
   array['Private Credit']::text[],
@@ -1969,7 +2271,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://pareto.credit/',
   'https://defillama.com/protocol/pareto-credit',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.pareto.credit/~gitbook/pdf (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.pareto.credit](https://docs.pareto.credit/~gitbook/pdf) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'pareto-credit',
   223370026,
   '2026-09-05',
@@ -1993,10 +2298,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-07-14',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Paxos Gold (PAXG)',
   'Token for one fine troy ounce of London Good Delivery gold in London vaults, issued and held in custody by Paxos Trust Company, which New York''s financial regulator (NYDFS) supervises.',
   array['Commodities']::text[],
@@ -2004,11 +2311,18 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '$1.9B',
   'N/A',
   'Low',
-  'From 0.01 PAXG',
+  'Not disclosed',
   'https://paxos.com/paxgold',
   'https://defillama.com/protocol/paxos-gold',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; gold pays no yield. Risk: gold price volatility; regulated trust company. Chains: DefiLlama tracks Ethereum only. Min investment: fractional ownership from 0.01 troy ounce, per a Levex guide of 14 Nov 2025; Paxos''s own PAXG page (undated, read 25 Nov 2026) mentions only ''a low minimum purchase amount'' without a figure. PAXG also trades on third-party exchanges, whose own rules apply. Regulation: Paxos is a trust company and custodian regulated by the New York State Department of Financial Services; the gold is audited monthly (Paxos PAXG page).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none; gold pays no yield
+Risk: gold price volatility; regulated trust company
+Chains: DefiLlama tracks Ethereum only
+Minimum: not disclosed: [Paxos''s PAXG page](https://paxos.com/PAXGold) (undated, read on 25 Nov 2026) mentions only ''a low minimum purchase amount''
+Exchanges: PAXG also trades on third-party exchanges, whose own rules apply; an exchange guide''s 0.01 oz figure (14 Nov 2025) is not cited
+Regulation: Paxos is a trust company and custodian regulated by the New York State Department of Financial Services
+Audits: the gold is audited monthly (Paxos PAXG page)',
   'paxos-gold',
   1905897294,
   '2026-09-05',
@@ -2032,10 +2346,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-09',
   0,
-  'https://levex.com/en/blog/pax-gold-paxg-guide'
+  'https://paxos.com/PAXGold',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'R25',
   'R25 builds RWA vault infrastructure that enables automated and curated on-chain yield strategies',
   array['Unclassified']::text[],
@@ -2071,10 +2387,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-04-29',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'RAAC',
   'RAAC holds title to real estate and issues REET/RAAC NFTs (and the iREET index token) that can be borrowed against for crvUSD, and runs RWf(x) silos that mint commodity-backed stablecoins such as pmUSD, backed by tokenized in-situ gold.',
   array['Real Estate', 'Commodities']::text[],
@@ -2086,7 +2404,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://raac.io/',
   'https://defillama.com/protocol/raac',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown: DefiLlama lists no pool of $1M or more for it, and no page stating a yield was reviewed. Description and asset classes: reviewed on 27 Nov 2026 from https://gitbook.raac.io/learn/production-suite/rwf-x-or-a-cdp-stablecoin-silo-system (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown: DefiLlama lists no pool of $1M or more, and no page stating a yield was reviewed
+Description and asset classes: from [gitbook.raac.io](https://gitbook.raac.io/learn/production-suite/rwf-x-or-a-cdp-stablecoin-silo-system) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'raac',
   117450241,
   '2026-09-05',
@@ -2110,10 +2431,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Re',
   'Re pools stablecoin deposits into Insurance Capital Layers that lend to licensed reinsurers through surplus notes backing fully collateralised reinsurance, issuing a senior token (reUSD) and a first-loss token (reUSDe).',
   array['Other']::text[],
@@ -2125,7 +2448,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://app.re.xyz',
   'https://defillama.com/protocol/re',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.re.xyz/getting-started-with-re/introduction-to-the-re-protocol (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.re.xyz](https://docs.re.xyz/getting-started-with-re/introduction-to-the-re-protocol) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   're',
   342795277,
   '2026-09-05',
@@ -2149,10 +2475,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-12-22',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'RealT',
   'Fractional US rental homes, mostly in Detroit, one LLC per property, with weekly rent paid in stablecoins.',
   array['Real Estate']::text[],
@@ -2164,7 +2492,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://realt.co',
   'https://defillama.com/protocol/realt-tokens',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown. RealT publishes a yield per property, not one for the platform; the only overall figure found (about 11% implied by secondary-market trade prices, in an undated third-party analysis read 25 Nov 2026) is not RealT''s own. Rent: paid weekly in USDC or xDAI (RealT''s FAQ, read 25 Nov 2026). Min investment: Unknown. RealT''s own FAQ states no minimum; only an undated news article (on the Detroit tenant reporting) says $50. Access: US investors must be accredited (RealT FAQ). Risk: the City of Detroit sued RealT on 2 Jul 2025 over more than 400 properties; a court order of 22 Jul 2025 barred it from collecting rent on non-compliant homes, with tenants paying into escrow (BridgeDetroit), and the city later asked for a court-appointed receiver (Outlier Media via Brightgram, undated).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown; RealT publishes a yield per property, not one for the platform
+Yield estimate: about 11% implied by secondary-market prices, in an undated third-party analysis (read on 25 Nov 2026), not RealT''s own
+Rent: paid weekly in USDC or xDAI (RealT''s FAQ, read on 25 Nov 2026)
+Minimum: Unknown; RealT''s own FAQ states no minimum, and only an undated news article (on the Detroit tenant reporting) says $50
+Access: US investors must be accredited (RealT FAQ)
+Risk: the City of Detroit sued RealT on 2 Jul 2025 over more than 400 properties
+Court order: on 22 Jul 2025 a court barred RealT from collecting rent on non-compliant homes; tenants pay into escrow (BridgeDetroit)
+Receiver: the city later asked for a court-appointed receiver (Outlier Media via Brightgram, undated)',
   'realt-tokens',
   155107324,
   '2026-09-05',
@@ -2188,10 +2524,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2021-11-02',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Reental',
   'Spanish platform tokenizing participating loans on rental and development property in Spain, Mexico and the US.',
   array['Real Estate']::text[],
@@ -2203,7 +2541,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.reental.co',
   'https://www.reental.co',
   '2026-11-25',
-  'TVL: N/A. No page stating this figure is known: none states a current total. The latest published figure found is about EUR 7.8M across 36 tokenized properties, as of May 2023 (Ruetir, interview with Reental''s COO); in May 2022 Reental said it had raised EUR 5M from 5,500 investors in 25 operations (USA News, 29 May 2022). The earlier ~$15M estimate had no source and is dropped. Yield: Unknown. Reental states an expected return per property, but no page stating a figure was found (searched 25 Nov 2026). Min investment: tokens are sold in multiples of EUR 100 (elEconomista, June 2022). Risk: economic rights, not title; development risk.',
+  'TVL: N/A. No page stating this figure is known: none states a current total
+TVL history: about EUR 7.8M across 36 tokenized properties as of May 2023 (Ruetir, interview with Reental''s COO), the latest found
+Raised: in May 2022 Reental said it had raised EUR 5M from 5,500 investors in 25 operations (USA News, 29 May 2022)
+Dropped: the earlier ~$15M estimate had no source and is dropped
+Yield: Unknown; Reental states an expected return per property, but no page stating a figure was found (searched 25 Nov 2026)
+Minimum: tokens are sold in multiples of EUR 100 ([elEconomista](https://revistas.eleconomista.es/digital/2022/junio/como-invertir-en-ladrillo-con-tokens-CG11422990), June 2022)
+Risk: economic rights, not title; development risk',
   null,
   null,
   '2025-10-31',
@@ -2227,10 +2571,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   null,
-  'https://revistas.eleconomista.es/digital/2022/junio/como-invertir-en-ladrillo-con-tokens-CG11422990'
+  'https://revistas.eleconomista.es/digital/2022/junio/como-invertir-en-ladrillo-con-tokens-CG11422990',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Republic Note',
   'One asset, broad exposure to venture & crypto',
   array['Unclassified']::text[],
@@ -2266,10 +2612,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-01-13',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Securitize Tokenized AAA CLO Fund',
   'Securitize''s tokenized fund (STAC) holding US-dollar collateralised loan obligations, mainly AAA-rated tranches, offered to US accredited investors after KYC.',
   array['Private Credit']::text[],
@@ -2281,7 +2629,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.bny.com/corporate/global/en/about-us/newsroom/company-news/securitize-launches-tokenized-aaa-clo-fund-with-services-provided-by-bny-bringing-institutional-structured-credit-on-chain.html',
   'https://defillama.com/protocol/securitize-tokenized-aaa-clo-fund',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.yield.xyz/docs/securitize (undated, a secondary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.yield.xyz](https://docs.yield.xyz/docs/securitize) (undated; a secondary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'securitize-tokenized-aaa-clo-fund',
   103401749,
   '2026-09-05',
@@ -2305,10 +2656,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-12-30',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Sky RWA',
   'Real World Assets (RWAs) are a collateral type in the Maker Protocol which require legal entities to represent the MakerDAO in order to interact with real world counterparties in deals ratified by governance.',
   array['Unclassified']::text[],
@@ -2344,10 +2697,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-10-19',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Spiko (USTBL / EUTBL)',
   'French UCITS money market funds investing in US or euro-area T-bills, with shares registered natively on-chain.',
   array['US Treasuries']::text[],
@@ -2355,11 +2710,19 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '$2.5B',
   'Unknown',
   'Low',
-  '$1 ($1,000 first subscription)',
+  '$1,000 first subscription (USTBL)',
   'https://www.spiko.io',
   'https://defillama.com/protocol/spiko',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: Unknown. Spiko''s documentation states only each fund''s target (the Effective Federal Funds Rate for USTBL, €STR for EUTBL), not a figure, and no page stating the funds'' yield was found (searched 25 Nov 2026). Asset classes: EUTBL holds euro-area government bills, which have no class of their own here. Risk: UCITS money market funds. Structure: sub-funds of the Spiko SICAV (France), UCITS and licensed money market funds under Regulation (EU) 2017/1131 (Spiko''s legal page, https://docs.spiko.xyz/investor-protection/legal, undated). Min investment: 1 USD per transaction and 1,000 USD for the first subscription, as Spiko stated for USTBL in its Arbitrum STEP 2 application (undated; it gives USTBL''s AUM as $71M); no page read states EUTBL''s minimum.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: Unknown; Spiko''s docs state only each fund''s target (the Effective Federal Funds Rate for USTBL, €STR for EUTBL), not a figure
+Yield search: no page stating the funds'' yield was found (searched 25 Nov 2026)
+Asset classes: EUTBL holds euro-area government bills, which have no class of their own here
+Risk: UCITS money market funds
+Structure: sub-funds of the Spiko SICAV (France), UCITS and licensed money market funds under Regulation (EU) 2017/1131
+Structure source: [Spiko''s legal page](https://docs.spiko.xyz/investor-protection/legal) (undated)
+Minimum: 1,000 USD for the first subscription, then 1 USD per transaction, as Spiko stated for USTBL in its [Arbitrum STEP 2 application](https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752)
+Minimum source: the application is undated and gives USTBL''s AUM as $71M; no page read states EUTBL''s minimum',
   'spiko',
   2520758220,
   '2026-09-05',
@@ -2383,10 +2746,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-08-13',
   2,
-  'https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752'
+  'https://forum.arbitrum.foundation/t/step-2-application-spiko-ustbl/28752',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Stobox',
   'Stobox is a turnkey tokenization technology provider delivering regulated digital asset infrastructure for compliant security tokens and real-world assets. We build enterprise-grade platforms that enable businesses to issue, manage, and scale tokenized assets with embedded compliance, automation, and regulatory alignment. Our mission is to bridge traditional finance and blockchain by making regulated tokenization seamless, secure, and accessible for companies at every stage.',
   array['Unclassified']::text[],
@@ -2422,10 +2787,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-02-16',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Swarm Markets',
   'Berlin-based, BaFin-regulated platform whose issuer, SwarmX GmbH, issues prospectus-based stock certificate tokens and bond ETF tokens (SX1411 standard), traded through Swarm''s KYC''d markets and its permissionless Open dOTC.',
   array['Equities']::text[],
@@ -2437,7 +2804,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://swarm.com',
   'https://defillama.com/protocol/swarm-markets',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Issuer: SwarmX GmbH, Berlin (DefiLlama''s RWA asset page for SwarmX''s MSTR token, read 2026-11-25, citing SwarmX''s docs and ESMA''s prospectus register). Swarm is regulated by BaFin and launched the permissionless Open dOTC in December (PANews/The Block report, 2023). Redemption (SwarmX prospectus, as quoted on ChainWiki): minimum 1 token per request, executed at least monthly or whenever requests exceed €100,000. No page states a minimum purchase. Risk: thin adoption and liquidity.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none
+Issuer: SwarmX GmbH, Berlin (DefiLlama''s RWA page for SwarmX''s MSTR token, read on 25 Nov 2026, citing SwarmX''s docs and ESMA''s prospectus register)
+Regulation: Swarm is regulated by BaFin and launched the permissionless Open dOTC in December (PANews/The Block report, 2023)
+Redemption: minimum 1 token per request, executed at least monthly or whenever requests exceed €100,000 (SwarmX prospectus, quoted on ChainWiki)
+Minimum: no page states a minimum purchase
+Risk: thin adoption and liquidity',
   'swarm-markets',
   26097,
   '2026-09-05',
@@ -2461,10 +2834,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2021-12-02',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Sygnum FIUSD Liquidity Fund',
   'This project focuses on the tokenization of Fidelity International''s Money Market Fund by Sygnum Bank, specifically the Fidelity Institutional Liquidity Fund (ILF) USD Fund Class G Acc. Sygnum Bank is the token issuer of the above mentioned.',
   array['Unclassified']::text[],
@@ -2500,10 +2875,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-09-25',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Syntetika',
   'A tokenization hub for regulated investment strategies. Each strategy runs in a licensed, third-party-verified fund and is accessed onchain through a single token',
   array['Unclassified']::text[],
@@ -2539,10 +2916,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-08-19',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'T RIZE',
   'T-RIZE is an institutional-grade RWA tokenization platform enhanced by decentralized machine learning.',
   array['Unclassified']::text[],
@@ -2578,10 +2957,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-04-02',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Tangible RWA',
   'Tangible is an NFT marketplace for Real World Assets. Tangible is also the creator of Real USD, the first stablecoin backed by tokenized, yield-producing real estate.Rental income from Real USD’s backing is paid out to Real USD holders in the form of a daily rebase projected to range between 10 - 15% APY.',
   array['Unclassified']::text[],
@@ -2617,10 +2998,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2022-10-27',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Tether Gold (XAUt)',
   'Token for one fine troy ounce of London Good Delivery gold held in Swiss vaults, issued by Tether''s TG Commodities, a licensed stablecoin issuer in El Salvador.',
   array['Commodities']::text[],
@@ -2632,7 +3015,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://gold.tether.to',
   'https://defillama.com/protocol/tether-gold',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; gold pays no yield. Min investment: verified customers buy at least 50 XAUt directly from the issuer (InterchainInfo, undated; the same 50-token lot was reported at launch by New Money Review, Jan 2020); physical redemption needs at least 430 XAUt. On exchanges (the secondary market) the exchange''s own rules apply and tokens are divisible to 0.000001 oz (Crypto Adventure guide, 27 Jan 2026); no page states an exchange minimum. Issuer: TG Commodities, S.A. de C.V., licensed in El Salvador; its Q4 2025 attestation reported 520,089 fine troy oz of gold backing 520,089.3 XAUt as of 31 Dec 2025 (eCoinimist, 27 Jan 2026). Risk: gold price volatility; single issuer.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none; gold pays no yield
+Minimum: verified customers buy at least 50 XAUt directly from the issuer (InterchainInfo, undated)
+Minimum at launch: New Money Review reported the same 50-token lot at launch (Jan 2020)
+Redemption: physical redemption needs at least 430 XAUt
+Exchanges: their own rules apply; tokens are divisible to 0.000001 oz (Crypto Adventure guide, 27 Jan 2026); no page states an exchange minimum
+Issuer: TG Commodities, S.A. de C.V., licensed in El Salvador
+Reserves: the Q4 2025 attestation reported 520,089 fine troy oz of gold backing 520,089.3 XAUt on 31 Dec 2025 (eCoinimist, 27 Jan 2026)
+Risk: gold price volatility; single issuer',
   'tether-gold',
   3132845614,
   '2026-09-05',
@@ -2656,10 +3047,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-09',
   0,
-  'https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/9'
+  'https://governance.aave.com/t/arfc-add-xaut-to-aave-v3-core-instance/22385/9',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Theo Network thBill',
   'thBILL is a yield-bearing basket of tokenized U.S. Treasury bills from regulated issuers, designed as a stable core asset within the Theo ecosystem.',
   array['Unclassified']::text[],
@@ -2695,10 +3088,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '2026-09-05',
   '2025-09-10',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Toucan Protocol',
   'Carbon-credit tokenization: Puro.earth biochar removal credits (CORCs) are tokenized as TCO2 and pooled into the CHAR token on Base and Celo; the legacy BCT and NCT pools remain, but the Verra bridge is deprecated.',
   array['Carbon Credits']::text[],
@@ -2710,7 +3105,14 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://toucan.earth',
   'https://defillama.com/protocol/toucan-protocol',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none. Toucan''s documentation (read 2026-11-25) describes the Puro carbon bridge (CORCs locked in the Puro Registry while tokenized) and the CHAR biochar pool, with CHAR contracts on Base and Celo; the Verra bridge is archived as deprecated (''The Verra Registry currently does not support the tokenization of carbon credits''), and the NCT/BCT acceptance criteria are in its archives. No page states a minimum purchase. Risk: Verra''s 2022 tokenization ban; low-quality legacy credits.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none
+Bridges: Toucan''s docs (read on 25 Nov 2026) describe the Puro carbon bridge (CORCs locked in the Puro Registry while tokenized)
+Pools: the CHAR biochar pool, with CHAR contracts on Base and Celo (same docs)
+Verra: the Verra bridge is archived as deprecated (''The Verra Registry currently does not support the tokenization of carbon credits'')
+Archives: the NCT/BCT acceptance criteria are in the docs'' archives
+Minimum: no page states a minimum purchase
+Risk: Verra''s 2022 tokenization ban; low-quality legacy credits',
   'toucan-protocol',
   539003,
   '2026-09-05',
@@ -2734,10 +3136,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2022-08-04',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'TrueFi',
   'On-chain credit infrastructure on which governance-approved portfolio managers run lines of credit, asset vaults for off-chain (real-world) credit and credit vaults; some vaults require lender KYC.',
   array['Private Credit']::text[],
@@ -2749,7 +3153,15 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://truefi.io',
   'https://defillama.com/protocol/truefi',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama''s headline TVL leaves out amounts lent out (borrowed), so it is small for a lending protocol. Yield: Unknown. No current page stating a lender yield was found (searched 25 Nov 2026); the rates found describe TrueFi''s 2021 lending pools. Min investment: each vault''s manager sets the minimum deposit (TrueFi''s minimum-deposit controller, read 25 Nov 2026); some vaults require identity verification (TrueFi docs FAQ). Track record: more than $1.7B originated to over 30 borrowers between Nov 2020 and early 2023, per an SMU Blockchain Club article of 3 Mar 2023; no later total was found. Risk: uncollateralized lending; past defaults.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+TVL scope: DefiLlama''s headline TVL leaves out amounts lent out (borrowed), so it is small for a lending protocol
+Yield: Unknown; no current page stating a lender yield was found (searched 25 Nov 2026)
+Yield history: the rates found describe TrueFi''s 2021 lending pools
+Minimum: each vault''s manager sets the minimum deposit ([TrueFi''s minimum-deposit controller](https://github.com/trusttoken/contracts-minimum-deposit-controller/blob/00cfb1451a3b24ab1e535acee38758d3b3759226/README.md), read on 25 Nov 2026)
+Access: some vaults require identity verification (TrueFi docs FAQ)
+Track record: more than $1.7B originated to over 30 borrowers, Nov 2020 to early 2023 (SMU Blockchain Club article, 3 Mar 2023)
+Track record search: no later total was found
+Risk: uncollateralized lending; past defaults',
   'truefi',
   21738,
   '2026-09-05',
@@ -2773,10 +3185,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   2,
-  'https://www.github.com/trusttoken/contracts-minimum-deposit-controller'
+  'https://github.com/trusttoken/contracts-minimum-deposit-controller/blob/00cfb1451a3b24ab1e535acee38758d3b3759226/README.md',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'USD AI',
   'USD.AI issues USDai, a synthetic dollar backed by Treasuries and cash equivalents, and sUSDai, a staked token that earns interest from GPU-collateralised loans to AI infrastructure operators plus Treasury-bill yield.',
   array['Private Credit', 'US Treasuries']::text[],
@@ -2788,7 +3202,10 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://usd.ai/',
   'https://defillama.com/protocol/usd-ai',
   '2026-11-27',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: DefiLlama''s figure, refreshed daily (see its date and source). Description and asset classes: reviewed on 27 Nov 2026 from https://docs.usd.ai/depositor/overview (undated, a primary source), read 27 Nov 2026. Minimum investment and terms are not on this row: each product''s are in the products list.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Description and asset classes: from [docs.usd.ai](https://docs.usd.ai/depositor/overview) (undated; a primary source), read on 27 Nov 2026
+Minimum and terms: not on this row; each product''s are in the Products section',
   'usd-ai',
   281105645,
   '2026-09-05',
@@ -2812,10 +3229,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-05-19',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Usual USD0',
   'The Usual protocol is a decentralized finance framework centered around USD0, a stablecoin designed as a liquid deposit token. It embodies the principle of redistributing value generated by users through a revenue-based token, USUAL. This approach enables users to access yields while simultaneously gaining exposure to the protocol’s growth and long-term success.',
   array['Unclassified']::text[],
@@ -2851,10 +3270,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-07-15',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Valos',
   'Institutional-Grade Digital Asset Yield Solutions.',
   array['Unclassified']::text[],
@@ -2890,10 +3311,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2026-07-24',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'VanEck Treasury Fund',
   'VBILL (VanEck Treasury Fund, Ltd.) is a tokenized, U.S. Treasury-backed fund launched via Securitize, offering institutional investors real-time on-chain exposure to T-bills',
   array['Unclassified']::text[],
@@ -2929,10 +3352,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-08-28',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'Vesta Equity',
   'Build wealth with a portfolio of tokenized, regulatory-compliant, and verified fractionalized home equity investments in top residential properties.',
   array['Unclassified']::text[],
@@ -2968,10 +3393,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2024-06-04',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'WisdomTree WTGXX (Prime/Connect)',
   'WisdomTree Treasury Money Market Digital Fund (formerly Government Money Market Digital Fund): a tokenized SEC-registered 2a-7 money market fund of short-term US Treasuries with a $1 NAV, offered through WisdomTree Prime and WisdomTree Connect, with 24/7 dealer trading in USDC for institutions.',
   array['US Treasuries']::text[],
@@ -2983,7 +3410,16 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.wisdomtree.com/investments/digital-funds/money-market/wtgxx',
   'https://defillama.com/protocol/wisdomtree',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). DefiLlama counts all WisdomTree tokenized funds together, not WTGXX alone. Yield: Unknown. No page stating WTGXX''s yield was found (searched 25 Nov 2026), and DefiLlama listed no pool of $1M or more for it on 2026-09-05. Risk: registered government money market fund. Name: WisdomTree said it would make the fund GENIUS Act compliant by 1 Nov 2025 and rename it the WisdomTree Treasury Money Market Digital Fund (WisdomTree''s article on Markets Media, https://www.marketsmedia.com/wisdomtree-to-offer-only-sec-registered-genius-act-compliant-fund); Cointelegraph (undated, read 25 Nov 2026) reports 24/7 trading and instant settlement under SEC exemptive relief, first for institutions through WisdomTree Connect with USDC as settlement asset. Min investment: $1 transaction size, as WisdomTree''s Arbitrum STEP application states (key information as of 17 Mar 2025).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+TVL scope: DefiLlama counts all WisdomTree tokenized funds together, not WTGXX alone
+Yield: Unknown; no page stating WTGXX''s yield was found (searched 25 Nov 2026)
+Yield pools: DefiLlama listed no pool of $1M or more for it on 5 Sep 2026
+Risk: registered government money market fund
+Name: WisdomTree said it would make the fund GENIUS Act compliant by 1 Nov 2025 and rename it the WisdomTree Treasury Money Market Digital Fund
+Name source: [WisdomTree''s article on Markets Media](https://www.marketsmedia.com/wisdomtree-to-offer-only-sec-registered-genius-act-compliant-fund)
+Trading: Cointelegraph (undated, read on 25 Nov 2026) reports 24/7 trading and instant settlement under SEC exemptive relief
+Access: first for institutions through WisdomTree Connect, with USDC as settlement asset (same Cointelegraph report)
+Minimum: $1 transaction size, as WisdomTree''s [Arbitrum STEP application](https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756) states (key information as of 17 Mar 2025)',
   'wisdomtree',
   1230719016,
   '2026-09-05',
@@ -3007,10 +3443,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   null,
   0,
-  'https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756'
+  'https://forum.arbitrum.foundation/t/wisdomtree-wtgxx-step-application/28756',
+  null,
+  null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'cSigma Finance',
   'cSigma is a blockchain-based protocol that connects global borrowers and lenders by standardizing and streamlining the commercial lending process, empowering credit service providers and pool managers while offering crypto-uncorrelated yield opportunities to stablecoin holders transparently and efficiently.',
   array['Unclassified']::text[],
@@ -3046,10 +3484,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-03-10',
   2,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'stUSDT (TRON / RWA DAO)',
   'Staked-USDT receipt token said to earn short-term government-bond yield.',
   array['US Treasuries']::text[],
@@ -3061,7 +3501,13 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://stusdt.io',
   'https://defillama.com/protocol/stusdt',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Asset classes: the US Treasury backing is claimed, not verified. Yield: DefiLlama''s figure, refreshed daily (see its date and source). Risk: reserves, custodians and attestations are not disclosed (Crypto Risks'' stUSDT asset risk assessment, https://cryptorisks.substack.com/p/asset-risk-assessment-staked-usdt, Sep 2023: ''reserves and custodians are not disclosed, and no third-party attestations are available''). stUSDT''s help center calls the token a ''receipt of investment in RWA'' (https://stusdt.zendesk.com/hc/en-us/articles/20049652164121, undated). Min investment: Unknown; no page states one (searched 25 Nov 2026).',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Asset classes: the US Treasury backing is claimed, not verified
+Yield: DefiLlama''s figure, refreshed daily (see its date and source)
+Risk: reserves, custodians and attestations are not disclosed ([Crypto Risks'' stUSDT assessment](https://cryptorisks.substack.com/p/asset-risk-assessment-staked-usdt), Sep 2023)
+Risk quote: ''reserves and custodians are not disclosed, and no third-party attestations are available'' (same assessment)
+Token: stUSDT''s [help center](https://stusdt.zendesk.com/hc/en-us/articles/20049652164121) (undated) calls it a ''receipt of investment in RWA''
+Minimum: Unknown; no page states one (searched 25 Nov 2026)',
   'stusdt',
   62879120,
   '2026-09-05',
@@ -3085,10 +3531,12 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2023-07-04',
   0,
+  null,
+  null,
   null
 );
 
-insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url) values (
+insert into public.protocols (name, description, asset_classes, blockchains, tvl, yield_range, risk_level, min_investment, url, source_url, as_of, notes, defillama_slug, tvl_usd, tvl_as_of, tvl_source_url, tvl_source, investor_access, kyc, redemption, redemption_days, fees, terms_source_url, terms_as_of, defillama_id, yield_apy_min, yield_apy_max, yield_as_of, yield_source, yield_source_url, yield_pools, review_status, defillama_dropped_on, defillama_listed_at, defillama_audits, min_investment_source_url, yield_document_date, yield_source_kind) values (
   'xStocks (Backed)',
   'Tokenized US stocks and ETFs (TSLAx, SPYx and others) issued by Backed, each backed 1:1 by the underlying share in regulated custody, on Solana, Ethereum, TON and Ink; for non-US users, traded on Kraken, Bybit and DEXs. Kraken agreed to acquire Backed in December 2025.',
   array['Equities']::text[],
@@ -3096,11 +3544,18 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   '$448M',
   'N/A',
   'Medium',
-  '$1 (on Kraken)',
+  'Unknown',
   'https://backed.fi',
   'https://defillama.com/protocol/xstocks',
   '2026-11-25',
-  'TVL: DefiLlama''s figure, refreshed daily (see its date and source). Yield: none; dividends are reinvested through a rebasing mechanism, not paid in cash (Kraken xStocks FAQ, read 2026-11-25). Access: eligible non-US clients in 110+ countries; not available in the US or to US persons, Canada, the UK or Australia (same FAQ); Kraken''s undated xStocks page states the $1 minimum for purchases on Kraken. Kraken agreed to acquire Backed Finance AG, announced 2 Dec 2025, when xStocks had passed $10B of combined trading volume and offered 60+ assets (Block319 report). Risk: single stocks; a wrapper without shareholder rights.',
+  'TVL: DefiLlama''s figure, refreshed daily (see its date and source)
+Yield: none; dividends are reinvested through a rebasing mechanism, not paid in cash (Kraken xStocks FAQ, read on 25 Nov 2026)
+Access: eligible non-US clients in 110+ countries; not in the US or for US persons, Canada, the UK or Australia (same FAQ)
+Minimum: Unknown from the issuer; [Kraken''s xStocks page](https://www.kraken.com/de/xstocks) (undated, read on 25 Nov 2026) says $1 for purchases on Kraken
+Minimum source: no primary source states a minimum; Kraken''s figure is one exchange''s rule
+Acquisition: Kraken agreed to acquire Backed Finance AG, announced 2 Dec 2025 (Block319 report)
+Scale: by then xStocks had passed $10B of combined trading volume and offered 60+ assets (same report)
+Risk: single stocks; a wrapper without shareholder rights',
   'xstocks',
   448057007,
   '2026-09-05',
@@ -3124,7 +3579,9 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   null,
   '2025-07-01',
   0,
-  'https://www.kraken.com/de/xstocks'
+  null,
+  null,
+  null
 );
 
 -- 917 TVL history points.

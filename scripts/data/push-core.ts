@@ -6,7 +6,8 @@ import { diffRows, formatDiff } from "./diff-rows.ts";
 import { pushRisk, type RiskFiles } from "./push-risk.ts";
 import { formatProblem } from "./rules/problem.ts";
 import { keepNewerTvl } from "./keep-newer.ts";
-import { COLUMNS, protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
+import { missingMigration } from "./push-migrations.ts";
+import { protocolRowFrom, type ProtocolRow } from "./rules/protocol-row.ts";
 import { checkCsv } from "./rules/protocols.ts";
 import { todayUtc } from "./rules/cells.ts";
 import type { ProductSyncRow } from "./products-db.ts";
@@ -21,12 +22,7 @@ import {
 } from "./push-products.ts";
 
 export const MIGRATION_FILE = "supabase/migrations/20251201000000_live_tvl.sql";
-export const TERMS_MIGRATION_FILE = "supabase/migrations/20251201000200_protocol_terms.sql";
-export const YIELDS_MIGRATION_FILE = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 export const OTHER_CLASS_MIGRATION_FILE = "supabase/migrations/20261127180000_other_asset_class.sql";
-// The columns the terms migration added, then those the yields and tracked rows migration added.
-const TERM_FIELDS = COLUMNS.slice(COLUMNS.indexOf("investor_access"), COLUMNS.indexOf("defillama_id"));
-const YIELDS_MIGRATION_FIELDS = COLUMNS.slice(COLUMNS.indexOf("defillama_id"));
 
 export type Target = { url: string; key: string; local: boolean };
 
@@ -232,16 +228,8 @@ class RestClient {
         `The database's sync_protocols predates the live TVL columns: apply ${MIGRATION_FILE} first (supabase db push).`,
       );
     }
-    if (TERM_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
-      throw new PushError(
-        `The database's sync_protocols does not know the term columns: apply ${TERMS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
-      );
-    }
-    if (YIELDS_MIGRATION_FIELDS.some((field) => message.includes(`unknown field "${field}"`))) {
-      throw new PushError(
-        `The database's sync_protocols does not know the yield and tracked-row columns: apply ${YIELDS_MIGRATION_FILE} first (supabase db push). Nothing was changed.`,
-      );
-    }
+    const migration = missingMigration(message);
+    if (migration !== null) throw new PushError(migration);
     // data:check passed, so a refused asset class is a reviewed 'Other' the database predates.
     if (body.code === "23514" && message.includes("protocols_asset_classes_check")) {
       throw new PushError(

@@ -170,6 +170,8 @@ const row = (overrides: Partial<ProtocolRow>): ProtocolRow => ({
   defillama_listed_at: null,
   defillama_audits: null,
   min_investment_source_url: "https://example.com/minimum",
+  yield_document_date: null,
+  yield_source_kind: null,
   ...overrides,
 });
 

@@ -49,7 +49,10 @@ describe("the provenance columns", () => {
     await expect(update("as_of = '2205-10-31'")).rejects.toThrow(/protocols_as_of_check/);
     await expect(update("as_of = '1925-10-31'")).rejects.toThrow(/protocols_as_of_check/);
     await expect(update("notes = '  '")).rejects.toThrow(/protocols_notes_check/);
-    await expect(update(`notes = repeat('x', 1001)`)).rejects.toThrow(/protocols_notes_check/);
+    await expect(update(`notes = repeat('x', 2001)`)).rejects.toThrow(/protocols_notes_check/);
+    // A curated yield's page date is a day, a month or 'undated', as the data writes it.
+    await expect(update("yield_document_date = '13 Nov 2025'")).rejects.toThrow(/protocols_yield_document_date_check/);
+    await expect(update("yield_document_date = '2025-11', yield_source_kind = 'Fact sheet'")).resolves.toBeDefined();
     await expect(update("source_url = null, as_of = null, notes = null")).resolves.toBeDefined();
   });
 });

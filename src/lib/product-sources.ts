@@ -1,6 +1,6 @@
 // What a product's term says about its source: the kind of document, the date the document itself
 // states ('undated' when it states none) and the day we read it. The data tooling validates them
-// (scripts/data/products-*.ts); the protocol page shows them: "Fact sheet, 30 Sep 2026 · read 27 Nov 2026".
+// (scripts/data/products-*.ts); the protocol page shows them: "Fact sheet, 30 Sep 2026 · read on 27 Nov 2026".
 // Relative imports: the data tooling uses this outside Vite's aliases.
 import { utcDay } from "./iso-day.ts";
 
@@ -47,7 +47,7 @@ export function formatDocumentDate(value: string): string {
 /** A term's source as the page states it. */
 export type TermSource = { url: string; documentDate: string; readOn: string; kind: string; tier: string };
 
-/** "Fact sheet, 30 Sep 2026 · read 27 Nov 2026": the line beside each figure. */
+/** "Fact sheet, 30 Sep 2026 · read on 27 Nov 2026": the line beside each figure. */
 export function sourceLine(source: Pick<TermSource, "kind" | "documentDate" | "readOn">): string {
-  return `${source.kind}, ${formatDocumentDate(source.documentDate)} · read ${formatDocumentDate(source.readOn)}`;
+  return `${source.kind}, ${formatDocumentDate(source.documentDate)} · read on ${formatDocumentDate(source.readOn)}`;
 }

@@ -1,6 +1,6 @@
 // What a finding says about its source: the kind of document, the date the document itself states
 // (or 'undated'), and the day we read it. The data tooling validates them (scripts/data/), the Risk
-// section shows them: "Fact sheet, 30 Sep 2026 · read 27 Nov 2026 · primary".
+// section shows them: "Fact sheet, 30 Sep 2026 · read on 27 Nov 2026 · primary".
 import { utcDay } from "./iso-day.ts";
 
 /** The kinds of document a finding may cite (data/risk-evidence.csv's source_kind). */

@@ -1,3 +1,5 @@
+import { documentDateStart, UNDATED } from "./source-provenance.ts";
+
 const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
@@ -54,6 +56,8 @@ export type YieldFields = {
   yieldSource: "defillama" | "curated" | null;
   yieldSourceUrl: string | null;
   yieldAsOf: string | null;
+  /** A curated yield's page date (YYYY-MM-DD, YYYY-MM or 'undated'); yieldAsOf is then the day it was read. */
+  yieldDocumentDate?: string | null;
 };
 
 /** 'https://www.franklintempleton.com/x' -> 'franklintempleton.com'; 'Source' when no host can be read. */
@@ -87,5 +91,6 @@ export function tvlProvenance(protocol: TvlFields): TvlProvenance | null {
  */
 export function yieldProvenance(protocol: YieldFields): SourceProvenance | null {
   if (protocol.yieldSource === null) return null;
-  return sourced(protocol.yieldSource, protocol.yieldSourceUrl, protocol.yieldAsOf);
+  const pageDate = protocol.yieldSource === "curated" ? documentDateStart(protocol.yieldDocumentDate ?? UNDATED) : null;
+  return sourced(protocol.yieldSource, protocol.yieldSourceUrl, pageDate ?? protocol.yieldAsOf);
 }

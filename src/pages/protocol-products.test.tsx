@@ -19,7 +19,7 @@ const ONDO_ID = "0b6f4a8e-2d1c-4f53-9a1e-7c3d5e9f0a11";
 
 async function productsSection() {
   const section = (await screen.findByRole("heading", { level: 2, name: /^Products/ })).closest("section")!;
-  await waitFor(() => expect(within(section).getAllByText(/ · read /).length).toBeGreaterThan(0));
+  await waitFor(() => expect(within(section).getAllByText(/ · read on /).length).toBeGreaterThan(0));
   return section;
 }
 
@@ -71,7 +71,7 @@ describe("the Products section, wide screens (a table)", () => {
     renderApp("/protocols/blackrock-buidl-securitize");
     const section = await productsSection();
     const kyc = within(section).getByRole("link", {
-      name: "BUIDL KYC source: Prospectus, 20 Mar 2024 · read 27 Nov 2026 (opens in a new tab)",
+      name: "BUIDL KYC source: Prospectus, 20 Mar 2024 · read on 27 Nov 2026 (opens in a new tab)",
     });
     expect(kyc).toHaveAttribute("href", "https://example.com/docs/buidl-terms");
     expect(kyc.closest("td")).toHaveTextContent(/^Not disclosed/);

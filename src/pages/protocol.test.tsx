@@ -12,6 +12,11 @@ import { renderApp } from "../../tests/render";
 // The chart draws on a canvas (e2e); here a marker shows which points it was given.
 vi.mock("@/features/protocols/history/history-chart", () => import("../../tests/history-chart-marker"));
 
+/** A key figure's card: the first term of that name (the notes below may use the same label). */
+function figure(figures: HTMLElement, label: string): HTMLElement {
+  return within(figures).getAllByText(label, { selector: "dt" })[0]!.closest("div")!;
+}
+
 describe("protocol page", () => {
   it("shows the header, the key figures with their source and date, and the history", async () => {
     const seen = history(POINTS);
@@ -34,7 +39,11 @@ describe("protocol page", () => {
     // the evidence in the page's Risk section.
     expect(within(figures).getAllByText("Source not recorded")).toHaveLength(3);
     expect(within(figures).getByRole("link", { name: "Evidence below" })).toHaveAttribute("href", "#risk");
-    expect(within(figures).getAllByText("Oct 31, 2025")).toHaveLength(4);
+    // The row's figures were read on the day of its review; the risk level's evidence was reviewed then.
+    expect(within(figures).getAllByText("31 Oct 2025")).toHaveLength(4);
+    expect(within(figures).getAllByText(/^Read on/)).toHaveLength(3);
+    expect(within(figures).getByText(/· reviewed/)).toHaveTextContent("· reviewed 31 Oct 2025");
+    expect(within(figures).queryByText(/As of/)).not.toBeInTheDocument();
 
     // The exact request the live-data issue serves.
     expect(await screen.findByTestId("tvl-chart")).toHaveTextContent("2024-10-01,2025-06-01,2025-09-15,2025-10-31");
@@ -49,14 +58,24 @@ describe("protocol page", () => {
     history([]);
     serveApollo({
       source_url: "https://defillama.com/protocol/apollo-diversified-credit-securitize-fund",
-      notes: "Min investment: 50,000 USDC first, as the issuer's page states (read 25 Nov 2026).",
+      notes:
+        "Minimum: 50,000 USDC first, as the [issuer's page](https://docs.example.com/acred) states (read on 25 Nov 2026)",
     });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });
-    const minimum = within(figures).getByText("Min Investment").closest("div")!;
+    const minimum = figure(figures, "Min Investment");
     expect(within(minimum).getByRole("link", { name: "Source in the notes" })).toHaveAttribute("href", "#figure-notes");
     expect(within(minimum).queryByRole("link", { name: /defillama|opens in a new tab/i })).not.toBeInTheDocument();
-    expect(document.getElementById("figure-notes")).toHaveTextContent("Min investment: 50,000 USDC first");
+    expect(minimum).toHaveTextContent("Read on 31 Oct 2025");
+    // The notes: a labelled line, its link named, never its address.
+    const notes = screen.getByRole("region", { name: "Notes on the figures" });
+    expect(within(notes).getByRole("term")).toHaveTextContent("Minimum");
+    expect(within(notes).getByRole("definition")).toHaveTextContent("50,000 USDC first, as the issuer's page states");
+    expect(within(notes).getByRole("link", { name: "issuer's page (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      "https://docs.example.com/acred",
+    );
+    expect(notes).not.toHaveTextContent("https://");
   });
 
   it("gives an N/A TVL no page to link either: the notes say what was found", async () => {
@@ -71,7 +90,9 @@ describe("protocol page", () => {
     });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });
-    const tvl = within(figures).getByText("TVL").closest("div")!;
+    const tvl = figure(figures, "TVL");
+    // 'N/A' is a finding: the day it was checked, and where the notes say what was found.
+    expect(tvl).toHaveTextContent("Checked on 31 Oct 2025");
     expect(within(tvl).getByRole("link", { name: "Source in the notes" })).toHaveAttribute("href", "#figure-notes");
     expect(within(tvl).queryByRole("link", { name: /opens in a new tab/ })).not.toBeInTheDocument();
   });
@@ -85,7 +106,8 @@ describe("protocol page", () => {
     });
     renderApp(APOLLO_PATH);
     const figures = await screen.findByRole("region", { name: "Key figures" });
-    const yieldFigure = within(figures).getByText("Yield").closest("div")!;
+    const yieldFigure = figure(figures, "Yield");
+    expect(yieldFigure).toHaveTextContent("Checked on 31 Oct 2025");
     expect(within(yieldFigure).getByRole("link", { name: "Source in the notes" })).toHaveAttribute(
       "href",
       "#figure-notes",
@@ -104,7 +126,7 @@ describe("protocol page", () => {
     expect(
       within(figures).getByRole("link", { name: "Source for Min Investment (opens in a new tab)" }),
     ).toHaveAttribute("href", "https://docs.example.com/acred/minimums");
-    const minimum = within(figures).getByText("Min Investment").closest("div")!;
+    const minimum = figure(figures, "Min Investment");
     expect(within(minimum).queryByRole("link", { name: "Source in the notes" })).not.toBeInTheDocument();
   });
 

@@ -42,6 +42,9 @@ export const COLUMNS = [
   "defillama_audits",
   // Added with the 2026-11-25 review: the page that states the minimum investment.
   "min_investment_source_url",
+  // Added with issue 33: a curated yield's page, its own date and its kind (yield_as_of: the day read).
+  "yield_document_date",
+  "yield_source_kind",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -97,6 +100,9 @@ export type ProtocolRow = {
   defillama_audits: number | null;
   /** The page that states min_investment; null for 'Unknown' and on tracked rows. */
   min_investment_source_url: string | null;
+  /** A curated yield's page: the date it states (YYYY-MM-DD, YYYY-MM or 'undated'), and its kind. */
+  yield_document_date: string | null;
+  yield_source_kind: string | null;
 };
 
 /** How one source reads a column: data:push reads PostgREST JSON, data:diff the committed seed. */
@@ -148,6 +154,8 @@ export function protocolRowFrom({ text, optional, list, number, integer }: Colum
     defillama_listed_at: optional("defillama_listed_at"),
     defillama_audits: integer("defillama_audits"),
     min_investment_source_url: optional("min_investment_source_url"),
+    yield_document_date: optional("yield_document_date"),
+    yield_source_kind: optional("yield_source_kind"),
   };
 }
 
@@ -183,7 +191,7 @@ export const MAX_LENGTH = {
   description: 1000,
   yield_range: 60,
   min_investment: 80,
-  notes: 1000,
+  notes: 2000,
 } as const;
 
 /** TVL display text -> US dollars; null for 'N/A' or anything that is not a TVL. */

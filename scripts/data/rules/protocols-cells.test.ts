@@ -30,6 +30,8 @@ describe("checkCsv: the cells", () => {
       "defillama_listed_at",
       "defillama_audits",
       "min_investment_source_url",
+      "yield_document_date",
+      "yield_source_kind",
       // Empty is 'Not rated' (rule 1.1, decision 015): data:check holds it to the rating rule instead.
       "risk_level",
     ];
@@ -62,10 +64,13 @@ describe("checkCsv: the cells", () => {
     expect(problemsFor({ min_investment: "m".repeat(81) })).toEqual([
       "line 2, min_investment: is 81 characters long, at most 80 allowed",
     ]);
-    expect(problemsFor({ notes: "x".repeat(1001) })).toEqual([
-      "line 2, notes: is 1001 characters long, at most 1000 allowed",
+    // Notes are labelled lines of at most 160 characters as read; a link's address counts only here.
+    const notes = (length: number) => `Source: [page](https://example.com/${"x".repeat(length - 36)})`;
+    expect(notes(2001)).toHaveLength(2001);
+    expect(problemsFor({ notes: notes(2001) })).toEqual([
+      "line 2, notes: is 2001 characters long, at most 2000 allowed",
     ]);
-    expect(problemsFor({ name: "n".repeat(120), notes: "x".repeat(1000) })).toEqual([]);
+    expect(problemsFor({ name: "n".repeat(120), notes: notes(2000) })).toEqual([]);
   });
 
   it("allows only the six asset classes and 'Other', and every chain in one naming, without repeats or empty items", () => {

@@ -112,4 +112,6 @@ const OPTIONAL = new Set<Column>([
   "defillama_listed_at",
   "defillama_audits",
   "min_investment_source_url",
+  "yield_document_date",
+  "yield_source_kind",
 ]);

@@ -47,6 +47,8 @@ export const valid: Record<Column, string> = {
   defillama_listed_at: "",
   defillama_audits: "",
   min_investment_source_url: "https://paxos.com/paxgold/how-to-buy",
+  yield_document_date: "",
+  yield_source_kind: "",
 };
 
 /** data/protocols.csv text: the header, then each row (valid's cells where a row gives none). */

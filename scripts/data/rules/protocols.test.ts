@@ -32,6 +32,8 @@ describe("checkCsv", () => {
         defillama_dropped_on: null,
         defillama_listed_at: null,
         defillama_audits: null,
+        yield_document_date: null,
+        yield_source_kind: null,
       },
     ]);
   });
@@ -58,7 +60,7 @@ describe("checkCsv", () => {
   it("reports rows with the wrong number of cells", () => {
     const text = `${COLUMNS.join(",")}\nonly,three,cells\n`;
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
-      `line 2, row: has 3 cells, expected 36 (${COLUMNS.join(",")}); quote cells that contain commas`,
+      `line 2, row: has 3 cells, expected 38 (${COLUMNS.join(",")}); quote cells that contain commas`,
     ]);
   });
 
@@ -76,7 +78,7 @@ describe("checkCsv", () => {
   });
 
   it("numbers lines as in the file, counting quoted newlines", () => {
-    const text = csv({ notes: "first\nsecond" }, { name: "Tether Gold (XAUt)", risk_level: "Extreme" });
+    const text = csv({ notes: "TVL: first\nYield: second" }, { name: "Tether Gold (XAUt)", risk_level: "Extreme" });
     expect(checkCsv(text, { today: TODAY }).problems.map(formatProblem)).toEqual([
       `line 4, risk_level: 'Extreme' is not one of ${RISK_LEVELS.join(", ")}`,
     ]);

@@ -24,6 +24,7 @@ import {
   defillamaIdsAreUnique,
   slugsAreUnique,
 } from "./protocols-defillama.ts";
+import { notesAreLabelledLines } from "./protocols-notes.ts";
 import { minimumIsSourced, termsAreSourced } from "./protocols-terms.ts";
 import { tvlIsAFigure, tvlIsSourced } from "./protocols-tvl.ts";
 import { yieldIsSourced } from "./protocols-yield.ts";
@@ -47,6 +48,7 @@ const ROW_RULES: readonly RowRule[] = [
   urlsAreHttps,
   asOfIsRecent,
   maxLength("notes"),
+  notesAreLabelledLines,
   sourceIsNotTheHomepage,
   tvlIsSourced,
   slugsAreUnique,

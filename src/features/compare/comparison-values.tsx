@@ -1,4 +1,5 @@
 import { ExternalLink } from "lucide-react";
+import { NoteLines } from "@/components/note-lines";
 import { TvlSource, YieldSource } from "@/components/tvl-source";
 import { AssessmentBadge } from "@/features/protocols/card/risk-badge";
 import type { Protocol } from "@/features/protocols/model/types";
@@ -98,7 +99,11 @@ export function Provenance({ protocol }: { protocol: Protocol }) {
           <span className="text-muted-foreground">No source link</span>
         )}
       </p>
-      {notes !== null && <p className="mt-1.5 text-xs leading-relaxed text-muted-foreground">{notes}</p>}
+      {notes !== null && (
+        <div className="mt-1.5 text-xs leading-relaxed text-muted-foreground">
+          <NoteLines notes={notes} stacked />
+        </div>
+      )}
       <TermsProvenance protocol={protocol} />
     </div>
   );

@@ -64,6 +64,8 @@ function syntheticProtocol(i: number): Protocol {
       ]!,
     },
     yieldNote: null,
+    yieldDocumentDate: null,
+    yieldSourceKind: null,
   };
 }
 

@@ -48,6 +48,8 @@ describe("parseProtocolRow", () => {
       yieldAsOf: null,
       yieldSource: null,
       yieldSourceUrl: null,
+      yieldDocumentDate: null,
+      yieldSourceKind: null,
       reviewStatus: "reviewed",
       defillamaDroppedOn: null,
       defillamaListedAt: null,
@@ -132,8 +134,12 @@ describe("parseProtocolRow", () => {
         review_status: "draft",
         defillama_dropped_on: 7,
         defillama_audits: 9,
+        yield_document_date: "13 Nov 2025",
+        yield_source_kind: 4,
       }),
     ).toMatchObject({
+      yieldDocumentDate: null,
+      yieldSourceKind: null,
       yieldApyMin: null,
       yieldApyMax: null,
       yieldAsOf: null,
@@ -143,6 +149,16 @@ describe("parseProtocolRow", () => {
       defillamaDroppedOn: null,
       defillamaAudits: null,
     });
+  });
+
+  it("reads a curated yield's page: its own date (a day, a month or 'undated') and its kind", () => {
+    const curated = { ...base, yield_source: "curated", yield_source_kind: "Fact sheet" };
+    for (const date of ["2025-11-13", "2025-11", "undated"])
+      expect(parseProtocolRow({ ...curated, yield_document_date: date })).toMatchObject({
+        yieldDocumentDate: date,
+        yieldSourceKind: "Fact sheet",
+      });
+    expect(parseProtocolRow({ ...curated, yield_document_date: "2025-02-30" })?.yieldDocumentDate).toBeNull();
   });
 
   it("reads the live TVL columns, and degrades bad values to null instead of failing", () => {

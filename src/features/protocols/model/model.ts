@@ -1,6 +1,7 @@
 import { INVESTOR_ACCESS, KYC_VALUES, REDEMPTION_VALUES } from "@/config/domain";
 import { RISK_LEVELS, type RiskLevel } from "@/config/site";
 import { utcDay } from "@/lib/iso-day";
+import { isDocumentDate } from "@/lib/source-provenance";
 import { slugify, uniqueSlugs } from "./slug";
 import type { Protocol, ProductSummary, ProtocolTerms } from "./types";
 
@@ -135,6 +136,11 @@ export function parseProtocolRow(row: unknown): Protocol | null {
     yieldAsOf: isoDate(row.yield_as_of),
     yieldSource: row.yield_source === "defillama" || row.yield_source === "curated" ? row.yield_source : null,
     yieldSourceUrl: safeHttpUrl(row.yield_source_url),
+    yieldDocumentDate:
+      typeof row.yield_document_date === "string" && isDocumentDate(row.yield_document_date.trim())
+        ? row.yield_document_date.trim()
+        : null,
+    yieldSourceKind: typeof row.yield_source_kind === "string" ? text(row.yield_source_kind) : null,
     reviewStatus: tracked ? "tracked" : "reviewed",
     defillamaDroppedOn: isoDate(row.defillama_dropped_on),
     defillamaListedAt: isoDate(row.defillama_listed_at),

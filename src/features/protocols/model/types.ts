@@ -59,8 +59,11 @@ export type Protocol = {
   /** The yield range as numbers (percent); null for a curated text range or on older databases. */
   yieldApyMin: number | null;
   yieldApyMax: number | null;
-  /** The day the yield refers to (DefiLlama; a curated page's own date) or, for an undated curated page, the day it was read. */
+  /** The day the yield refers to (DefiLlama's data); for a curated yield, the day its page was read. */
   yieldAsOf: string | null;
+  /** A curated yield's page: the date it states (YYYY-MM-DD, YYYY-MM or 'undated') and its kind ('Fact sheet'). */
+  yieldDocumentDate: string | null;
+  yieldSourceKind: string | null;
   /** 'defillama' (refreshed daily) or 'curated' (a cited page); null for an older, unsourced yield. */
   yieldSource: "defillama" | "curated" | null;
   /** The page stating the yield (http(s) only). */

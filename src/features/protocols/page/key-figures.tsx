@@ -1,34 +1,97 @@
 import { AlertCircle, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { isStale, STALE_AFTER_DAYS } from "@/lib/freshness";
-import { FIGURE_NOTES_ID, figureProvenance, type FigureProvenance } from "../model/figure-provenance";
+import { NoteLines } from "@/components/note-lines";
+import { formatDay, formatDocumentDate, UNDATED } from "@/lib/source-provenance";
 import { formatAsOf } from "@/lib/tvl-provenance";
+import { FIGURE_NOTES_ID, figureProvenance, type FigureDates, type FigureProvenance } from "../model/figure-provenance";
 import { DroppedNote } from "@/components/tvl-source";
 import { RiskBadge } from "../card/risk-badge";
 import { FigureText } from "../card/tracked-note";
 import { minimumTextOf } from "../model/product-summary";
 import type { Protocol } from "../model/types";
 
+/** A day as the sources say it ('27 Nov 2026'), never broken across lines. */
+function Day({ day }: { day: string }) {
+  return (
+    <time dateTime={day} className="whitespace-nowrap">
+      {formatDay(day)}
+    </time>
+  );
+}
+
+/** The days before the source: 'As of Sep 5, 2026', 'Fact sheet, 13 Nov 2025 · read on 27 Nov 2026', 'Read on …', 'Checked on …'. */
+function DatesBefore({ dates }: { dates: FigureDates }) {
+  switch (dates.kind) {
+    case "asOf":
+      return (
+        <span>
+          As of <time dateTime={dates.day}>{formatAsOf(dates.day)}</time>
+        </span>
+      );
+    case "document": {
+      const { sourceKind, documentDate, readOn } = dates;
+      const undated = documentDate === UNDATED;
+      const page = undated ? (
+        sourceKind === null ? (
+          "Undated page"
+        ) : (
+          `${sourceKind}, undated`
+        )
+      ) : (
+        <>
+          {sourceKind === null ? "Dated " : `${sourceKind}, `}
+          <time dateTime={documentDate} className="whitespace-nowrap">
+            {formatDocumentDate(documentDate)}
+          </time>
+        </>
+      );
+      return (
+        <span>
+          {page} · read on <Day day={readOn} />
+        </span>
+      );
+    }
+    case "read":
+      return (
+        <span>
+          Read on <Day day={dates.day} />
+        </span>
+      );
+    case "checked":
+      return (
+        <span>
+          Checked on <Day day={dates.day} />
+        </span>
+      );
+    case "reviewed":
+      return null;
+  }
+}
+
 function Provenance({ label, provenance, today }: { label: string; provenance: FigureProvenance; today: Date }) {
-  const { asOf, sourceUrl, sourceLabel } = provenance;
-  const stale = asOf !== null && isStale(asOf, today);
+  const { dates, staleFrom, sourceUrl, sourceLabel } = provenance;
+  const stale = staleFrom !== null && isStale(staleFrom, today);
   if (provenance.unreviewed) return <p className="mt-3 text-xs text-muted-foreground">{sourceLabel}</p>;
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-      {asOf !== null ? (
-        <span>
-          As of <time dateTime={asOf}>{formatAsOf(asOf)}</time>
-        </span>
-      ) : provenance.perProduct ? null : (
-        <span>Date not recorded</span>
-      )}
+      {dates !== null ? <DatesBefore dates={dates} /> : provenance.perProduct ? null : <span>Date not recorded</span>}
       {provenance.inPage !== undefined ? (
-        <a
-          href={provenance.inPage}
-          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          {sourceLabel}
-        </a>
+        // The risk level: what it rests on and when, one phrase that wraps between words.
+        <span>
+          <a
+            href={provenance.inPage}
+            className="rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {sourceLabel}
+          </a>
+          {dates?.kind === "reviewed" && (
+            <>
+              {" "}
+              · reviewed <Day day={dates.day} />
+            </>
+          )}
+        </span>
       ) : sourceUrl !== null ? (
         <a
           href={sourceUrl}
@@ -39,10 +102,10 @@ function Provenance({ label, provenance, today }: { label: string; provenance: F
               ? `Source for ${label} (opens in a new tab)`
               : `${label} source: ${sourceLabel} (opens in a new tab)`
           }
-          className="inline-flex items-center gap-1 rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          className="inline-flex min-w-0 items-center gap-1 rounded-sm font-medium [overflow-wrap:anywhere] text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
           {sourceLabel}
-          <ExternalLink className="size-3" aria-hidden="true" />
+          <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
         </a>
       ) : sourceLabel !== "Source" ? (
         <span>{sourceLabel}</span>
@@ -130,14 +193,18 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         />
       </dl>
       {protocol.notes && (
-        <p
+        <section
           id={FIGURE_NOTES_ID}
+          aria-labelledby="figure-notes-heading"
           className="mt-4 scroll-mt-24 rounded-lg bg-muted/60 px-4 py-3 text-sm leading-relaxed text-secondary-foreground"
         >
-          <span className="font-semibold text-foreground">Notes on the figures: </span>
-          {protocol.notes}
-          {protocol.yieldNote !== null && <span className="mt-2 block">Yield: {protocol.yieldNote}</span>}
-        </p>
+          <h3 id="figure-notes-heading" className="mb-2 font-semibold text-foreground">
+            Notes on the figures
+          </h3>
+          <NoteLines
+            notes={protocol.yieldNote === null ? protocol.notes : `${protocol.notes}\nYield: ${protocol.yieldNote}`}
+          />
+        </section>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import type { FigureView } from "./product-view";
 // The pieces of a product's figures both layouts (the table, the stacked cards) and the
 // comparison render: the value, its line of detail, and the page(s) stating it with their dates.
 
-/** The page that states a figure: "Fact sheet, 30 Sep 2026 · read 27 Nov 2026", opening in a new tab. */
+/** The page that states a figure: "Fact sheet, 30 Sep 2026 · read on 27 Nov 2026", opening in a new tab. */
 export function SourceLinks({ view, label }: { view: FigureView; label: string }) {
   if (view.sources.length === 0) return null;
   return (

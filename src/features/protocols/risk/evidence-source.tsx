@@ -23,7 +23,7 @@ function Day({ day }: { day: string }) {
 
 /**
  * Where a finding comes from, in one line that wraps on a phone: for a researched finding "<kind>,
- * <document date> · read <day> · <tier>" (each part only when the row states it), for a computed one
+ * <document date> · read on <day> · <tier>" (each part only when the row states it), for a computed one
  * the day of DefiLlama's data; then the source link, in a new tab.
  */
 export function EvidenceSource({ line, protocolName }: { line: FactorLine; protocolName: string }) {
@@ -54,7 +54,7 @@ export function EvidenceSource({ line, protocolName }: { line: FactorLine; proto
             </>
           )}
           {document !== null && <>{document} · </>}
-          {sourceKind === null && document === null ? "Read " : "read "}
+          {sourceKind === null && document === null ? "Read on " : "read on "}
           <Day day={evidence.readOn} />
           {sourceTier !== null && <> · {sourceTier}</>}
         </span>

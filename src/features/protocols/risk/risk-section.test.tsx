@@ -73,13 +73,13 @@ describe("the protocol page's Risk section", () => {
     const asset = items[0]!;
     expect(asset).toHaveTextContent("Assessment: High");
     expect(asset).toHaveTextContent("The fund lends mostly as private credit.");
-    expect(asset).toHaveTextContent("Fact sheet, 30 Sep 2026 · read 25 Nov 2026 · primary");
+    expect(asset).toHaveTextContent("Fact sheet, 30 Sep 2026 · read on 25 Nov 2026 · primary");
     expect(within(asset).getByText("30 Sep 2026")).toHaveAttribute("datetime", "2026-09-30");
     expect(within(asset).getByText("25 Nov 2026")).toHaveAttribute("datetime", "2026-11-25");
     // A month, and 'undated', as the document states them.
-    expect(items[1]).toHaveTextContent("Press article, Jun 2025 · read 25 Nov 2026 · secondary");
+    expect(items[1]).toHaveTextContent("Press article, Jun 2025 · read on 25 Nov 2026 · secondary");
     expect(within(items[1]!).getByText("Jun 2025")).toHaveAttribute("datetime", "2025-06");
-    expect(items[2]).toHaveTextContent("SEC filing, undated · read 25 Nov 2026 · primary");
+    expect(items[2]).toHaveTextContent("SEC filing, undated · read on 25 Nov 2026 · primary");
     const link = within(asset).getByRole("link", {
       name: `Underlying asset source for ${apollo.name}: example.com (opens in a new tab)`,
     });
