@@ -10,9 +10,4 @@ export {
   refreshRatingChanges,
   UNKNOWN_VALUE,
 } from "../../supabase/functions/_shared/risk-changes.ts";
-export type {
-  FactorState,
-  RatingChange,
-  RatingState,
-  ResearchedFactor,
-} from "../../supabase/functions/_shared/risk-changes.ts";
+export type { FactorState, RatingChange, RatingState } from "../../supabase/functions/_shared/risk-changes.ts";

@@ -16,13 +16,4 @@ export {
   trackRecordFactor,
   WEAKEST_LINK_SPAN,
 } from "../../supabase/functions/_shared/risk-rating.ts";
-export type {
-  Assessment,
-  Assessments,
-  ComputedFactor,
-  HistoryPoint,
-  OverallRating,
-  RiskFactor,
-  RiskStep,
-  TrackRecordInput,
-} from "../../supabase/functions/_shared/risk-rating.ts";
+export type { Assessment, Assessments, RiskFactor, RiskStep } from "../../supabase/functions/_shared/risk-rating.ts";
