@@ -24,6 +24,10 @@ beforeAll(async () => {
             ($1, 'track_record', 'Medium', 'Listed since 2024.', 'https://defillama.com/protocol/rating-fund', 'Dataset', 'secondary', '2026-11-20', '2026-11-20', true)`,
     [protocolId],
   );
+  await db.query(
+    "insert into public.protocol_tvl_history (protocol_id, day, tvl_usd, source) values ($1, '2026-11-20', 1200000000, 'defillama'), ($1, '2026-11-19', 5, 'curated')",
+    [protocolId],
+  );
 });
 afterAll(async () => {
   await db?.close();
@@ -121,7 +125,8 @@ describe("the refresh's ratings (20261127213000_refresh_ratings.sql)", () => {
         },
       ],
       launch: null,
-      history: [],
+      // DefiLlama's points only: a curated point is no measure of DefiLlama's TVL.
+      history: [{ day: "2026-11-20", tvl_usd: 1200000000 }],
     });
   });
 

@@ -3,6 +3,7 @@
 // entries travel in the payload of the one write call (payload.ratings, payload.log), for a figure
 // the run writes and never for a held one. No network.
 import * as assert from "../_shared/test_assert.ts";
+import { ratingInputFrom } from "./lib/rating-inputs.ts";
 import { refreshProtocols } from "./lib/refresh.ts";
 import type { CurrentRow, RatingInput, RefreshChanges, RefreshStore } from "./lib/types.ts";
 
@@ -81,7 +82,7 @@ const input = (slug: string): RatingInput => ({
   history: [],
 });
 
-async function run() {
+async function run(inputs: RatingInput[] = [input("paxos-gold"), input("meld-gold")]) {
   const applied: RefreshChanges[] = [];
   const store: RefreshStore = {
     // Paxos: $1.5B the day before. Meld: $2M the day before, so its $10M is held for review.
@@ -92,7 +93,7 @@ async function run() {
       ]),
     baselines: () => Promise.resolve([]),
     changeWindows: () => Promise.resolve([]),
-    ratingInputs: () => Promise.resolve([input("paxos-gold"), input("meld-gold")]),
+    ratingInputs: () => Promise.resolve(inputs),
     apply(_day, changes) {
       applied.push(changes);
       return Promise.resolve({
@@ -115,7 +116,7 @@ async function run() {
     historyLabel: (slug: string) => slug,
   };
   const report = await refreshProtocols({ store, source, day: "2025-12-19" });
-  return { report, changes: applied[0]! };
+  return { report, changes: applied[0] };
 }
 
 Deno.test(
@@ -151,3 +152,54 @@ Deno.test(
     );
   },
 );
+
+Deno.test(
+  "a rating that fails on a value no check foresaw holds that protocol whole, named in the report",
+  async () => {
+    const broken = { ...input("paxos-gold"), factors: 1 as unknown as RatingInput["factors"] };
+    const { report, changes } = await run([broken, input("meld-gold")]);
+    assert.deepEqual(
+      report.held.map((h) => h.slug),
+      ["meld-gold", "paxos-gold"],
+    );
+    assert.ok(report.held[1]!.line.startsWith("held for review: paxos-gold: rating it failed ("));
+    // Nothing about it is written (not even its audits flag), and nothing is logged for it.
+    assert.deepEqual(changes!.identities, [{ defillama_slug: "meld-gold", defillama_audits: 0 }]);
+    assert.deepEqual([changes!.tvl, changes!.history, changes!.ratings, changes!.log], [[], [], [], []]);
+    assert.deepEqual(
+      report.changes.map((c) => [c.slug, c.status]),
+      [
+        ["meld-gold", "held"],
+        ["paxos-gold", "held"],
+      ],
+    );
+  },
+);
+
+Deno.test("what the rating reads is read defensively: a value the tables would refuse counts as missing", () => {
+  const [read] = ratingInputFrom({
+    defillama_slug: "fund",
+    risk_level: "Safe",
+    factors: [
+      { factor: "asset", level: "Low", finding: "Bills.", source_url: "https://example.org/a", computed: false },
+      { factor: "asset", level: "Fine", finding: "Bills.", source_url: "https://example.org/a", computed: false },
+      { factor: "moon", level: "Low", finding: "x", source_url: "https://example.org/a", computed: true },
+    ],
+    launch: { date: "2024-13", source_url: "https://example.org/launch" },
+    history: [
+      { day: "2026-11-20", tvl_usd: 1200000000 },
+      { day: "2026-11-20T00:00:00Z", tvl_usd: 1 },
+      { day: "2026-11-21", tvl_usd: "not a number" },
+    ],
+  });
+  assert.deepEqual(read, {
+    defillama_slug: "fund",
+    risk_level: null,
+    factors: [
+      { factor: "asset", level: "Low", finding: "Bills.", source_url: "https://example.org/a", computed: false },
+    ],
+    launch: null,
+    history: [{ day: "2026-11-20", tvl_usd: 1200000000 }],
+  });
+  assert.deepEqual(ratingInputFrom({ defillama_slug: null }), []);
+});

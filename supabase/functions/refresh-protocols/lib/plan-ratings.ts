@@ -25,13 +25,20 @@ function historyAfter(stored: RatingInput["history"], added: ReadonlyArray<{ day
   return [...byDay].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([day, tvlUsd]) => ({ day, tvlUsd }));
 }
 
+/**
+ * The ratings and change-log entries of the protocols whose figures the plan writes. A protocol
+ * whose rating fails (a value no check foresaw) is named in `failed` with the error, and the caller
+ * holds it whole (issue 30, item 3): its figure is not written without its rating.
+ */
 export function planRatings({ plan, rows, day, inputs }: RatingPlanInput): {
   ratings: RatingUpdate[];
   log: ChangeLogEntry[];
+  failed: Map<string, string>;
 } {
   const payload = plan.payload;
   const ratings: RatingUpdate[] = [];
   const log: ChangeLogEntry[] = [];
+  const failed = new Map<string, string>();
   const inputOf = new Map(inputs.map((input) => [input.defillama_slug, input]));
   // Each written figure's row by its slug after the run's renames; a new tracked row has none yet.
   const rowOf = new Map<string, CurrentRow>();
@@ -44,14 +51,14 @@ export function planRatings({ plan, rows, day, inputs }: RatingPlanInput): {
   );
   const insertOf = new Map(payload.inserts.map((insert) => [insert.defillama_slug, insert]));
 
-  for (const figure of payload.tvl) {
+  const rate = (figure: (typeof payload.tvl)[number]) => {
     const slug = figure.defillama_slug;
     const row = rowOf.get(slug);
     const insert = insertOf.get(slug);
-    if (!row && !insert) continue;
+    if (!row && !insert) return;
     const stored = row?.defillama_slug ? inputOf.get(row.defillama_slug) : undefined;
     // A protocol the rating has not read (not in the table when the run read it) is not rated here.
-    if (row && !stored) continue;
+    if (row && !stored) return;
     const identity = identityOf.get(slug);
     const after: ComputedInput = {
       defillamaSlug: slug,
@@ -88,7 +95,7 @@ export function planRatings({ plan, rows, day, inputs }: RatingPlanInput): {
       })),
     });
     // A new tracked row's first rating is a first assessment, not a change (its listing is logged).
-    if (insert) continue;
+    if (insert) return;
     for (const change of result.changes) {
       log.push({
         defillama_slug: slug,
@@ -100,6 +107,13 @@ export function planRatings({ plan, rows, day, inputs }: RatingPlanInput): {
         source_url: change.sourceUrl,
       });
     }
+  };
+  for (const figure of payload.tvl) {
+    try {
+      rate(figure);
+    } catch (error) {
+      failed.set(figure.defillama_slug, error instanceof Error ? error.message : String(error));
+    }
   }
-  return { ratings, log };
+  return { ratings, log, failed };
 }

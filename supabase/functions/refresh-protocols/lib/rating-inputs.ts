@@ -5,6 +5,9 @@ import { isRiskFactor, isRiskStep, type RiskStep } from "../../_shared/risk-rati
 import type { RatingInput } from "./types.ts";
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+/** YYYY-MM-DD, or YYYY-MM for a launch the source dates by its month (the tables' own checks). */
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const list = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null) : [];
 
@@ -14,7 +17,8 @@ export function ratingInputFrom(row: Record<string, unknown>): RatingInput[] {
   if (slug === null) return [];
   const level = text(row.risk_level);
   const launch = typeof row.launch === "object" && row.launch !== null ? (row.launch as Record<string, unknown>) : null;
-  const launchDate = text(launch?.date);
+  const launchText = text(launch?.date);
+  const launchDate = launchText !== null && (DAY.test(launchText) || MONTH.test(launchText)) ? launchText : null;
   const launchUrl = text(launch?.source_url);
   return [
     {
@@ -33,7 +37,7 @@ export function ratingInputFrom(row: Record<string, unknown>): RatingInput[] {
       history: list(row.history).flatMap((p) => {
         const day = text(p.day);
         const usd = p.tvl_usd === null || p.tvl_usd === "" ? NaN : Number(p.tvl_usd);
-        return day !== null && Number.isFinite(usd) ? [{ day, tvl_usd: usd }] : [];
+        return day !== null && DAY.test(day) && Number.isFinite(usd) ? [{ day, tvl_usd: usd }] : [];
       }),
     },
   ];

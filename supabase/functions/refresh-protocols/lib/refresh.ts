@@ -34,7 +34,8 @@ import { planRefresh } from "./plan.ts";
 import { planRatings } from "./plan-ratings.ts";
 import { planProductYields } from "./product-yields.ts";
 import { formatReport } from "./report.ts";
-import { screenPayload } from "./screen.ts";
+import { screenPayload, takeOutProtocols } from "./screen.ts";
+import { showText } from "./upstream-text.ts";
 import { readSource } from "./source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "./tracked.ts";
 import type { AppliedCounts, RefreshOptions, RefreshReport } from "./types.ts";
@@ -132,6 +133,12 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
   const inputs = plan.payload.tvl.length > 0 && store.ratingInputs ? await store.ratingInputs() : [];
   const rated = planRatings({ plan, rows, day, inputs });
   plan.payload.ratings = rated.ratings;
+  takeOutProtocols(plan, rated.failed.keys());
+  for (const [slug, message] of rated.failed)
+    plan.held.push({
+      slug,
+      line: `held for review: ${slug}: rating it failed (${showText(message).slice(1, -1)}); nothing about it was written`,
+    });
   plan.payload.log = [...planChangeLog({ plan, rows, day, windows, thresholds }), ...rated.log];
 
   const payload = plan.payload;
