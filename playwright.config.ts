@@ -1,20 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./bench/chromium.ts";
-import { LOCAL_ANON_KEY } from "./local-api/defaults.ts";
 import { E2E_API_PORT, E2E_API_URL, E2E_APP_PORT, E2E_APP_URL } from "./e2e/support/ports.ts";
 
 // E2E runs against the production build and its own in-memory local API, on ports of its
 // own, so a developer's running `npm run dev` (5173 / 54321) and its data are never touched.
 const CI = Boolean(process.env.CI);
+const PREBUILT = process.env.E2E_PREBUILT === "1";
 const SCREENSHOT_SPECS = /screenshots\.spec\.ts$/;
-/**
- * Specs whose behaviour does not depend on the screen: data, URLs, exports, error states, the
- * stop link. They run once, on desktop; everything a phone lays out differently (the first screen,
- * filters, cards, tray, comparison, dialogs, toasts, charts, risk, terms, changes) runs on both.
- * docs/decisions/018-ci-under-twelve-minutes.md has the measurement.
- */
-const SCREEN_INDEPENDENT_SPECS =
-  /(analyst-exports|analyst-features|load-failures|protocol-navigation|waitlist-stop|yields-tracked-chains)\.spec\.ts$/;
 const DESKTOP = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
 const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
@@ -49,7 +41,10 @@ export default defineConfig({
   // for people to look at, not assertions.
   projects: [
     { name: "desktop", testIgnore: SCREENSHOT_SPECS, use: DESKTOP },
-    { name: "phone", testIgnore: [SCREENSHOT_SPECS, SCREEN_INDEPENDENT_SPECS], use: PHONE },
+    // The phone runs the tests tagged @phone (e2e/support/fixtures.ts PHONE): what a phone lays out
+    // or does differently. The rest is the same code on any screen and runs once, on the desktop
+    // (docs/decisions/018-ci-under-twelve-minutes.md has the measurement).
+    { name: "phone", testIgnore: SCREENSHOT_SPECS, grep: /@phone/, use: PHONE },
     { name: "screenshots-desktop", testMatch: SCREENSHOT_SPECS, use: DESKTOP },
     { name: "screenshots-phone", testMatch: SCREENSHOT_SPECS, use: PHONE },
   ],
@@ -72,10 +67,10 @@ export default defineConfig({
     },
     {
       name: "app",
-      // Build inside the entry so `npm run test:e2e` alone always tests the current code.
-      command: `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist-e2e --port ${E2E_APP_PORT} --strictPort`,
+      // Build inside the entry so `npm run test:e2e` alone always tests the current code; CI has
+      // built dist-e2e already (its build step, which the byte budgets check) and says E2E_PREBUILT=1.
+      command: `${PREBUILT ? "" : "npm run -s build:e2e && "}npx vite preview --outDir dist-e2e --port ${E2E_APP_PORT} --strictPort`,
       url: E2E_APP_URL,
-      env: { VITE_SUPABASE_URL: E2E_API_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
       reuseExistingServer: !CI,
       timeout: 240_000,
       stdout: "ignore",

@@ -10,6 +10,7 @@ import { openApi } from "./build/openapi.ts";
 import { prerenderShell } from "./build/prerender.ts";
 import { securityHeaders } from "./build/security-headers.ts";
 import { siteFiles } from "./build/site-files.ts";
+import { ISOLATED_UNIT_TESTS } from "./tests/isolated-unit-tests.ts";
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from "./local-api/defaults.ts";
 import { DEFAULT_LAUNCH_TARGET, isLaunchTargetPast, launchTargetWarning } from "./src/lib/launch-target.ts";
 
@@ -117,9 +118,26 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
           test: {
             name: "unit",
             environment: "jsdom",
+            // One module graph per worker, not per file: importing React, Radix and the app again for
+            // each of ~80 files was half the unit run (features/protocols: 118 s -> 55 s;
+            // docs/decisions/018-ci-under-twelve-minutes.md). The files share nothing a test leaves
+            // behind: tests/setup.ts cleans the DOM, storage, toasts, MSW handlers and mocks after
+            // each test. Files that mock a module, fake the clock or stub globals run isolated, below.
+            isolate: false,
             include: ["src/**/*.test.{ts,tsx}"],
+            exclude: ISOLATED_UNIT_TESTS,
             setupFiles: ["tests/setup.ts"],
             // Page-level tests drive many interactions; on a loaded 2-core machine 5 s is too tight.
+            testTimeout: 15_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "unit-isolated",
+            environment: "jsdom",
+            include: ISOLATED_UNIT_TESTS,
+            setupFiles: ["tests/setup.ts"],
             testTimeout: 15_000,
           },
         },

@@ -1,16 +1,16 @@
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
 import { fetchSeed } from "./support/seed.ts";
 
 // axe on every screen and every overlay, at both sizes: zero violations.
 
-test("home, loaded", async ({ page }) => {
+test("home, loaded", PHONE, async ({ page }) => {
   await gotoHome(page);
   await expectNoAxeViolations(page, "the loaded home page");
 });
 
-test("waitlist dialog, normal and limit-reached", async ({ page, request }) => {
+test("waitlist dialog, normal and limit-reached", PHONE, async ({ page, request }) => {
   // Two full-page axe scans of the 79-card directory and two dialogs: past a minute on two busy cores.
   test.slow();
   const names = (await fetchSeed(request)).slice(0, 4).map((row) => row.name);
@@ -31,7 +31,7 @@ test("waitlist dialog, normal and limit-reached", async ({ page, request }) => {
   await expectNoAxeViolations(page, "the limit-reached waitlist dialog");
 });
 
-test("comparison dialog", async ({ page, request }) => {
+test("comparison dialog", PHONE, async ({ page, request }) => {
   // Two full-page axe scans, one over three protocols' seven factor rows.
   test.slow();
   const names = (await fetchSeed(request)).slice(0, 3).map((row) => row.name);
@@ -43,7 +43,7 @@ test("comparison dialog", async ({ page, request }) => {
   await expectNoAxeViolations(page, "the comparison dialog");
 });
 
-test("menu drawer", async ({ page, isMobile }) => {
+test("menu drawer", PHONE, async ({ page, isMobile }) => {
   test.skip(!isMobile, "the menu exists on narrow screens only");
   await gotoHome(page);
   await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,6 +1,6 @@
 import { LOCAL_ANON_KEY } from "../local-api/defaults.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import { E2E_API_URL } from "./support/ports.ts";
 
 // The change log at both sizes: /changes opens on the build's frame and gives way to the live log
@@ -56,13 +56,14 @@ test("/changes lists the change log, filters it, and passes axe", async ({ page,
   await expect(page.getByRole("region", { name: "Recent changes" }).getByText(title!)).toBeVisible();
 });
 
-test("the page has no sideways scroll on a phone", async ({ page, isMobile }) => {
+test("the page has no sideways scroll on a phone and passes axe", PHONE, async ({ page, isMobile }) => {
   test.skip(!isMobile, "a phone's width");
   for (const path of ["/changes", "/api"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, `${path} on a phone`);
   }
 });
 

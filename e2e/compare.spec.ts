@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import {
   cardToggle,
   compareButton,
@@ -185,7 +185,7 @@ test("keyboard only: tab to a card's toggle, select, open compare, Escape return
   await expect(compareButton(page)).toBeFocused();
 });
 
-test("on a phone the dialogs fit the screen and scroll", async ({ page, isMobile }) => {
+test("on a phone the dialogs fit the screen and scroll", PHONE, async ({ page, isMobile }) => {
   test.skip(!isMobile, "narrow-screen behaviour");
   await gotoHome(page, seed.length);
   for (const row of seed.slice(0, 3)) await select(page, row.name);
@@ -220,10 +220,7 @@ test("on a phone the dialogs fit the screen and scroll", async ({ page, isMobile
   await expect(waitlist.getByRole("textbox", { name: "Email address" })).toBeFocused();
 });
 
-test("the comparison scrolls in one place, under its title and close button: the table on a desktop, the whole dialog on a phone", async ({
-  page,
-  isMobile,
-}) => {
+test("the comparison scrolls in one place, under its title and close button", PHONE, async ({ page, isMobile }) => {
   await gotoHome(page, seed.length);
   for (const row of seed.slice(0, 3)) await select(page, row.name);
   await compareButton(page).click();
@@ -270,31 +267,32 @@ test("the comparison scrolls in one place, under its title and close button: the
   await expect(dialog).toBeHidden();
 });
 
-test("the tray: one row of picks, 'n/3', a remove button each, at most about 96 px tall with three", async ({
-  page,
-  isMobile,
-}) => {
-  await gotoHome(page, seed.length);
-  const names = seed.slice(0, 3).map((row) => row.name);
-  for (const name of names) await select(page, name);
-  // Past the floating button's 400 px: on a phone the tray carries 'Join Waitlist' too.
-  await page.evaluate(() => window.scrollTo(0, 1500));
-  const bar = selectionBar(page);
-  await expect(bar).toContainText("3/3");
-  if (isMobile) await expect(bar.getByRole("button", { name: "Join Waitlist", exact: true })).toBeVisible();
-  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(96);
+test(
+  "the tray: one row of picks, 'n/3', a remove button each, at most about 96 px tall with three",
+  PHONE,
+  async ({ page, isMobile }) => {
+    await gotoHome(page, seed.length);
+    const names = seed.slice(0, 3).map((row) => row.name);
+    for (const name of names) await select(page, name);
+    // Past the floating button's 400 px: on a phone the tray carries 'Join Waitlist' too.
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const bar = selectionBar(page);
+    await expect(bar).toContainText("3/3");
+    if (isMobile) await expect(bar.getByRole("button", { name: "Join Waitlist", exact: true })).toBeVisible();
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(96);
 
-  const picks = bar.getByRole("list", { name: "Picked protocols" }).getByRole("listitem");
-  await expect(picks).toHaveCount(3);
-  const tops = await picks.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
-  expect(new Set(tops).size, "the picks share one row").toBe(1);
-  // Each pick names its protocol in full to assistive tech (cut or keyed on screen), and the
-  // last one scrolls sideways into view with its remove button.
-  for (const [index, name] of names.entries()) await expect(picks.nth(index)).toContainText(name);
-  const lastRemove = bar.getByRole("button", { name: `Remove ${names[2]!} from comparison` });
-  await lastRemove.scrollIntoViewIfNeeded();
-  await expect(lastRemove).toBeInViewport();
-  await lastRemove.click();
-  await expect(bar).toContainText("2/3");
-  await expectSelected(page, names[2]!, false);
-});
+    const picks = bar.getByRole("list", { name: "Picked protocols" }).getByRole("listitem");
+    await expect(picks).toHaveCount(3);
+    const tops = await picks.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(tops).size, "the picks share one row").toBe(1);
+    // Each pick names its protocol in full to assistive tech (cut or keyed on screen), and the
+    // last one scrolls sideways into view with its remove button.
+    for (const [index, name] of names.entries()) await expect(picks.nth(index)).toContainText(name);
+    const lastRemove = bar.getByRole("button", { name: `Remove ${names[2]!} from comparison` });
+    await lastRemove.scrollIntoViewIfNeeded();
+    await expect(lastRemove).toBeInViewport();
+    await lastRemove.click();
+    await expect(bar).toContainText("2/3");
+    await expectSelected(page, names[2]!, false);
+  },
+);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import { cards, gotoHome, waitlistDialog } from "./support/home.ts";
 
 const CONTACT = "mailto:hello@rwaatlas.com";
@@ -30,7 +30,7 @@ test("the dismissed banner stays closed after a reload", async ({ page }) => {
   await expect(banner(page)).toBeHidden();
 });
 
-test("the floating 'Join Waitlist' button appears past 400 px and hides above", async ({ page }) => {
+test("the floating 'Join Waitlist' button appears past 400 px and hides above", PHONE, async ({ page }) => {
   await gotoHome(page);
   await expect(floatingJoin(page)).toBeHidden();
 
@@ -46,7 +46,7 @@ test("the floating 'Join Waitlist' button appears past 400 px and hides above", 
   await page.evaluate(() => window.scrollTo(0, 100));
   await expect(floatingJoin(page)).toBeHidden();
 
-  // It opens the waitlist. (Above the cards: over a card's figures it steps aside, fixed-elements.spec.ts.)
+  // It opens the waitlist.
   await page.evaluate(() => window.scrollTo(0, 600));
   await floatingJoin(page).click();
   await expect(waitlistDialog(page)).toBeVisible();
@@ -78,7 +78,7 @@ test("desktop lays the cards out in three columns", async ({ page }, testInfo) =
   expect(fourth!.y).toBeGreaterThan(first!.y + first!.height - 1);
 });
 
-test.describe("phone", () => {
+test.describe("phone", PHONE, () => {
   test.skip(({ isMobile }) => !isMobile, "narrow-screen behaviour");
 
   test("the menu opens a drawer from the right with the contact link", async ({ page }) => {

@@ -2,7 +2,7 @@
 // labels that never overlap, an empty range disabled.
 import { slugify } from "../src/features/protocols/model/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import { serveHistory } from "./support/protocol-page.ts";
 import { fetchSeed, type HistoryRow, type ProtocolRow } from "./support/seed.ts";
 
@@ -73,59 +73,61 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   );
 });
 
-test("moves of more than 50% a few days apart keep a ring each, and their labels never print over each other or the line", async ({
-  page,
-}) => {
-  const protocol = seed[0]!;
-  // A year of quiet, then four large moves within three weeks at the right edge (as DefiLlama
-  // published KlimaDAO: 0, then back, then 0 again).
-  const rows: HistoryRow[] = [
-    { day: "2025-09-01", tvl_usd: 2_000_000, source: "defillama" },
-    { day: "2025-09-08", tvl_usd: 2_100_000, source: "defillama" },
-    { day: "2026-08-12", tvl_usd: 0, source: "defillama" },
-    { day: "2026-08-16", tvl_usd: 14_000, source: "defillama" },
-    { day: "2026-08-20", tvl_usd: 15_000, source: "defillama" },
-    { day: "2026-08-24", tvl_usd: 0, source: "defillama" },
-    { day: "2026-09-05", tvl_usd: 16_000, source: "defillama" },
-  ];
-  await serveHistory(page, rows);
-  await page.goto(`/protocols/${slugify(protocol.name)}`);
-  const section = page.getByRole("region", { name: "TVL history" });
-  await expect(page.getByTestId("tvl-chart").locator("canvas")).toBeVisible({ timeout: 15_000 });
-  // Every move is still said and listed, whatever the chart has room to print.
-  await expect(section.getByText(/^TVL went from/)).toContainText("4 moves of more than 50% between two points");
-  const labels = section.locator('[data-mark="jump"]');
-  await expect(labels).toHaveCount(4);
-  const boxes = [];
-  for (const label of await labels.all()) if (await label.isVisible()) boxes.push((await label.boundingBox())!);
-  expect(boxes.length, "at least the largest move keeps its label").toBeGreaterThanOrEqual(1);
-  for (const [i, a] of boxes.entries())
-    for (const b of boxes.slice(i + 1))
-      expect(
-        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
-        `labels at ${a.x},${a.y} and ${b.x},${b.y} overlap`,
-      ).toBe(true);
-  // No label covers the line: the canvas under each shown label holds no pixel of the line's
-  // colour (teal-700, opaque; the faint fill under the line is not the line).
-  const canvas = page.getByTestId("tvl-chart").locator("canvas");
-  const covered = await canvas.evaluate((element, shown) => {
-    const drawing = element as HTMLCanvasElement;
-    const frame = drawing.getBoundingClientRect();
-    const ratio = drawing.width / frame.width;
-    const context = drawing.getContext("2d")!;
-    return shown.map((box) => {
-      const { data } = context.getImageData(
-        Math.floor((box.x - frame.x) * ratio),
-        Math.floor((box.y - frame.y) * ratio),
-        Math.ceil(box.width * ratio),
-        Math.ceil(box.height * ratio),
-      );
-      let pixels = 0;
-      for (let i = 0; i < data.length; i += 4)
-        if (Math.abs(data[i]! - 15) < 40 && Math.abs(data[i + 1]! - 118) < 40 && Math.abs(data[i + 2]! - 110) < 40)
-          if (data[i + 3]! > 200) pixels += 1;
-      return pixels;
-    });
-  }, boxes);
-  expect(covered, "line pixels under each shown label").toEqual(boxes.map(() => 0));
-});
+test(
+  "moves of more than 50% a few days apart keep a ring each, and their labels never print over each other or the line",
+  PHONE,
+  async ({ page }) => {
+    const protocol = seed[0]!;
+    // A year of quiet, then four large moves within three weeks at the right edge (as DefiLlama
+    // published KlimaDAO: 0, then back, then 0 again).
+    const rows: HistoryRow[] = [
+      { day: "2025-09-01", tvl_usd: 2_000_000, source: "defillama" },
+      { day: "2025-09-08", tvl_usd: 2_100_000, source: "defillama" },
+      { day: "2026-08-12", tvl_usd: 0, source: "defillama" },
+      { day: "2026-08-16", tvl_usd: 14_000, source: "defillama" },
+      { day: "2026-08-20", tvl_usd: 15_000, source: "defillama" },
+      { day: "2026-08-24", tvl_usd: 0, source: "defillama" },
+      { day: "2026-09-05", tvl_usd: 16_000, source: "defillama" },
+    ];
+    await serveHistory(page, rows);
+    await page.goto(`/protocols/${slugify(protocol.name)}`);
+    const section = page.getByRole("region", { name: "TVL history" });
+    await expect(page.getByTestId("tvl-chart").locator("canvas")).toBeVisible({ timeout: 15_000 });
+    // Every move is still said and listed, whatever the chart has room to print.
+    await expect(section.getByText(/^TVL went from/)).toContainText("4 moves of more than 50% between two points");
+    const labels = section.locator('[data-mark="jump"]');
+    await expect(labels).toHaveCount(4);
+    const boxes = [];
+    for (const label of await labels.all()) if (await label.isVisible()) boxes.push((await label.boundingBox())!);
+    expect(boxes.length, "at least the largest move keeps its label").toBeGreaterThanOrEqual(1);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1))
+        expect(
+          a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+          `labels at ${a.x},${a.y} and ${b.x},${b.y} overlap`,
+        ).toBe(true);
+    // No label covers the line: the canvas under each shown label holds no pixel of the line's
+    // colour (teal-700, opaque; the faint fill under the line is not the line).
+    const canvas = page.getByTestId("tvl-chart").locator("canvas");
+    const covered = await canvas.evaluate((element, shown) => {
+      const drawing = element as HTMLCanvasElement;
+      const frame = drawing.getBoundingClientRect();
+      const ratio = drawing.width / frame.width;
+      const context = drawing.getContext("2d")!;
+      return shown.map((box) => {
+        const { data } = context.getImageData(
+          Math.floor((box.x - frame.x) * ratio),
+          Math.floor((box.y - frame.y) * ratio),
+          Math.ceil(box.width * ratio),
+          Math.ceil(box.height * ratio),
+        );
+        let pixels = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (Math.abs(data[i]! - 15) < 40 && Math.abs(data[i + 1]! - 118) < 40 && Math.abs(data[i + 2]! - 110) < 40)
+            if (data[i + 3]! > 200) pixels += 1;
+        return pixels;
+      });
+    }, boxes);
+    expect(covered, "line pixels under each shown label").toEqual(boxes.map(() => 0));
+  },
+);

@@ -7,7 +7,7 @@ import { FACTOR_LABELS, RATING_VERSION, RISK_FACTORS, RISK_STEPS } from "../src/
 import { formatDay, formatDocumentDate } from "../src/lib/source-provenance.ts";
 import { SOURCE_TIER_DATA } from "../src/lib/source-tiers.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import { card, compareButton, comparisonDialog, gotoHome, selectionBar } from "./support/home.ts";
 import {
   fetchRatingChanges,
@@ -185,80 +185,82 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the comparison has a row per risk factor with each protocol's assessment, the lowest risk marked Best", async ({
-  page,
-  isMobile,
-}) => {
-  // Seven rows and axe over the open dialog, on a 2-core machine shared with the API.
-  test.setTimeout(60_000);
-  // Three of the first grid's protocols with evidence, with different assessments where the seed allows.
-  const firstGrid = seed.slice(0, 9).filter((row) => evidenceOf(row).length > 0);
-  expect(firstGrid.length, "the first grid has protocols with evidence").toBeGreaterThanOrEqual(2);
-  const picked = firstGrid.slice(0, 3);
+test(
+  "the comparison has a row per risk factor with each protocol's assessment, the lowest risk marked Best",
+  PHONE,
+  async ({ page, isMobile }) => {
+    // Seven rows and axe over the open dialog, on a 2-core machine shared with the API.
+    test.setTimeout(60_000);
+    // Three of the first grid's protocols with evidence, with different assessments where the seed allows.
+    const firstGrid = seed.slice(0, 9).filter((row) => evidenceOf(row).length > 0);
+    expect(firstGrid.length, "the first grid has protocols with evidence").toBeGreaterThanOrEqual(2);
+    const picked = firstGrid.slice(0, 3);
 
-  // Selected through the shared link (compare.spec.ts covers selecting by hand).
-  await page.goto(`/?compare=${picked.map((row) => slugify(row.name)).join(",")}`);
-  await expect(selectionBar(page)).toContainText(`${picked.length}/3`);
-  await compareButton(page).click();
-  const dialog = comparisonDialog(page);
-  await expect(dialog).toBeVisible();
+    // Selected through the shared link (compare.spec.ts covers selecting by hand).
+    await page.goto(`/?compare=${picked.map((row) => slugify(row.name)).join(",")}`);
+    await expect(selectionBar(page)).toContainText(`${picked.length}/3`);
+    await compareButton(page).click();
+    const dialog = comparisonDialog(page);
+    await expect(dialog).toBeVisible();
 
-  const table = dialog.getByRole("table");
-  const rowOf = (label: string) => table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
-  // A factor's values in compared order, with their Best marks: the table's cells, or the phone's stacked entries.
-  const valuesOf = async (label: string) => {
-    const values = isMobile
-      ? dialog.getByRole("region", { name: `Risk factor: ${label}`, exact: true }).locator(":scope > ul > li")
-      : rowOf(label).getByRole("cell");
-    await expect(values).toHaveCount(picked.length);
-    return values.evaluateAll((elements) =>
-      elements.map((element) => ({ text: element.textContent ?? "", best: element.hasAttribute("data-best") })),
-    );
-  };
+    const table = dialog.getByRole("table");
+    const rowOf = (label: string) =>
+      table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
+    // A factor's values in compared order, with their Best marks: the table's cells, or the phone's stacked entries.
+    const valuesOf = async (label: string) => {
+      const values = isMobile
+        ? dialog.getByRole("region", { name: `Risk factor: ${label}`, exact: true }).locator(":scope > ul > li")
+        : rowOf(label).getByRole("cell");
+      await expect(values).toHaveCount(picked.length);
+      return values.evaluateAll((elements) =>
+        elements.map((element) => ({ text: element.textContent ?? "", best: element.hasAttribute("data-best") })),
+      );
+    };
 
-  // Every compared protocol's factors are in before anything is ranked.
-  await expect(dialog.getByText("Loading...", { exact: true })).toHaveCount(0, { timeout: 15_000 });
-  if (!isMobile) {
-    // The factor rows come right after Risk Level, in the method's order.
-    const headers = await table.getByRole("rowheader").allTextContents();
-    const at = headers.indexOf("Risk Level");
-    expect(headers.slice(at + 1, at + 1 + RISK_FACTORS.length)).toEqual(
-      RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]),
-    );
-  }
+    // Every compared protocol's factors are in before anything is ranked.
+    await expect(dialog.getByText("Loading...", { exact: true })).toHaveCount(0, { timeout: 15_000 });
+    if (!isMobile) {
+      // The factor rows come right after Risk Level, in the method's order.
+      const headers = await table.getByRole("rowheader").allTextContents();
+      const at = headers.indexOf("Risk Level");
+      expect(headers.slice(at + 1, at + 1 + RISK_FACTORS.length)).toEqual(
+        RISK_FACTORS.map((factor) => FACTOR_LABELS[factor]),
+      );
+    }
 
-  for (const factor of RISK_FACTORS) {
-    const label = FACTOR_LABELS[factor];
-    const assessments = picked.map((row) => evidenceOf(row).find((e) => e.factor === factor)?.level ?? "Unknown");
-    // The rule the other rows follow (model/best-values.ts): marked only when every compared
-    // assessment is known (a level); then the lowest, every holder on a tie, unless all are the
-    // same. Otherwise no cell is marked and the row says why beside its name.
-    const unknown = picked.filter((_, index) => assessments[index] === "Unknown");
-    const levels = assessments.map((a) => RISK_STEPS.indexOf(a as never));
-    const lowest = Math.min(...levels);
-    const reason =
-      unknown.length > 0
-        ? `Not ranked: not every protocol's evidence on this factor is known (${unknown
-            .map((row) => `${row.name}: Unknown`)
-            .join("; ")}).`
-        : new Set(assessments).size < 2
-          ? "Not ranked: every value is the same."
-          : null;
-    const values = await valuesOf(label);
-    // The phone's entry reads key, name, then the assessment.
-    expect(
-      values.map((value, index) => value.text.endsWith(assessments[index]!)),
-      `${label}: ${assessments.join(", ")}`,
-    ).toEqual(assessments.map(() => true));
-    expect(
-      values.map((value) => value.best),
-      `${label}: Best`,
-    ).toEqual(levels.map((level) => reason === null && level === lowest));
-    const why = (
-      isMobile ? dialog.getByRole("region", { name: `Risk factor: ${label}`, exact: true }) : rowOf(label)
-    ).getByRole("button", { name: "Why no Best mark" });
-    if (reason === null) await expect(why, `${label}: no reason`).toHaveCount(0);
-    else await expect(why, `${label}: the reason`).toHaveAttribute("data-reason", reason);
-  }
-  await expectNoAxeViolations(page, "the comparison with its factor rows");
-});
+    for (const factor of RISK_FACTORS) {
+      const label = FACTOR_LABELS[factor];
+      const assessments = picked.map((row) => evidenceOf(row).find((e) => e.factor === factor)?.level ?? "Unknown");
+      // The rule the other rows follow (model/best-values.ts): marked only when every compared
+      // assessment is known (a level); then the lowest, every holder on a tie, unless all are the
+      // same. Otherwise no cell is marked and the row says why beside its name.
+      const unknown = picked.filter((_, index) => assessments[index] === "Unknown");
+      const levels = assessments.map((a) => RISK_STEPS.indexOf(a as never));
+      const lowest = Math.min(...levels);
+      const reason =
+        unknown.length > 0
+          ? `Not ranked: not every protocol's evidence on this factor is known (${unknown
+              .map((row) => `${row.name}: Unknown`)
+              .join("; ")}).`
+          : new Set(assessments).size < 2
+            ? "Not ranked: every value is the same."
+            : null;
+      const values = await valuesOf(label);
+      // The phone's entry reads key, name, then the assessment.
+      expect(
+        values.map((value, index) => value.text.endsWith(assessments[index]!)),
+        `${label}: ${assessments.join(", ")}`,
+      ).toEqual(assessments.map(() => true));
+      expect(
+        values.map((value) => value.best),
+        `${label}: Best`,
+      ).toEqual(levels.map((level) => reason === null && level === lowest));
+      const why = (
+        isMobile ? dialog.getByRole("region", { name: `Risk factor: ${label}`, exact: true }) : rowOf(label)
+      ).getByRole("button", { name: "Why no Best mark" });
+      if (reason === null) await expect(why, `${label}: no reason`).toHaveCount(0);
+      else await expect(why, `${label}: the reason`).toHaveAttribute("data-reason", reason);
+    }
+    await expectNoAxeViolations(page, "the comparison with its factor rows");
+  },
+);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import {
   cardToggle,
   comparisonDialog,
@@ -113,7 +113,7 @@ test("a shared link with investor= and another filter ANDs them; an unknown valu
   await expect(investorSelect(page)).toHaveText("Any investor type");
 });
 
-test("the comparison shows the terms; 'Unknown' is spelled out", async ({ page, isMobile }) => {
+test("the comparison shows the terms; 'Unknown' is spelled out", PHONE, async ({ page, isMobile }) => {
   const sourced = seed.find((row) => row.kyc === "yes" && row.investor_access !== "unknown")!;
   const unknown = seed.find((row) => row.investor_access === "unknown" && row.kyc === "unknown")!;
   await gotoHome(page, seed.length);
@@ -132,51 +132,52 @@ test("the comparison shows the terms; 'Unknown' is spelled out", async ({ page, 
   ).toHaveAttribute("href", sourced.terms_source_url!);
 });
 
-test("on a phone, three compared protocols fit the width: no sideways scroll, names visible, axe clean", async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(!isMobile, "the stacked layout is the phone's (below 640px); the desktop keeps the table");
-  const three = seed.slice(0, 3).map((row) => row.name);
-  await gotoHome(page, seed.length);
-  const dialog = await compareThese(page, three);
-  await expect(dialog.getByRole("table")).toHaveCount(0);
+test(
+  "on a phone, three compared protocols fit the width: no sideways scroll, names visible, axe clean",
+  PHONE,
+  async ({ page, isMobile }) => {
+    test.skip(!isMobile, "the stacked layout is the phone's (below 640px); the desktop keeps the table");
+    const three = seed.slice(0, 3).map((row) => row.name);
+    await gotoHome(page, seed.length);
+    const dialog = await compareThese(page, three);
+    await expect(dialog.getByRole("table")).toHaveCount(0);
 
-  const compared = dialog.getByRole("list", { name: "Compared protocols" });
-  await expect(compared.getByRole("listitem")).toHaveCount(3);
-  const viewport = page.viewportSize()!;
-  for (const name of three) {
-    const label = compared.getByText(name, { exact: true });
-    await expect(label).toBeVisible();
-    const box = (await label.boundingBox())!;
-    expect(box.x, `${name} starts inside the screen`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `${name} ends inside the screen`).toBeLessThanOrEqual(viewport.width);
-  }
+    const compared = dialog.getByRole("list", { name: "Compared protocols" });
+    await expect(compared.getByRole("listitem")).toHaveCount(3);
+    const viewport = page.viewportSize()!;
+    for (const name of three) {
+      const label = compared.getByText(name, { exact: true });
+      await expect(label).toBeVisible();
+      const box = (await label.boundingBox())!;
+      expect(box.x, `${name} starts inside the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${name} ends inside the screen`).toBeLessThanOrEqual(viewport.width);
+    }
 
-  // Nothing in the dialog scrolls sideways: the dialog itself and every element inside it
-  // (screen-reader-only text is a clipped 1px box by design, not a scroller).
-  const overflowing = await dialog.evaluate((root) =>
-    [root, ...root.querySelectorAll("*")]
-      .filter(
-        (element) =>
-          element.clientWidth > 1 &&
-          element.scrollWidth > element.clientWidth + 1 &&
-          getComputedStyle(element).overflowX !== "visible",
-      )
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  );
-  expect(overflowing).toEqual([]);
-  const dialogBox = await dialog.evaluate((root) => ({ scroll: root.scrollWidth, client: root.clientWidth }));
-  expect(dialogBox.scroll).toBeLessThanOrEqual(dialogBox.client);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Nothing in the dialog scrolls sideways: the dialog itself and every element inside it
+    // (screen-reader-only text is a clipped 1px box by design, not a scroller).
+    const overflowing = await dialog.evaluate((root) =>
+      [root, ...root.querySelectorAll("*")]
+        .filter(
+          (element) =>
+            element.clientWidth > 1 &&
+            element.scrollWidth > element.clientWidth + 1 &&
+            getComputedStyle(element).overflowX !== "visible",
+        )
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    );
+    expect(overflowing).toEqual([]);
+    const dialogBox = await dialog.evaluate((root) => ({ scroll: root.scrollWidth, client: root.clientWidth }));
+    expect(dialogBox.scroll).toBeLessThanOrEqual(dialogBox.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-  // Every metric block names each protocol with its value, and the Source row stays.
-  for (const label of ["Total Value Locked", "Investor access", "Source"]) {
-    const lines = dialog.getByRole("region", { name: label, exact: true }).getByRole("list").first();
-    await expect(lines.locator(":scope > li")).toHaveCount(3);
-  }
-  await expectNoAxeViolations(page, "the phone comparison with three protocols");
-});
+    // Every metric block names each protocol with its value, and the Source row stays.
+    for (const label of ["Total Value Locked", "Investor access", "Source"]) {
+      const lines = dialog.getByRole("region", { name: label, exact: true }).getByRole("list").first();
+      await expect(lines.locator(":scope > li")).toHaveCount(3);
+    }
+    await expectNoAxeViolations(page, "the phone comparison with three protocols");
+  },
+);
 
 test("the desktop comparison keeps its table with the term rows before Source", async ({ page, isMobile }) => {
   test.skip(isMobile, "desktop layout");

@@ -1,6 +1,6 @@
 import type { Locator, Page, Route, TestInfo } from "@playwright/test";
 import { settleAnimations } from "./support/axe.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, PHONE, test } from "./support/fixtures.ts";
 import { gotoHome, toast, waitlistDialog } from "./support/home.ts";
 import { fetchOutbox, fetchWaitlist } from "./support/seed.ts";
 
@@ -103,7 +103,7 @@ async function expectNoHeadingUnder(root: Locator, box: Box) {
   expect(covered, "headings under the toast").toEqual([]);
 }
 
-test("toasts cover no heading or form, and a success clears the form's error toast", async ({ page }, testInfo) => {
+test("toasts cover no heading or form; a success clears the error toast", PHONE, async ({ page }, testInfo) => {
   const dialog = await openFromBanner(page);
   const email = dialog.getByRole("textbox", { name: "Email address" });
   await email.fill("not-an-email");

@@ -31,3 +31,12 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 });
 
 export { expect };
+
+/**
+ * Marks a test the phone project runs too (playwright.config.ts: the phone project runs only these).
+ * A test earns it when a phone lays out or behaves differently for it: the first screen, the folded
+ * filters, the drawer, the tray and the floating button, the stacked comparison, toasts, chart
+ * labels, axe on the phone's own overlays. Behaviour that does not depend on the screen (data,
+ * URLs, filters' logic, exports, error states, the waitlist's flow) runs once, on the desktop.
+ */
+export const PHONE = { tag: "@phone" } as const;

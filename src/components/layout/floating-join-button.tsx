@@ -1,8 +1,6 @@
 import { Sparkles } from "lucide-react";
-import { useRef } from "react";
 import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
 import { Button } from "@/components/ui/button";
-import { useOverFigures } from "@/components/layout/use-over-figures";
 import { useScrolledPast } from "@/components/layout/use-scrolled-past";
 import { cn } from "@/lib/utils";
 
@@ -18,25 +16,22 @@ type FloatingJoinButtonProps = {
 /** Px at the end of the page that the button needs, so nothing ends up beneath it there. */
 export const FLOATING_BUTTON_ROOM_PX = 88;
 
-// Bottom-right, above the safe area. When another bar is fixed at the bottom (the comparison
-// selection bar), the layout passes its measured height and this button rises just above it,
-// so neither ever covers the other, at any width. Past the spec's 400 px it shows, except while
-// a card's figures pass beneath it (it steps aside rather than hide a figure) and, on a phone,
-// while the comparison tray is shown (the tray carries it then).
+// Bottom-right, above the safe area. The spec's rule: hidden until the page has scrolled past
+// 400 px, shown from then on, hidden again above it. Like any floating action button it may pass
+// over content while the page scrolls; the footer keeps FLOATING_BUTTON_ROOM_PX at the end of the
+// page, so it never rests on the last figures. When another bar is fixed at the bottom (the
+// comparison selection bar), the layout passes its measured height and this button rises just
+// above it; on a phone the tray carries the join button instead, while it is shown.
 export function FloatingJoinButton({
   onJoinWaitlist,
   onIntent,
   bottomClearance = 0,
   foldedIntoTray = false,
 }: FloatingJoinButtonProps) {
-  const holder = useRef<HTMLDivElement>(null);
-  const scrolledPast = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
-  const overFigures = useOverFigures(holder);
-  const visible = scrolledPast && !overFigures;
+  const visible = useScrolledPast(FLOATING_BUTTON_SCROLL_PX);
 
   return (
     <div
-      ref={holder}
       aria-hidden={!visible}
       inert={!visible}
       data-floating-join=""

@@ -3,7 +3,7 @@ import { memo, useId, type ReactNode } from "react";
 import { CARD_MAX_BLOCKCHAINS } from "@/config/site";
 import { cn } from "@/lib/utils";
 import { TvlSource, YieldSource } from "@/components/tvl-source";
-import { CARD_FIGURES_ATTRIBUTE } from "@/components/layout/use-over-figures";
+import { CARD_FIGURES_ATTRIBUTE } from "@/components/layout/card-figures";
 import { ProtocolLink } from "./protocol-link";
 import { ProtocolTags } from "./protocol-tags";
 import { CompareToggle } from "./compare-toggle";
@@ -83,7 +83,7 @@ export const ProtocolCard = memo(function ProtocolCard({
         </p>
       )}
 
-      {/* The figures and their source lines: nothing fixed (the floating join button) may cover them. */}
+      {/* The figures and their source lines: at the end of the page nothing fixed rests on them. */}
       <div className="mt-4" {...{ [CARD_FIGURES_ATTRIBUTE]: "" }}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted/60 p-3">
           <Figure label="TVL">

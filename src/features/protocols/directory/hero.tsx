@@ -32,7 +32,7 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
     >
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(45,212,191,0.18),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(27,58,99,0.9),transparent)]"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,theme(colors.primary-accent-soft/18%),transparent),radial-gradient(40rem_24rem_at_0%_110%,theme(colors.primary-hover/90%),transparent)]"
       />
       <div
         aria-hidden="true"
