@@ -1,7 +1,7 @@
 // The history chart as uPlot draws it: jsdom has no canvas, so the canvas's 2D context and Path2D
 // record what uPlot draws (the line's points, the dots, the axis figures) for the test to read.
 import { render, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rangeView, type DayPoint, type HistoryRange } from "@/lib/history-rules";
 import { formatUsdCompact } from "./history";
 import { HistoryChart } from "./history-chart";
@@ -20,12 +20,10 @@ class RecordingPath {
 }
 
 let drawn: Call[] = [];
-const originalGetContext = HTMLCanvasElement.prototype.getContext;
-const originalPath2D = globalThis.Path2D;
 
 beforeEach(() => {
   drawn = [];
-  globalThis.Path2D = RecordingPath as unknown as typeof Path2D;
+  vi.stubGlobal("Path2D", RecordingPath);
   const state: Record<string, unknown> = {};
   const context = new Proxy(state, {
     get: (target, key) => {
@@ -38,11 +36,13 @@ beforeEach(() => {
       return true;
     },
   });
-  HTMLCanvasElement.prototype.getContext = (() => context) as unknown as typeof originalGetContext;
+  // Restored after each test by tests/setup.ts (vi.restoreAllMocks).
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
+    () => context as unknown as CanvasRenderingContext2D,
+  );
 });
 afterEach(() => {
-  HTMLCanvasElement.prototype.getContext = originalGetContext;
-  globalThis.Path2D = originalPath2D;
+  vi.unstubAllGlobals();
 });
 
 const daily = (values: number[]): DayPoint[] =>
