@@ -8,6 +8,7 @@
 export const ISOLATED_UNIT_TESTS = [
   "src/components/ui/lazy-select.test.tsx",
   "src/features/protocols/directory/use-directory-view.test.tsx",
+  "src/features/protocols/history/history-chart.test.tsx",
   "src/features/protocols/risk/risk-section.test.tsx",
   "src/features/waitlist/waitlist-dialog.test.tsx",
   "src/features/waitlist/waitlist-provider.test.tsx",

@@ -3,6 +3,7 @@
 // reads the tests check the result with.
 import path from "node:path";
 import { LOCAL_ANON_KEY } from "../../local-api/defaults.ts";
+import { overallRating, type RiskFactor, type RiskStep } from "../../src/lib/risk-rating.ts";
 import { main } from "./refresh-cli.ts";
 import { DEFILLAMA_DIR } from "./paths.ts";
 import { memoryApi } from "./test-api.ts";
@@ -27,9 +28,23 @@ export const day = (value: unknown) => (value instanceof Date ? value.toISOStrin
 export function refreshHarness() {
   const memory = memoryApi();
 
-  /** The committed seed, then Lofty and Paxos Gold turned back to their October 2025 curated figures. */
+  /**
+   * The committed seed, each level the rule's for its factors (the fixture predates rule 1.1's 'Not
+   * rated' reviewed rows: data:rate would set them so, and the refresh, which rates the protocols it
+   * writes, would record each as a change), then Lofty and Paxos Gold turned back to their October
+   * 2025 curated figures.
+   */
   async function rewind() {
     await memory.reseed();
+    const { rows: factors } = await memory.db.query<{ id: string; factor: RiskFactor; level: RiskStep }>(
+      "select protocol_id as id, factor, level from public.protocol_risk_factors",
+    );
+    const { rows: protocols } = await memory.db.query<{ id: string }>("select id from public.protocols");
+    for (const { id } of protocols) {
+      const mine = factors.filter((f) => f.id === id);
+      const level = overallRating(Object.fromEntries(mine.map((f) => [f.factor, f.level]))).level;
+      await memory.db.query("update public.protocols set risk_level = $2::text where id = $1::uuid", [id, level]);
+    }
     await memory.db.exec(`
       update public.protocols set tvl = '$20M', tvl_usd = 20000000, tvl_as_of = '2025-10-31', tvl_source = 'curated'
         where defillama_slug = 'lofty';

@@ -147,6 +147,37 @@ describe("refreshRatingChanges", () => {
   });
 });
 
+describe("refreshRatingChanges from the rows the table holds", () => {
+  const facts = (["asset", "legal", "custody", "redemption", "regulation"] as const).map((factor) => ({
+    factor,
+    level: "Medium" as const,
+    finding: "x.",
+    sourceUrl: "https://example.org/x",
+  }));
+  const stored = (level: "Low" | "Medium" | "High") => [
+    { factor: "contract" as const, level, finding: "Old.", sourceUrl: "https://defillama.com/protocol/fund" },
+  ];
+  const after: ComputedInput = {
+    defillamaSlug: "fund",
+    audits: 2,
+    listedAt: null,
+    tvlUsd: 2e9,
+    tvlAsOf: "2026-11-27",
+    history: [],
+  };
+
+  it("compares with the stored computed rows, whatever inputs they came from", () => {
+    const result = refreshRatingChanges({ researched: facts, before: stored("High"), after, levelBefore: "Medium" });
+    expect(result.changes.map((c) => [c.field, c.oldValue, c.newValue])).toEqual([["contract", "High", "Medium"]]);
+  });
+
+  it("records nothing when the stored rows hold the same levels (a new finding's wording is no change)", () => {
+    const result = refreshRatingChanges({ researched: facts, before: stored("Medium"), after, levelBefore: "Medium" });
+    expect(result.computed.map((c) => c.finding)).not.toEqual(["Old."]);
+    expect(result.changes).toEqual([]);
+  });
+});
+
 describe("properties", () => {
   const stateArb = fc
     .tuple(...RISK_FACTORS.map(() => fc.option(fc.tuple(fc.constantFrom(...RISK_STEPS), fc.boolean()))))

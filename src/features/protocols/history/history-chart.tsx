@@ -9,6 +9,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { lineSegments, placeMoveLabel, type Box, type Segment } from "@/lib/history-labels";
 import { chartSeries, epochSeconds, type DayPoint, type Jump, type RangeView } from "@/lib/history-rules";
+import { valueLabel, valueRange, windowRange } from "@/lib/history-scale";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { cn } from "@/lib/utils";
 import { AXIS, FILL, GRID, JUMP, LINE, MISSING, POINT_RING } from "./chart-colors";
@@ -192,13 +193,9 @@ export function HistoryChart({
         },
         scales: {
           // The range's whole window, measured back from the newest point.
-          x: { time: true, range: () => [epochSeconds(view.from), epochSeconds(view.to)] },
-          y: {
-            range: (_plot, min, max) => [
-              Math.max(0, min - (max - min) * 0.1),
-              max + (max - min) * 0.1 || max * 1.1 || 1,
-            ],
-          },
+          x: { time: true, range: () => windowRange(epochSeconds(view.from), epochSeconds(view.to)) },
+          // Padded around the values, never empty: a flat series is a line in the middle (history-scale.ts).
+          y: { range: (_plot, min, max) => valueRange(min, max) },
         },
         axes: [
           { stroke: AXIS, font: FONT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } },
@@ -208,7 +205,7 @@ export function HistoryChart({
             size: 64,
             grid: { stroke: GRID, width: 1 },
             ticks: { show: false },
-            values: (_plot, values) => values.map((value) => formatValue(value)),
+            values: (_plot, values) => values.map((value) => valueLabel(value, formatValue)),
           },
         ],
         series: [

@@ -19,7 +19,7 @@ export function planRefresh(input: PlanInput): Plan {
     tracked: [],
     dropped: [],
     withoutPools: [],
-    payload: { identities: [], inserts: [], tvl: [], history: [], yields: [], dropped: [], log: [] },
+    payload: { identities: [], inserts: [], tvl: [], history: [], yields: [], dropped: [], ratings: [], log: [] },
     known: new Set(),
     released: new Set(),
     slugOf: new Map(),

@@ -17,20 +17,25 @@
 // - refuses control, format and surrogate characters in every string from upstream before it
 //   reaches SQL or a URL, and plans each protocol on its own: one bad value holds that protocol,
 //   named in the report, and the rest is written (upstream-text.ts, plan-state.ts guardProtocol,
-//   screen.ts).
+//   screen.ts);
+// - recomputes the computed risk factors and the overall level of every protocol whose figure it
+//   writes, and logs their changes, in the same transaction (plan-ratings.ts).
 //
 // The parts: plan.ts (what to write, hold and list), guardrail.ts (when a figure is held),
 // backfill.ts (--backfill), plan-change-log.ts (the change log the writes make, by
-// change-rules.ts), report.ts (the report's lines), source.ts (reading a source), screen.ts (the
-// last check before SQL) and types.ts (the rows, writes, source, store and report).
+// change-rules.ts), plan-ratings.ts (the computed risk factors and level the figures imply),
+// report.ts (the report's lines), source.ts (reading a source), screen.ts (the last check before
+// SQL) and types.ts (the rows, writes, source, store and report).
 import { parseProtocolList, SourceError } from "./defillama.ts";
 import { loadBackfill } from "./backfill.ts";
 import { DEFAULT_CHANGE_THRESHOLDS } from "./change-rules.ts";
 import { planChangeLog } from "./plan-change-log.ts";
 import { planRefresh } from "./plan.ts";
+import { planRatings } from "./plan-ratings.ts";
 import { planProductYields } from "./product-yields.ts";
 import { formatReport } from "./report.ts";
-import { screenPayload } from "./screen.ts";
+import { screenPayload, takeOutProtocols } from "./screen.ts";
+import { showText } from "./upstream-text.ts";
 import { readSource } from "./source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "./tracked.ts";
 import type { AppliedCounts, RefreshOptions, RefreshReport } from "./types.ts";
@@ -122,13 +127,19 @@ export async function refreshProtocols(options: RefreshOptions): Promise<Refresh
   const backfill: RefreshReport["backfill"] =
     options.backfill && entries !== null ? await loadBackfill(plan, rows, source, day) : [];
 
-  // The change log the writes make, in the same call (a held figure is not written, so it records nothing).
+  // The ratings the written figures imply, and the change log the writes make, in the same call (a
+  // held figure is not written, so it changes no rating and records nothing).
   const thresholds = options.changeThresholds ?? DEFAULT_CHANGE_THRESHOLDS;
-  const { log: _none, ...figures } = plan.payload;
-  plan.payload.log = [
-    ...planChangeLog({ plan, rows, day, windows, thresholds }),
-    ...(options.riskChanges?.({ rows, changes: figures, day }) ?? []),
-  ];
+  const inputs = plan.payload.tvl.length > 0 && store.ratingInputs ? await store.ratingInputs() : [];
+  const rated = planRatings({ plan, rows, day, inputs });
+  plan.payload.ratings = rated.ratings;
+  takeOutProtocols(plan, rated.failed.keys());
+  for (const [slug, message] of rated.failed)
+    plan.held.push({
+      slug,
+      line: `held for review: ${slug}: rating it failed (${showText(message).slice(1, -1)}); nothing about it was written`,
+    });
+  plan.payload.log = [...planChangeLog({ plan, rows, day, windows, thresholds }), ...rated.log];
 
   const payload = plan.payload;
   // Each product's yield from its pools, and the data gaps each range leaves out (issue 28).

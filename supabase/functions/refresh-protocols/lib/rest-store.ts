@@ -9,11 +9,14 @@ import type {
   ProductChanges,
   ProductPools,
   RefreshChanges,
+  RatingInput,
   RefreshStore,
 } from "./types.ts";
+import { ratingInputFrom } from "./rating-inputs.ts";
 
 export const REFRESH_MIGRATION = "supabase/migrations/20261125001900_yields_and_tracked_rows.sql";
 export const CHANGE_LOG_MIGRATION = "supabase/migrations/20261127160000_refresh_change_log.sql";
+export const RATINGS_MIGRATION = "supabase/migrations/20261127213000_refresh_ratings.sql";
 
 /** The store cannot be read or written (unreachable, refused, missing migration). Nothing was written. */
 export class StoreError extends Error {}
@@ -100,7 +103,7 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
     }
     if (body.code === "42703" || body.code === "PGRST202" || body.code === "PGRST204" || body.code === "42883") {
       throw new StoreError(
-        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh_logged). Apply ${REFRESH_MIGRATION} and ${CHANGE_LOG_MIGRATION} first (supabase db push).`,
+        `${action} failed: the database lacks the refresh's columns or functions (public.apply_protocol_refresh_logged, public.protocol_rating_inputs). Apply ${REFRESH_MIGRATION}, ${CHANGE_LOG_MIGRATION} and ${RATINGS_MIGRATION} first (supabase db push).`,
       );
     }
     const extra = [body.details, body.hint].filter(Boolean).join(" ");
@@ -153,6 +156,11 @@ export function createRestStore(options: RestStoreOptions): RefreshStore {
           ? [{ defillama_slug: slug, symbol: p.symbol, pool_symbols: pools }]
           : [];
       });
+    },
+    async ratingInputs(): Promise<RatingInput[]> {
+      const response = await request("/rest/v1/rpc/protocol_rating_inputs", { method: "POST", body: "{}" });
+      if (!response.ok) await fail(response, "Reading what the rating reads (factors, launch dates, history)");
+      return ((await response.json()) as Record<string, unknown>[]).flatMap(ratingInputFrom);
     },
     async changeWindows(day: string): Promise<ChangeWindow[]> {
       const response = await request("/rest/v1/rpc/protocol_change_windows", {

@@ -18,10 +18,27 @@ export function screenPayload(plan: Plan, hold: (slug: string, line: string) => 
     }
   }
   if (bad.size === 0) return [];
+  takeOutProtocols(plan, bad.keys());
+  for (const [slug, text] of bad)
+    hold(
+      slug,
+      `held for review: ${slug}: ${showText(text)} holds a control, format or surrogate character; nothing about it was written`,
+    );
+  return [...bad.keys()];
+}
+
+/**
+ * Takes these protocols (by any slug of theirs before or after the run's renames) out of every
+ * section of the payload, and marks their figures held: nothing about them is written.
+ */
+export function takeOutProtocols(plan: Plan, held: Iterable<string>): void {
+  const payload = plan.payload;
   // Renames too: a held protocol's writes may be filed under its new slug in the other sections.
-  const slugs = new Set(bad.keys());
-  for (const identity of payload.identities)
+  const slugs = new Set(held);
+  for (const identity of payload.identities) {
     if (slugs.has(identity.defillama_slug) && identity.new_slug) slugs.add(identity.new_slug);
+    if (identity.new_slug && slugs.has(identity.new_slug)) slugs.add(identity.defillama_slug);
+  }
   for (const key of Object.keys(payload) as Array<keyof RefreshChanges>) {
     const section = payload[key] as Array<{ defillama_slug: string }>;
     const kept = section.filter((item) => !slugs.has(item.defillama_slug));
@@ -30,10 +47,4 @@ export function screenPayload(plan: Plan, hold: (slug: string, line: string) => 
   }
   for (const list of [plan.changes, plan.yields])
     for (const change of list) if (slugs.has(change.slug) && change.status !== "held") change.status = "held";
-  for (const [slug, text] of bad)
-    hold(
-      slug,
-      `held for review: ${slug}: ${showText(text)} holds a control, format or surrogate character; nothing about it was written`,
-    );
-  return [...bad.keys()];
 }

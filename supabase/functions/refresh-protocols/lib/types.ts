@@ -1,6 +1,7 @@
 // The refresh's shapes: the rows it reads, the writes it sends in one call
 // (public.apply_protocol_refresh), the source and store it is given, and the report it returns.
 // Runtime-neutral: types only.
+import type { RiskFactor, RiskStep } from "../../_shared/risk-rating.ts";
 import type { ChangeThresholds } from "./change-rules.ts";
 import type { TrackedInsert } from "./tracked.ts";
 
@@ -83,6 +84,30 @@ export type ChangeLogEntry = {
   source_url: string | null;
 };
 
+/**
+ * What the rating reads of one protocol (public.protocol_rating_inputs, by its slug before the run):
+ * the level its row holds, its factor rows (researched and computed), its researched launch date and
+ * its DefiLlama TVL history.
+ */
+export type RatingInput = {
+  defillama_slug: string;
+  risk_level: RiskStep | null;
+  factors: { factor: RiskFactor; level: RiskStep; finding: string; source_url: string; computed: boolean }[];
+  launch: { date: string; source_url: string } | null;
+  history: { day: string; tvl_usd: number }[];
+};
+
+/**
+ * One protocol's rating as the run writes it (after its figures, in the same transaction): its
+ * computed factor rows, which replace the computed rows it has (read on the run's day; a researched
+ * row for the same factor wins), and its overall level (null: 'Not rated').
+ */
+export type RatingUpdate = {
+  defillama_slug: string;
+  risk_level: RiskStep | null;
+  factors: { factor: RiskFactor; level: RiskStep; finding: string; source_url: string }[];
+};
+
 /** Per protocol (its slug before the run): its TVL points of the 7 days before the run and its last recorded TVL move (public.protocol_change_windows). */
 export type ChangeWindow = {
   defillama_slug: string;
@@ -101,6 +126,8 @@ export type RefreshChanges = {
   history: HistoryUpdate[];
   yields: YieldUpdate[];
   dropped: DroppedUpdate[];
+  /** The computed factors and the level of every protocol whose figure the run writes. */
+  ratings: RatingUpdate[];
   log: ChangeLogEntry[];
 };
 
@@ -120,12 +147,17 @@ export type AppliedCounts = {
   /** Products whose DefiLlama yield was written, and yield notes set or cleared (issue 28). */
   product_yields?: number;
   yield_notes?: number;
+  /** Protocols whose overall level the run changed, and computed factor rows written (issue 32). */
+  risk_levels?: number;
+  risk_factors?: number;
 };
 
 export type RefreshStore = {
   currentRows(): Promise<CurrentRow[]>;
   baselines(day: string): Promise<Baseline[]>;
   changeWindows(day: string): Promise<ChangeWindow[]>;
+  /** What the rating reads of each protocol; a store without it rates nothing (tests of other parts). */
+  ratingInputs?(): Promise<RatingInput[]>;
   /** Each product's pool filter; a store without it writes no product yield. */
   productPools?(): Promise<ProductPools[]>;
   /**
@@ -238,14 +270,5 @@ export type RefreshOptions = {
   assetClasses?: ReadonlyMap<string, readonly string[]>;
   /** When a move goes into the change log (default DEFAULT_CHANGE_THRESHOLDS: 10% a day, 20% over 7 days, 1 point). */
   changeThresholds?: ChangeThresholds;
-  /**
-   * The change log's entries for the computed risk factors and level this run changes (the evidence
-   * rules' own pure function, wired by the caller), appended to the run's log in the same call.
-   */
-  riskChanges?: (input: {
-    rows: readonly CurrentRow[];
-    changes: Omit<RefreshChanges, "log">;
-    day: string;
-  }) => ChangeLogEntry[];
   log?: (line: string) => void;
 };
