@@ -117,7 +117,7 @@ export const ABOUT_THE_RATING = {
 /** How a finding is written and sourced (docs/methodology.md, "Evidence rules"). */
 export const EVIDENCE_RULES: readonly string[] = [
   "One sentence per factor, in our own words, specific (names the custodian, the T+n, the regulator, the auditor).",
-  "The URL of the page that states it, never a homepage; the kind of document, its tier (primary or secondary), the date the document states (or 'undated') and the date we read it.",
+  "The URL of the page that states it, never a homepage; the kind of document, its tier (primary or secondary), the date the document states (or 'undated') and the date we read it ('Fact sheet, 30 Sep 2026 · read on 27 Nov 2026 · primary'). The protocol page's Risk figure says what the level rests on: 'Evidence below · reviewed <day>', the day the row's evidence was reviewed.",
   "Only pages actually read. A fact found through a third party (defirisk.co, a news article) cites the original source it names.",
   "A primary source replaces a secondary one wherever one exists.",
   "No evidence, no assessment: the factor shows 'Unknown'.",

@@ -26,6 +26,8 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns", () => {
     yield_source: "curated",
     yield_source_url: "https://paxos.com/paxgold/rates",
     yield_as_of: "2025-11-01",
+    yield_document_date: "2025-10-31",
+    yield_source_kind: "Fact sheet",
   };
   const tracked = { ...covered, review_status: "tracked", risk_level: "", asset_classes: "Unclassified" };
 
@@ -83,7 +85,13 @@ describe("checkCsv: yields, tracked rows and DefiLlama's columns", () => {
       "line 2, yield_source_url: is required when yield_source is curated: the page that states the yield",
     ]);
     expect(problemsFor({ ...curatedYield, yield_as_of: "" })).toEqual([
-      "line 2, yield_as_of: is required when yield_source is curated: the date the page gives for the yield, else the day it was read",
+      "line 2, yield_as_of: is required when yield_source is curated: the day the page was read",
+    ]);
+    expect(problemsFor({ ...curatedYield, yield_document_date: "", yield_source_kind: "" })).toEqual([
+      "line 2, yield_document_date: is required when yield_source is curated: the date the page states, or 'undated'",
+      expect.stringContaining(
+        "line 2, yield_source_kind: is required when yield_source is curated: one of Fact sheet,",
+      ),
     ]);
     expect(problemsFor({ ...curatedYield, yield_source_url: "http://paxos.com/rates" })).toEqual([
       "line 2, yield_source_url: 'http://paxos.com/rates' must use https",
