@@ -92,7 +92,10 @@ describe("/confirm", () => {
     confirmAnswers({ status: "confirmed" });
     const { unmount } = renderApp(`/confirm#token=${TOKEN}`);
     await findConfirmButton();
-    expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+    // The page's effect adds them after its first paint (a passive effect may flush after the commit).
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer"),
+    );
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     unmount();
     expect(document.head.querySelector('meta[name="referrer"]')).toBeNull();
