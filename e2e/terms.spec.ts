@@ -246,7 +246,7 @@ test("the build serves the open data: JSON and CSV with their types, every row, 
       ..."investor_access,kyc,redemption,redemption_days,fees,terms_source_url,terms_as_of".split(","),
       ..."defillama_id,yield_apy_min,yield_apy_max,yield_as_of,yield_source,yield_source_url,yield_pools".split(","),
       ..."review_status,defillama_dropped_on,defillama_listed_at,defillama_audits".split(","),
-      "min_investment_source_url",
+      ..."min_investment_source_url,yield_document_date,yield_source_kind".split(","),
       ..."generated_at,schema_version,license".split(","),
     ]
       .map((column) => `"${column}"`)

@@ -15,7 +15,38 @@ function useOwnedSelection(data: readonly Protocol[], initial: string[], onLimit
   return { slugs, ...useSelection(data, slugs, setSlugs, { onLimitReached }) };
 }
 
+/** An owner whose updates land later, one at a time, as a URL navigation does. */
+function useLaggingSelection(initial: string[]) {
+  const [slugs, setSlugs] = useState(initial);
+  const [queue, setQueue] = useState<string[][]>([]);
+  const land = () => {
+    const [next, ...rest] = queue;
+    if (next) setSlugs(next);
+    setQueue(rest);
+  };
+  const selection = useSelection(protocols, slugs, (next) => setQueue((pending) => [...pending, next]));
+  return { slugs, land, pending: queue.length, ...selection };
+}
+
 describe("useSelection", () => {
+  it("keeps every quick pick while the owner's updates are still on their way", () => {
+    const { result } = renderHook(() => useLaggingSelection([]));
+    // Three picks before any update has landed (the page re-renders between them, stale).
+    act(() => result.current.toggle(a.slug));
+    act(() => result.current.toggle(b.slug));
+    act(() => result.current.land());
+    act(() => result.current.toggle(c.slug));
+    expect(result.current.pending).toBe(2);
+    act(() => result.current.land());
+    act(() => result.current.land());
+    expect(result.current.slugs).toEqual([a.slug, b.slug, c.slug]);
+
+    // Once caught up, a value the owner sets on its own (back, forward) is what the next pick builds on.
+    act(() => result.current.toggle(a.slug));
+    act(() => result.current.land());
+    expect(result.current.slugs).toEqual([b.slug, c.slug]);
+  });
+
   it("selects up to three by slug, refuses the fourth and signals the limit", () => {
     const onLimitReached = vi.fn();
     const { result } = renderHook(() => useOwnedSelection(protocols, [], onLimitReached));
@@ -70,8 +101,11 @@ describe("useSelection", () => {
     expect(onChange).toHaveBeenLastCalledWith([a.slug, c.slug]);
     // Controlled: nothing changes until the owner passes new slugs, so the selection is still full.
     expect(result.current.selectedSlugs).toEqual([a.slug, b.slug, c.slug]);
+    // A pick made before the owner has passed the change builds on the change asked for, not on
+    // the stale slugs: the slot b freed is free.
     act(() => result.current.toggle(d.slug));
-    expect(onLimitReached).toHaveBeenCalledTimes(1);
-    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onLimitReached).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenLastCalledWith([a.slug, c.slug, d.slug]);
+    expect(result.current.selectedSlugs).toEqual([a.slug, b.slug, c.slug]);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { MAX_COMPARED } from "@/config/site";
 import type { Protocol } from "@/features/protocols/model/types";
 import { toggleSelection } from "./selection";
@@ -27,19 +27,45 @@ export function useSelection(
 
   const selectedSlugs = useMemo(() => selectedProtocols.map((protocol) => protocol.slug), [selectedProtocols]);
 
+  // The caller's update can land later (the home page's is a URL navigation): two quick picks
+  // must build on each other, not both on the render before them, or the first is lost. So the
+  // picks build on the newest selection asked for, until the caller's value catches up with it;
+  // a value the caller sets on its own (back and forward) is taken as it comes.
+  const latest = useRef<readonly string[]>(selectedSlugs);
+  const asked = useRef<string[][]>([]);
+  useLayoutEffect(() => {
+    const at = asked.current.findIndex((value) => sameSlugs(value, selectedSlugs));
+    // An earlier request has landed while a newer one is on its way: keep building on the newer.
+    if (at !== -1 && at < asked.current.length - 1) return;
+    latest.current = selectedSlugs;
+    asked.current = [];
+  }, [selectedSlugs]);
+  const change = useCallback(
+    (next: string[]) => {
+      latest.current = next;
+      asked.current = [...asked.current, next];
+      onChange(next);
+    },
+    [onChange],
+  );
+
   const toggle = useCallback(
     (slug: string) => {
-      const result = toggleSelection(selectedSlugs, slug);
+      const result = toggleSelection(latest.current, slug);
       if (result.limitReached) onLimitReached?.();
-      else onChange(result.selected);
+      else change(result.selected);
     },
-    [selectedSlugs, onLimitReached, onChange],
+    [onLimitReached, change],
   );
 
   const remove = useCallback(
-    (slug: string) => onChange(selectedSlugs.filter((selected) => selected !== slug)),
-    [selectedSlugs, onChange],
+    (slug: string) => change(latest.current.filter((selected) => selected !== slug)),
+    [change],
   );
 
   return { selectedSlugs, selectedProtocols, toggle, remove };
+}
+
+function sameSlugs(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((slug, index) => slug === b[index]);
 }
