@@ -4,6 +4,7 @@
 import * as assert from "../_shared/test_assert.ts";
 import { DEFAULT_CHANGE_THRESHOLDS } from "./lib/change-rules.ts";
 import { planChangeLog } from "./lib/plan-change-log.ts";
+import { currentRow } from "./test_rows.ts";
 import type { Plan, PlanInput } from "./lib/plan-state.ts";
 import { planRefresh } from "./lib/plan.ts";
 import { refreshProtocols } from "./lib/refresh.ts";
@@ -17,29 +18,7 @@ const SAVED_LIST = [
   { name: "Meld Gold", slug: "meld-gold", category: "RWA", tvl: 10308312.924253188, chains: ["Algorand"] },
 ];
 
-function row(name: string, slug: string, usd: number): CurrentRow {
-  return {
-    name,
-    defillama_slug: slug,
-    defillama_id: null,
-    review_status: "reviewed",
-    tvl: "$1M",
-    tvl_usd: usd,
-    tvl_as_of: "2025-12-18",
-    tvl_source: "defillama",
-    blockchains: ["Ethereum"],
-    yield_range: "N/A",
-    yield_apy_min: null,
-    yield_apy_max: null,
-    yield_as_of: null,
-    yield_source: null,
-    yield_source_url: null,
-    yield_pools: null,
-    defillama_dropped_on: null,
-    defillama_listed_at: null,
-    defillama_audits: null,
-  };
-}
+const row = (name: string, slug: string, usd: number): CurrentRow => currentRow(name, slug, usd);
 
 const source: RefreshSource = {
   label: "saved list",

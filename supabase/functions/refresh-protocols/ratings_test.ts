@@ -5,6 +5,7 @@
 import * as assert from "../_shared/test_assert.ts";
 import { ratingInputFrom } from "./lib/rating-inputs.ts";
 import { refreshProtocols } from "./lib/refresh.ts";
+import { currentRow } from "./test_rows.ts";
 import type { CurrentRow, RatingInput, RefreshChanges, RefreshStore } from "./lib/types.ts";
 
 const listed2020 = Date.parse("2020-01-01T00:00:00Z") / 1000;
@@ -30,29 +31,8 @@ const LIST = [
   },
 ];
 
-function row(name: string, slug: string, usd: number): CurrentRow {
-  return {
-    name,
-    defillama_slug: slug,
-    defillama_id: null,
-    review_status: "reviewed",
-    tvl: "$1M",
-    tvl_usd: usd,
-    tvl_as_of: "2025-12-18",
-    tvl_source: "defillama",
-    blockchains: ["Ethereum"],
-    yield_range: "N/A",
-    yield_apy_min: null,
-    yield_apy_max: null,
-    yield_as_of: null,
-    yield_source: null,
-    yield_source_url: null,
-    yield_pools: null,
-    defillama_dropped_on: null,
-    defillama_listed_at: "2020-01-01",
-    defillama_audits: 2,
-  };
-}
+const row = (name: string, slug: string, usd: number): CurrentRow =>
+  currentRow(name, slug, usd, { defillama_listed_at: "2020-01-01", defillama_audits: 2 });
 
 const researched = (["asset", "legal", "custody"] as const).map((factor) => ({
   factor,
