@@ -6,6 +6,7 @@ import { createConsoleLogger } from "../../local-api/console-logger.ts";
 import { createConsoleMailer } from "../../local-api/console-mailer.ts";
 import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
 import { fileURLToPath } from "node:url";
+import { snapshotBlob } from "../../tests/integration/snapshot.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../tests/fixtures/data-2025-12-19/${name}`, import.meta.url));
@@ -30,7 +31,11 @@ export type MemoryApi = {
   reseed(): Promise<void>;
 };
 
-/** The API for one test file: started before its tests, closed after them. */
+/**
+ * The API for one test file: started before its tests, closed after them. It opens the run's
+ * migrated snapshot (tests/integration/global-setup.ts) and applies the committed seed, as
+ * `npm run local-api` does on a new database, without paying initdb and the migrations per file.
+ */
 export function memoryApi(): MemoryApi {
   let api: LocalApi | undefined;
   beforeAll(async () => {
@@ -38,6 +43,7 @@ export function memoryApi(): MemoryApi {
       host: "127.0.0.1",
       port: 0,
       dataDir: "memory",
+      loadDataDir: await snapshotBlob(),
       rateLimit: "off",
       mailer: createConsoleMailer(() => {}),
       logger: createConsoleLogger(),
