@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { changeRows } from "../../tests/fixtures/changes";
 import { server } from "../../tests/msw/server";
 import { chooseOption, renderApp } from "../../tests/render";
 
@@ -60,6 +61,39 @@ describe("the change log page", () => {
     expect(await screen.findByText("Showing 1 of 3 changes")).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Kind" })).toHaveTextContent("Yield");
     expect(screen.getByRole("combobox", { name: "Asset class" })).toHaveTextContent("All asset classes");
+  });
+
+  it("lists the newest 50, then 50 older per press, and a new filter starts from the newest again", async () => {
+    // 120 TVL moves of Centrifuge, one a day back from 2026-11-20, then the fixture's yield change.
+    const [yieldChange, tvlChange] = changeRows;
+    const moves = Array.from({ length: 120 }, (_, i) => ({
+      ...tvlChange!,
+      id: 1000 - i,
+      day: new Date(Date.UTC(2026, 10, 20 - i)).toISOString().slice(0, 10),
+    }));
+    server.use(http.get("*/rest/v1/protocol_changes", () => HttpResponse.json([yieldChange, ...moves])));
+    const { user } = renderApp("/changes");
+    expect(await screen.findByText("Showing 121 of 121 changes")).toBeInTheDocument();
+    const listed = () => within(screen.getByRole("list")).getAllByRole("listitem");
+    expect(listed()).toHaveLength(50);
+    expect(screen.getByText("The newest 50 of 121 are listed.")).toBeInTheDocument();
+    expect(titles()[0]).toBe("Goldfinch (Prime) yield rose 1.5 points to 10.5%");
+
+    await user.click(screen.getByRole("button", { name: "Show 50 older changes" }));
+    expect(listed()).toHaveLength(100);
+    await user.click(screen.getByRole("button", { name: "Show 21 older changes" }));
+    expect(listed()).toHaveLength(121);
+    expect(screen.queryByRole("button", { name: /older change/ })).toBeNull();
+    expect(screen.queryByText(/are listed\.$/)).toBeNull();
+    const days = within(screen.getByRole("list"))
+      .getAllByRole("listitem")
+      .map((item) => item.querySelector("time")!.getAttribute("datetime")!);
+    expect(days).toEqual([...days].sort().reverse());
+
+    await chooseOption(user, screen.getByRole("combobox", { name: "Kind" }), "TVL");
+    expect(await screen.findByText("Showing 120 of 121 changes")).toBeInTheDocument();
+    expect(listed()).toHaveLength(50);
+    expect(screen.getByText("The newest 50 of 120 are listed.")).toBeInTheDocument();
   });
 
   it("says so when nothing was recorded yet", async () => {

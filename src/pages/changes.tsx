@@ -5,7 +5,7 @@ import { PageBand } from "@/components/layout/page-band";
 import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components/layout/use-page-title";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, site, UNCLASSIFIED } from "@/config/site";
-import { ChangeList, FeedLink } from "@/features/protocols/changes/change-list";
+import { FeedLink, PagedChangeList } from "@/features/protocols/changes/change-list";
 import {
   changeItems,
   changesQueryOptions,
@@ -131,7 +131,7 @@ export function ChangesPage() {
               Showing {shown.length} of {items.length} changes
             </p>
             {shown.length > 0 ? (
-              <ChangeList items={shown} linkProtocols />
+              <PagedChangeList key={`${filter.kind}|${filter.assetClass}`} items={shown} />
             ) : (
               <p className="rounded-xl border border-border bg-surface px-5 py-8 text-center text-sm text-muted-foreground">
                 {items.length === 0 ? "No changes recorded yet." : "No changes match these filters."}

@@ -33,7 +33,7 @@ describe("renderChangesPage", () => {
     expect(page.title).toBe("What changed | RWA Atlas");
     expect(page.markup).toMatch(/<h1[^>]*>What changed<\/h1>/);
     expect(text).toContain(`Showing ${changes.length} of ${changes.length} changes`);
-    expect(text).toContain("Frax USD TVL fell 24% to $83M");
+    expect(text).toContain("Frax USD rated Medium risk");
     expect(text).toContain("Atom feed of every change");
     expect(page.markup).toContain('href="http://127.0.0.1:54321/functions/v1/feed"');
     // The filters' stand-ins, labelled, showing 'all'.
@@ -43,10 +43,22 @@ describe("renderChangesPage", () => {
     expect(JSON.parse(page.jsonLd)).toMatchObject({ "@type": "CollectionPage", url: "https://example.org/changes" });
   });
 
-  it("lists the newest change first", () => {
+  it("lists the newest changes first, a page of them, with the button for the older ones", () => {
     const days = [...page.markup.matchAll(/<time dateTime="(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]);
-    expect(days).toHaveLength(changes.length);
+    // The page's size as the page says it (change-list.tsx): the committed log is longer.
+    const listed = /The newest (\d+) of (\d+) are listed\./.exec(text);
+    expect(listed?.[2]).toBe(String(changes.length));
+    const pageSize = Number(listed![1]);
+    expect(pageSize).toBeLessThan(changes.length);
+    expect(days).toHaveLength(pageSize);
     expect(days).toEqual([...days].sort().reverse());
+    expect(days[0]).toBe(
+      changes
+        .map((c) => String(c.day))
+        .sort()
+        .at(-1),
+    );
+    expect(text).toContain(`Show ${Math.min(pageSize, changes.length - pageSize)} older changes`);
   });
 });
 

@@ -1,4 +1,6 @@
 import { ExternalLink, Rss } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { CHANGE_KIND_LABELS } from "../../../../supabase/functions/_shared/change-text.ts";
 import { ProtocolLink } from "../card/protocol-link";
@@ -57,6 +59,43 @@ export function ChangeList({ items, linkProtocols }: { items: readonly ChangeIte
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * The change log lists this many of the newest first, and this many more per press. A visitor
+ * comes for what moved lately; the whole log (200 entries on 2026-11-27) made `/changes` paint at
+ * 1.3 s and block the main thread for 0.7-1.1 s in Lighthouse's phone run (docs/performance.md).
+ */
+export const CHANGES_PAGE_SIZE = 50;
+
+/**
+ * The newest `CHANGES_PAGE_SIZE` changes, then a button that lists the next ones below them. Give
+ * it a `key` that changes with the filters, so a new filter starts from the newest again.
+ */
+export function PagedChangeList({ items }: { items: readonly ChangeItem[] }) {
+  const [limit, setLimit] = useState(CHANGES_PAGE_SIZE);
+  const listed = items.slice(0, limit);
+  const next = Math.min(items.length - listed.length, CHANGES_PAGE_SIZE);
+  return (
+    <>
+      <ChangeList items={listed} linkProtocols />
+      {next > 0 && (
+        <div className="flex flex-col items-center gap-3">
+          <p className="text-sm text-muted-foreground">
+            The newest {listed.length} of {items.length} are listed.
+          </p>
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => setLimit((value) => value + CHANGES_PAGE_SIZE)}
+            className="min-w-56 shadow-sm"
+          >
+            Show {next} older {next === 1 ? "change" : "changes"}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
 
