@@ -40,7 +40,8 @@ export default defineConfig({
   // `npm run screenshots` / `npm run screenshots:readme`, never by `npm run test:e2e`: pictures are
   // for people to look at, not assertions.
   projects: [
-    { name: "desktop", testIgnore: SCREENSHOT_SPECS, use: DESKTOP },
+    // The tests only a phone runs (PHONE_ONLY) are left out here, rather than each opening a page to skip.
+    { name: "desktop", testIgnore: SCREENSHOT_SPECS, grepInvert: /@phone-only/, use: DESKTOP },
     // The phone runs the tests tagged @phone (e2e/support/fixtures.ts PHONE): what a phone lays out
     // or does differently. The rest is the same code on any screen and runs once, on the desktop
     // (docs/decisions/018-ci-under-twelve-minutes.md has the measurement).

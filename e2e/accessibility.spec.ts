@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, PHONE, test } from "./support/fixtures.ts";
+import { expect, PHONE, PHONE_ONLY, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
 import { fetchSeed } from "./support/seed.ts";
 
@@ -43,7 +43,7 @@ test("comparison dialog", PHONE, async ({ page, request }) => {
   await expectNoAxeViolations(page, "the comparison dialog");
 });
 
-test("menu drawer", PHONE, async ({ page, isMobile }) => {
+test("menu drawer", PHONE_ONLY, async ({ page, isMobile }) => {
   test.skip(!isMobile, "the menu exists on narrow screens only");
   await gotoHome(page);
   await page.getByRole("button", { name: "Open menu" }).click();

@@ -2,7 +2,7 @@
 // 'All asset class…' or 'Any investor t…', at 1280, 1024, 768 and 375 px. A cut text is one whose
 // box is narrower than its content (scrollWidth > clientWidth) under the trigger's truncation.
 import type { Page } from "@playwright/test";
-import { expect, PHONE, test } from "./support/fixtures.ts";
+import { expect, PHONE_ONLY, test } from "./support/fixtures.ts";
 import { showFilters } from "./support/home.ts";
 
 // The defaults (the longest 'all' labels), then the longest option of each select: 'Minimum
@@ -27,7 +27,7 @@ function cutTexts(page: Page): Promise<Cut[]> {
 for (const width of [1280, 1024, 768, 375]) {
   test(
     `every filter label and select text reads in full at ${width} px`,
-    width === 375 ? PHONE : {},
+    width === 375 ? PHONE_ONLY : {},
     async ({ page, isMobile }) => {
       // The desktop project checks the wide layouts; the phone project (375 px, touch) the narrow one.
       test.skip(isMobile !== (width === 375), "checked once, by the project of that width");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PHONE, test } from "./support/fixtures.ts";
+import { expect, PHONE, PHONE_ONLY, test } from "./support/fixtures.ts";
 import { cards, gotoHome, waitlistDialog } from "./support/home.ts";
 
 const CONTACT = "mailto:hello@rwaatlas.com";
@@ -78,7 +78,7 @@ test("desktop lays the cards out in three columns", async ({ page }, testInfo) =
   expect(fourth!.y).toBeGreaterThan(first!.y + first!.height - 1);
 });
 
-test.describe("phone", PHONE, () => {
+test.describe("phone", PHONE_ONLY, () => {
   test.skip(({ isMobile }) => !isMobile, "narrow-screen behaviour");
 
   test("the menu opens a drawer from the right with the contact link", async ({ page }) => {

@@ -1,6 +1,6 @@
 // How far a visitor scrolls to reach the protocols, and the filters that fold to keep it short
 // (docs/decisions/017-phone-first-screen.md). Bounds on layout in pixels, never on time.
-import { expect, PHONE, test } from "./support/fixtures.ts";
+import { expect, PHONE, PHONE_ONLY, test } from "./support/fixtures.ts";
 import { cards, chooseFilter, filterSelect, filtersToggle, gotoHome, showingLine } from "./support/home.ts";
 
 /**
@@ -13,7 +13,7 @@ const pageTop = (element: Element) => element.getBoundingClientRect().top + wind
 
 test(
   "on a phone the first card is about a screen down; the selects fold behind 'Filters', which counts them",
-  PHONE,
+  PHONE_ONLY,
   async ({ page, isMobile }) => {
     test.skip(!isMobile, "the phone's first screen");
     await gotoHome(page);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, PHONE, test } from "./support/fixtures.ts";
+import { expect, PHONE, PHONE_ONLY, test } from "./support/fixtures.ts";
 import {
   cardToggle,
   comparisonDialog,
@@ -134,7 +134,7 @@ test("the comparison shows the terms; 'Unknown' is spelled out", PHONE, async ({
 
 test(
   "on a phone, three compared protocols fit the width: no sideways scroll, names visible, axe clean",
-  PHONE,
+  PHONE_ONLY,
   async ({ page, isMobile }) => {
     test.skip(!isMobile, "the stacked layout is the phone's (below 640px); the desktop keeps the table");
     const three = seed.slice(0, 3).map((row) => row.name);

@@ -1,10 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** Runs axe on the page as it is now and fails with a readable list of every violation. */
+/**
+ * Runs axe on the page as it is now and fails with a readable list of every violation. Every rule
+ * runs; only violations are reported in detail (`resultTypes`), which spares axe describing each
+ * passing node: a third of a scan of the change log's 200 entries (11.1 s -> 7.3 s, measured
+ * 2026-11-27).
+ */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   const readable = violations.map((violation) =>
     [
       `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help} (${violation.helpUrl})`,

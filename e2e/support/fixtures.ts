@@ -40,3 +40,10 @@ export { expect };
  * URLs, filters' logic, exports, error states, the waitlist's flow) runs once, on the desktop.
  */
 export const PHONE = { tag: "@phone" } as const;
+
+/**
+ * Marks a test only the phone runs (a phone's own control or layout: the drawer, the stacked
+ * comparison). The desktop project leaves these out (`grepInvert`) instead of opening a page for
+ * each only to skip it.
+ */
+export const PHONE_ONLY = { tag: ["@phone", "@phone-only"] };
