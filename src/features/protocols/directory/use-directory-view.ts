@@ -26,7 +26,19 @@ export function useDirectoryView() {
     latestParams.current = searchParams;
   }, [searchParams]);
   const urlView = useMemo(() => parseDirectoryView(searchParams), [searchParams]);
-  const urlQuery = urlView.filters.searchQuery;
+  // The URL's filters keep their identity while their values stay the same: a compare pick or a
+  // sort rewrites the URL too, and the filter panel and the directory's results are memoised on them.
+  const {
+    searchQuery: urlQuery,
+    selectedAssetClass,
+    selectedRisk,
+    selectedBlockchain,
+    selectedInvestor,
+  } = urlView.filters;
+  const urlFilters = useMemo(
+    () => ({ searchQuery: urlQuery, selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor }),
+    [urlQuery, selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor],
+  );
 
   // Local echo of the search box, resynced when the URL's q changes for another reason than
   // our own write (back/forward, a pasted link), so a late write never clobbers fresh typing.
@@ -95,10 +107,10 @@ export function useDirectoryView() {
     (next: ProtocolFilters) => {
       setQuery(next.searchQuery);
       const selectsChanged =
-        next.selectedAssetClass !== urlView.filters.selectedAssetClass ||
-        next.selectedRisk !== urlView.filters.selectedRisk ||
-        next.selectedBlockchain !== urlView.filters.selectedBlockchain ||
-        next.selectedInvestor !== urlView.filters.selectedInvestor;
+        next.selectedAssetClass !== urlFilters.selectedAssetClass ||
+        next.selectedRisk !== urlFilters.selectedRisk ||
+        next.selectedBlockchain !== urlFilters.selectedBlockchain ||
+        next.selectedInvestor !== urlFilters.selectedInvestor;
       if (selectsChanged) return write({ filters: next }, false);
       // Search only: one history entry per search session (typing into an empty box starts one).
       clearTimeout(timer.current);
@@ -108,7 +120,7 @@ export function useDirectoryView() {
         write({ filters: { searchQuery: next.searchQuery } }, !startsSession);
       }, SEARCH_URL_DELAY_MS);
     },
-    [urlView.filters, write],
+    [urlFilters, write],
   );
 
   // Discrete changes carry any search still waiting for its pause, so nothing typed is lost.
@@ -130,7 +142,7 @@ export function useDirectoryView() {
     write({ filters: DEFAULT_FILTERS }, false);
   }, [write]);
 
-  const filters = useMemo(() => ({ ...urlView.filters, searchQuery: query }), [urlView.filters, query]);
+  const filters = useMemo(() => ({ ...urlFilters, searchQuery: query }), [urlFilters, query]);
   // Every URL change parses a new view, a search's own write after its pause included. The compared
   // list keeps its identity until `compare=` changes, so the selection and the `toggle` every
   // memoised card holds stay the same, and no card re-renders for a write that only echoes the box.

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { activeSelectCount, hasActiveFilters, type ProtocolFilters } from "./filter";
 import type { FilterOptions } from "./filter-options";
@@ -21,7 +21,15 @@ type FilterPanelProps = {
  * button that says how many filters are on, so a phone reaches the cards in about a screen
  * (docs/decisions/017-phone-first-screen.md); from md up every select shows, as before.
  */
-export function FilterPanel({ filters, options, onChange, sort, onSortChange, onClearFilters }: FilterPanelProps) {
+/** Memoised: a compare pick re-renders the directory, and the panel's five selects need not follow. */
+export const FilterPanel = memo(function FilterPanel({
+  filters,
+  options,
+  onChange,
+  sort,
+  onSortChange,
+  onClearFilters,
+}: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const foldId = useId();
   const active = activeSelectCount(filters);
@@ -79,4 +87,4 @@ export function FilterPanel({ filters, options, onChange, sort, onSortChange, on
       )}
     </section>
   );
-}
+});
