@@ -116,7 +116,7 @@ test("a page whose code fails to download shows 'Something went wrong', and the 
     fallback.getByText("An unexpected error stopped this page from loading. Reloading usually fixes it."),
   ).toBeVisible();
   await expect(fallback.getByRole("button", { name: "Reload" })).toBeVisible();
-  expect(consoleErrors.all().some((text) => text.startsWith("Unhandled UI error:"))).toBe(true);
+  await expect.poll(() => consoleErrors.all().some((text) => text.startsWith("Unhandled UI error:"))).toBe(true);
 
   // Another route clears the error: the directory is back.
   await page.goBack();
@@ -170,7 +170,7 @@ for (const [chunk, path, heading] of [
     ).toBeVisible();
     // The prerendered frame does not stay behind, looking alive.
     await expect(page.getByText("Loading protocols...")).toHaveCount(0);
-    expect(consoleErrors.all().some((text) => text.startsWith("The app failed to load:"))).toBe(true);
+    await expect.poll(() => consoleErrors.all().some((text) => text.startsWith("The app failed to load:"))).toBe(true);
 
     await page.unroute(appChunk);
     await failure.getByRole("button", { name: "Reload" }).click();

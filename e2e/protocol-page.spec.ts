@@ -145,9 +145,10 @@ test("an unknown slug gives the 404 page and logs the path", async ({ page, cons
   consoleErrors.allow(/404 Error: User attempted to access non-existent route/);
   await page.goto("/protocols/no-such-protocol");
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
-  expect(consoleErrors.all()).toContain(
-    "404 Error: User attempted to access non-existent route: /protocols/no-such-protocol",
-  );
+  // The page logs the path in an effect after it paints: the message reaches the test a moment later.
+  await expect
+    .poll(() => consoleErrors.all())
+    .toContain("404 Error: User attempted to access non-existent route: /protocols/no-such-protocol");
   await expectNoAxeViolations(page, "the 404 for an unknown protocol");
 });
 
