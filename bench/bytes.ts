@@ -26,7 +26,7 @@ export const preview = (distDir: string) =>
     preview: { host: "127.0.0.1", port: 0 },
   });
 
-function sizes(content: Buffer): Sizes {
+export function sizes(content: Buffer): Sizes {
   const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length, brotli: brotli.length };
 }

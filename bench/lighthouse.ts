@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import type { Result } from "lighthouse";
 import { chromiumPath, CHROMIUM_FLAGS } from "./chromium";
-import { BASELINE, BUDGETS, code, median, ms, row } from "./report";
+import path from "node:path";
+import { sizes } from "./bytes";
+import { BASELINE, BUDGETS, code, kb, median, ms, row } from "./report";
 
 const CLI = new URL("../node_modules/lighthouse/cli/index.js", import.meta.url).pathname;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -30,6 +32,12 @@ async function oneRun(url: string, outPath: string) {
     },
   );
   const lhr = JSON.parse(readFileSync(`${outPath}.report.json`, "utf8")) as Result;
+  // The scripts the page loaded from its own origin (its data came from the local API meanwhile).
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })
+    ?.items;
+  const scripts = (requests ?? [])
+    .filter((r) => r.resourceType === "Script" && new URL(r.url).origin === new URL(url).origin)
+    .map((r) => new URL(r.url).pathname.slice(1));
   const run = {} as Run;
   for (const id of CATEGORIES) run[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
   for (const [key, id] of Object.entries(METRICS))
@@ -45,20 +53,30 @@ async function oneRun(url: string, outPath: string) {
       const detail = a.id === "errors-in-console" && logged ? `: ${logged.split("\n")[0]!.slice(0, 160)}` : "";
       return `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}${detail}`;
     });
-  return { run, findings, version: lhr.lighthouseVersion };
+  return { run, findings, scripts, version: lhr.lighthouseVersion };
 }
 
+export type PageBudgets = {
+  lcpMs?: number;
+  tbtMs?: number;
+  /** With `distDir`: the gzip total of the JS the page loads (every run's scripts, with its data). */
+  jsGzip?: number;
+  distDir?: string;
+};
+
 /**
- * `page`: the path measured; the reports are `${outPath}-<run>.report.{html,json}`. `lcpBudgetMs`:
- * the page's own LCP budget when it has one (/changes), else the site's.
+ * `page`: the path measured; the reports are `${outPath}-<run>.report.{html,json}`. `budgets`: the
+ * page's own (a protocol page's, /changes' LCP) where it has them, else the site's.
  */
 export async function runLighthouse(
   origin: string,
   page: string,
   runs: number,
   outPath: string,
-  lcpBudgetMs: number = BUDGETS.lcpMs,
+  budgets: PageBudgets = {},
 ) {
+  const lcpBudgetMs = budgets.lcpMs ?? BUDGETS.lcpMs;
+  const tbtBudgetMs = budgets.tbtMs ?? BUDGETS.tbtMs;
   const results: Awaited<ReturnType<typeof oneRun>>[] = [];
   for (let i = 1; i <= runs; i++) {
     const url = new URL(page, origin).href;
@@ -97,9 +115,19 @@ export async function runLighthouse(
       score("SEO", "seo"),
       row(section, "FCP", ms(m.fcp), { baseline: ms(BASELINE.fcpMs) }),
       time("LCP", m.lcp, lcpBudgetMs, BASELINE.lcpMs),
-      time("TBT", m.tbt, BUDGETS.tbtMs, BASELINE.tbtMs),
+      time("TBT", m.tbt, tbtBudgetMs, BASELINE.tbtMs),
       row(section, "CLS", m.cls.toFixed(3), { target: `<= ${BUDGETS.cls}`, pass: m.cls <= BUDGETS.cls }),
       row(section, "Speed Index", ms(m.si)),
+      ...(budgets.jsGzip !== undefined && budgets.distDir !== undefined
+        ? [
+            pageJsRow(
+              section,
+              budgets.distDir,
+              results.map((r) => r.scripts),
+              budgets.jsGzip,
+            ),
+          ]
+        : []),
     ],
     details: [
       `### Lighthouse ${results[0]!.version} runs, \`${page}\``,
@@ -110,4 +138,18 @@ export async function runLighthouse(
         : []),
     ],
   };
+}
+
+/**
+ * The JS a page loaded in its Lighthouse runs (the union: a chunk one run fetched counts), sized from
+ * the build as a static host serves it, gzip level 9 as the byte budgets are.
+ */
+function pageJsRow(section: string, distDir: string, runs: readonly string[][], budget: number) {
+  const files = [...new Set(runs.flat())].sort();
+  if (files.length === 0) throw new Error(`${section}: Lighthouse recorded no script from the page's origin`);
+  const gzip = files.reduce((total, file) => total + sizes(readFileSync(path.join(distDir, file))).gzip, 0);
+  return row(section, `JS loaded with its data (${files.length} files)`, `${kb(gzip)} gzip`, {
+    target: `<= ${kb(budget)} gzip`,
+    pass: gzip <= budget,
+  });
 }

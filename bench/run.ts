@@ -106,14 +106,13 @@ if (built) {
   await phase("lighthouse", async () => {
     await localApi({ LOCAL_API_ALLOWED_ORIGINS: appUrl });
     const home = await runLighthouse(appUrl, "/", runs, path.join(OUT, "lighthouse-home"));
-    const protocol = await runLighthouse(appUrl, PROTOCOL_PAGE, runs, path.join(OUT, "lighthouse-protocol"));
-    const changes = await runLighthouse(
-      appUrl,
-      "/changes",
-      runs,
-      path.join(OUT, "lighthouse-changes"),
-      BUDGETS.changesLcpMs,
-    );
+    const protocol = await runLighthouse(appUrl, PROTOCOL_PAGE, runs, path.join(OUT, "lighthouse-protocol"), {
+      ...BUDGETS.protocolPage,
+      distDir: DIST,
+    });
+    const changes = await runLighthouse(appUrl, "/changes", runs, path.join(OUT, "lighthouse-changes"), {
+      lcpMs: BUDGETS.changesLcpMs,
+    });
     return {
       rows: [...home.rows, ...protocol.rows, ...changes.rows],
       details: [...home.details, ...protocol.details, ...changes.details],
