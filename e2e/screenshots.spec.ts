@@ -118,3 +118,12 @@ test("protocol page", async ({ page, request }, testInfo) => {
   await page.getByRole("region", { name: "TVL history" }).getByText("Show data").click();
   await shoot(page, testInfo, `${name}-data`, true);
 });
+
+test("change log", async ({ page }, testInfo) => {
+  await page.goto("/changes");
+  await expect(page.getByText(/^The newest \d+ of \d+ are listed\.$/)).toBeVisible();
+  await shoot(page, testInfo, "changes-top");
+  // The end of the first page: the count of what is listed and the button for the older changes.
+  await page.getByRole("button", { name: /^Show \d+ older changes?$/ }).scrollIntoViewIfNeeded();
+  await shoot(page, testInfo, "changes-more");
+});
