@@ -3,7 +3,7 @@
 import { slugify } from "../src/features/protocols/model/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, PHONE, test } from "./support/fixtures.ts";
-import { serveHistory } from "./support/protocol-page.ts";
+import { scrollToChart, serveHistory } from "./support/protocol-page.ts";
 import { fetchSeed, type HistoryRow, type ProtocolRow } from "./support/seed.ts";
 
 let seed: ProtocolRow[];
@@ -30,9 +30,9 @@ test("the history chart draws a gap as a gap, marks a move of more than 50% and 
   await serveHistory(page, rows);
   await page.goto(`/protocols/${slugify(protocol.name)}`);
   const chart = page.getByTestId("tvl-chart");
-  // The page's own frame first, then the live page: slow on a loaded machine.
-  await expect(chart.locator("canvas")).toBeVisible({ timeout: 15_000 });
   const section = page.getByRole("region", { name: "TVL history" });
+  // The chart's code loads as its panel nears the screen, as a visitor scrolls down to it.
+  await scrollToChart(section, chart);
   // A history with a long gap opens on its newest stretch ('Latest': the five days after the gap),
   // not on the gap; All shows the whole history, the gap named.
   const latest = section.getByRole("button", { name: "Latest: latest stretch without a gap" });
@@ -92,7 +92,7 @@ test(
     await serveHistory(page, rows);
     await page.goto(`/protocols/${slugify(protocol.name)}`);
     const section = page.getByRole("region", { name: "TVL history" });
-    await expect(page.getByTestId("tvl-chart").locator("canvas")).toBeVisible({ timeout: 15_000 });
+    await scrollToChart(section, page.getByTestId("tvl-chart"));
     // Every move is still said and listed, whatever the chart has room to print.
     await expect(section.getByText(/^TVL went from/)).toContainText("4 moves of more than 50% between two points");
     const labels = section.locator('[data-mark="jump"]');

@@ -5,7 +5,7 @@
 import { slugify } from "../src/features/protocols/model/slug.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { CORS, formatDay, protocolHeading, serveHistory, USD } from "./support/protocol-page.ts";
+import { CORS, formatDay, protocolHeading, scrollToChart, serveHistory, USD } from "./support/protocol-page.ts";
 import { fetchHistory, fetchSeed, type HistoryRow, type ProtocolRow } from "./support/seed.ts";
 
 let seed: ProtocolRow[];
@@ -87,9 +87,10 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   }
 
   const chart = page.getByTestId("tvl-chart");
-  await expect(chart.locator("canvas")).toBeVisible();
-  // The TVL's panel (the yield's sits next to it, with buttons and a table of its own).
+  // The TVL's panel (the yield's sits next to it, with buttons and a table of its own). Its chart
+  // loads as the panel nears the screen.
   const section = page.getByRole("region", { name: "TVL history" });
+  await scrollToChart(section, chart);
   const first = history[0]!;
   const last = history.at(-1)!;
   // A history with a long gap opens on its newest stretch ('Latest', ending on the newest point);

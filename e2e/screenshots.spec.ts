@@ -4,6 +4,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
 import { fetchHistory, fetchSeed } from "./support/seed.ts";
 import { slugify } from "../src/features/protocols/model/slug.ts";
+import { scrollToChart } from "./support/protocol-page.ts";
 
 // Review screenshots of every screen and overlay at both sizes, written to e2e/screenshots/
 // (gitignored). `npm run screenshots:readme` copies home-desktop into docs/screenshots/.
@@ -102,7 +103,9 @@ test("protocol page", async ({ page, request }, testInfo) => {
   }
   const name = standIn ? "protocol-standin" : "protocol";
   await page.goto(standIn ? "/protocols/blackrock-buidl-securitize" : `/protocols/${slugify(protocol.name)}`);
-  await expect(page.getByTestId("tvl-chart").locator("canvas")).toBeVisible();
+  // The chart loads as its panel nears the screen; the pictures then start from the top.
+  await scrollToChart(page.getByRole("region", { name: "TVL history" }), page.getByTestId("tvl-chart"));
+  await page.evaluate(() => window.scrollTo(0, 0));
   // The README's picture: header and key figures, all served data whatever the history holds.
   await settleAnimations(page);
   const figures = (await page.getByRole("region", { name: "Key figures" }).boundingBox())!;

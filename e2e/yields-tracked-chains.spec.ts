@@ -17,6 +17,7 @@ import {
   showingLine,
 } from "./support/home.ts";
 import { applyFilters, fetchSeed, fetchYieldHistory, type ProtocolRow, type YieldHistoryRow } from "./support/seed.ts";
+import { scrollToChart } from "./support/protocol-page.ts";
 
 const NOTE = "Listed from DefiLlama: terms and risk not reviewed yet";
 const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -74,7 +75,7 @@ test("a protocol page shows the yield history next to the TVL's, with its summar
   await expect(figures).toContainText(formatDay(protocol!.yield_as_of!));
 
   const section = page.getByRole("region", { name: "Yield history" });
-  await expect(section.getByTestId("yield-chart").locator("canvas")).toBeVisible({ timeout: 15_000 });
+  await scrollToChart(section, section.getByTestId("yield-chart"));
   const first = history[0]!;
   const last = history.at(-1)!;
   await expect(section.getByText(/^Yield went from/)).toContainText(

@@ -6,6 +6,7 @@
  * keeps the list complete.
  */
 export const ISOLATED_UNIT_TESTS = [
+  "src/components/near-viewport.test.tsx",
   "src/components/ui/lazy-select.test.tsx",
   "src/features/protocols/directory/use-directory-view.test.tsx",
   "src/features/protocols/history/history-chart.test.tsx",

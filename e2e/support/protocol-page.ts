@@ -1,6 +1,6 @@
 // The protocol page's specs' pieces: the TVL history answered from the test (rows or an error),
 // the figures' formats as the page writes them, and the page's heading.
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { HistoryRow } from "./seed.ts";
 
 const HISTORY_ROUTE = "**/rest/v1/protocol_tvl_history**";
@@ -30,4 +30,16 @@ export const formatDay = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`
 /** The protocol page's title: its one level-1 heading. */
 export function protocolHeading(page: Page, name: string) {
   return page.getByRole("heading", { level: 1, name, exact: true });
+}
+
+/**
+ * Scrolls a history panel to the screen, as a visitor would (its chart's code loads only as the
+ * panel nears the viewport), and waits for the chart's canvas. Retried: the live page replaces the
+ * prerendered one at a moment of its own, and a scroll aimed at the frame's panel is lost.
+ */
+export async function scrollToChart(section: Locator, chart: Locator): Promise<void> {
+  await expect(async () => {
+    await section.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(chart.locator("canvas")).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -12,6 +12,7 @@ import {
   type HistoryRange,
   type RangeView,
 } from "@/lib/history-rules";
+import { NearViewport } from "@/components/near-viewport";
 import { onDemand } from "@/lib/on-demand";
 import { onDemandComponent } from "@/lib/on-demand-component";
 import { cn } from "@/lib/utils";
@@ -21,8 +22,9 @@ import { formatAsOf } from "@/lib/tvl-provenance";
 // buttons, the chart, its spoken summary and the data behind 'Show data', all read from the same
 // range view (lib/history-rules.ts), so what is drawn, said and listed never disagree.
 
-// uPlot (~23 KB gzip) loads only here, once a history has arrived: never on `/`, and never
-// before the page's figures have painted. See docs/architecture.md, "Protocol pages".
+// uPlot (~23 KB gzip) loads only here, once a history has arrived and its panel nears the
+// viewport: never on `/`, never before the page's figures have painted, and not at all for a
+// visitor who never scrolls down to it. See docs/architecture.md, "Protocol pages".
 export const HistoryChart = onDemandComponent(
   onDemand(
     () => import("./history-chart"),
@@ -164,7 +166,11 @@ export function HistoryPanel<P extends DayPoint & { source: string | null }>({
         </div>
         <figure className="mt-4">
           {view && view.points.length >= MIN_CHART_POINTS && (
-            <Suspense fallback={<div className={cn("rounded-lg bg-muted/50", CHART_HEIGHT)} />}>{chart(view)}</Suspense>
+            <NearViewport placeholder={<div className={cn("rounded-lg bg-muted/50", CHART_HEIGHT)} />}>
+              <Suspense fallback={<div className={cn("rounded-lg bg-muted/50", CHART_HEIGHT)} />}>
+                {chart(view)}
+              </Suspense>
+            </NearViewport>
           )}
           <figcaption className="mt-3 text-sm text-secondary-foreground">{summary(view)}</figcaption>
         </figure>
