@@ -127,6 +127,11 @@ test("change log", async ({ page }, testInfo) => {
   await expect(page.getByText(/^The newest \d+ of \d+ are listed\.$/)).toBeVisible();
   await shoot(page, testInfo, "changes-top");
   // The end of the first page: the count of what is listed and the button for the older changes.
-  await page.getByRole("button", { name: /^Show \d+ older changes?$/ }).scrollIntoViewIfNeeded();
+  // Retried: the live page replaces the prerendered one at a moment of its own.
+  const more = page.getByRole("button", { name: /^Show \d+ older changes?$/ });
+  await expect(async () => {
+    await more.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(more).toBeInViewport({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await shoot(page, testInfo, "changes-more");
 });
