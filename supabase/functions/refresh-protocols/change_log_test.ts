@@ -4,7 +4,7 @@
 import * as assert from "../_shared/test_assert.ts";
 import { DEFAULT_CHANGE_THRESHOLDS } from "./lib/change-rules.ts";
 import { planChangeLog } from "./lib/plan-change-log.ts";
-import { currentRow } from "./test_rows.ts";
+import { currentRow } from "./test_deps.ts";
 import type { Plan, PlanInput } from "./lib/plan-state.ts";
 import { planRefresh } from "./lib/plan.ts";
 import { refreshProtocols } from "./lib/refresh.ts";

@@ -5,7 +5,7 @@
 import * as assert from "../_shared/test_assert.ts";
 import { ratingInputFrom } from "./lib/rating-inputs.ts";
 import { refreshProtocols } from "./lib/refresh.ts";
-import { currentRow } from "./test_rows.ts";
+import { currentRow } from "./test_deps.ts";
 import type { CurrentRow, RatingInput, RefreshChanges, RefreshStore } from "./lib/types.ts";
 
 const listed2020 = Date.parse("2020-01-01T00:00:00Z") / 1000;

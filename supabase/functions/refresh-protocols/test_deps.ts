@@ -59,6 +59,22 @@ export function row(overrides: Partial<CurrentRow> & Pick<CurrentRow, "name">): 
   };
 }
 
+/**
+ * A row the refresh has written before: `row` with $1M on 2025-12-18 from DefiLlama; `overrides`
+ * sets what a test is about (a listing date, an audits flag). For change_log_test.ts and ratings_test.ts.
+ */
+export function currentRow(name: string, slug: string, usd: number, overrides: Partial<CurrentRow> = {}): CurrentRow {
+  return row({
+    name,
+    defillama_slug: slug,
+    tvl: "$1M",
+    tvl_usd: usd,
+    tvl_as_of: "2025-12-18",
+    tvl_source: "defillama",
+    ...overrides,
+  });
+}
+
 export function memoryStore(rows: CurrentRow[]) {
   const applied: { day: string; changes: RefreshChanges }[] = [];
   const store: RefreshStore = {
