@@ -1,12 +1,11 @@
 // One in-memory local API (the server npm run local-api starts) for the data tooling's tests.
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll } from "vitest";
 import { createConsoleLogger } from "../../local-api/console-logger.ts";
 import { createConsoleMailer } from "../../local-api/console-mailer.ts";
-import { startLocalApi, type LocalApi } from "../../local-api/server.ts";
+import type { LocalApi } from "../../local-api/server.ts";
 import { fileURLToPath } from "node:url";
-import { snapshotBlob } from "../../tests/integration/snapshot.ts";
+import { snapshotApiForFile } from "../../tests/integration/snapshot.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../tests/fixtures/data-2025-12-19/${name}`, import.meta.url));
@@ -32,41 +31,22 @@ export type MemoryApi = {
 };
 
 /**
- * The API for one test file: started before its tests, closed after them. It opens the run's
- * migrated snapshot (tests/integration/global-setup.ts) and applies the committed seed, as
- * `npm run local-api` does on a new database, without paying initdb and the migrations per file.
+ * The API for one test file: started before its tests, closed after them
+ * (tests/integration/snapshot.ts: the run's migrated snapshot and the committed seed, as
+ * `npm run local-api` gives a new database), with console mail and logs.
  */
 export function memoryApi(): MemoryApi {
-  let api: LocalApi | undefined;
-  beforeAll(async () => {
-    api = await startLocalApi({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir: "memory",
-      loadDataDir: await snapshotBlob(),
-      rateLimit: "off",
-      mailer: createConsoleMailer(() => {}),
-      logger: createConsoleLogger(),
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-  const started = (): LocalApi => {
-    if (!api) throw new Error("memoryApi: the API starts in beforeAll; use it inside a test or hook");
-    return api;
-  };
+  const file = snapshotApiForFile({ mailer: createConsoleMailer(() => {}), logger: createConsoleLogger() });
   return {
     get api() {
-      return started();
+      return file.api;
     },
     get db() {
-      return started().db;
+      return file.api.db;
     },
     async reseed() {
-      const { db } = started();
-      await db.exec("reset role; delete from public.protocols;");
-      await db.exec(readFileSync(FIXTURE.seed, "utf8"));
+      await file.api.db.exec("reset role; delete from public.protocols;");
+      await file.api.db.exec(readFileSync(FIXTURE.seed, "utf8"));
     },
   };
 }
