@@ -102,6 +102,13 @@ export async function runLighthouse(
   // Across all runs: a flaky failure (say, a hydration error in one run of three) still shows.
   const seen = new Map<string, number>();
   for (const r of results) for (const f of new Set(r.findings)) seen.set(f, (seen.get(f) ?? 0) + 1);
+  const pageJs =
+    budgets.jsGzip !== undefined && budgets.distDir !== undefined
+      ? pageJsFiles(
+          budgets.distDir,
+          results.map((r) => r.scripts),
+        )
+      : undefined;
   const lines = results.map(
     ({ run: r }, i) =>
       `run ${i + 1}: perf ${r.performance}, a11y ${r.accessibility}, best practices ${r["best-practices"]}, seo ${r.seo}; ` +
@@ -118,16 +125,7 @@ export async function runLighthouse(
       time("TBT", m.tbt, tbtBudgetMs, BASELINE.tbtMs),
       row(section, "CLS", m.cls.toFixed(3), { target: `<= ${BUDGETS.cls}`, pass: m.cls <= BUDGETS.cls }),
       row(section, "Speed Index", ms(m.si)),
-      ...(budgets.jsGzip !== undefined && budgets.distDir !== undefined
-        ? [
-            pageJsRow(
-              section,
-              budgets.distDir,
-              results.map((r) => r.scripts),
-              budgets.jsGzip,
-            ),
-          ]
-        : []),
+      ...(pageJs && budgets.jsGzip !== undefined ? [pageJsRow(section, pageJs, budgets.jsGzip)] : []),
     ],
     details: [
       `### Lighthouse ${results[0]!.version} runs, \`${page}\``,
@@ -136,18 +134,31 @@ export async function runLighthouse(
       ...(seen.size > 0
         ? ["Audits costing points:", "", ...[...seen].map(([f, n]) => `- ${f} [${n} of ${runs} runs]`), ""]
         : []),
+      ...(pageJs
+        ? [
+            `The JS \`${page}\` loaded with its data (gzip level 9):`,
+            "",
+            ...code(pageJs.map(({ file, gzip }) => `${kb(gzip).padStart(9)} gzip  ${file}`)),
+          ]
+        : []),
     ],
   };
 }
 
 /**
  * The JS a page loaded in its Lighthouse runs (the union: a chunk one run fetched counts), sized from
- * the build as a static host serves it, gzip level 9 as the byte budgets are.
+ * the build as a static host serves it, gzip level 9 as the byte budgets are; largest first.
  */
-function pageJsRow(section: string, distDir: string, runs: readonly string[][], budget: number) {
-  const files = [...new Set(runs.flat())].sort();
+function pageJsFiles(distDir: string, runs: readonly string[][]) {
+  const files = [...new Set(runs.flat())];
+  return files
+    .map((file) => ({ file, gzip: sizes(readFileSync(path.join(distDir, file))).gzip }))
+    .sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
+}
+
+function pageJsRow(section: string, files: { gzip: number }[], budget: number) {
   if (files.length === 0) throw new Error(`${section}: Lighthouse recorded no script from the page's origin`);
-  const gzip = files.reduce((total, file) => total + sizes(readFileSync(path.join(distDir, file))).gzip, 0);
+  const gzip = files.reduce((total, file) => total + file.gzip, 0);
   return row(section, `JS loaded with its data (${files.length} files)`, `${kb(gzip)} gzip`, {
     target: `<= ${kb(budget)} gzip`,
     pass: gzip <= budget,
