@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, PHONE, PHONE_ONLY, test } from "./support/fixtures.ts";
 import { cards, gotoHome, waitlistDialog } from "./support/home.ts";
 
@@ -122,7 +123,9 @@ test.describe("phone", PHONE_ONLY, () => {
   });
 });
 
-test("privacy policy page, with header, footer and the waitlist dialog", async ({ page }) => {
+// Opened straight from the address bar (a cold load: the boot once left every route but / blank
+// until a fallback timer), and scanned by axe.
+test("privacy policy page, with header, footer and the waitlist dialog; axe passes", async ({ page }) => {
   await page.goto("/privacy-policy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(page).toHaveTitle(/Privacy Policy/);
@@ -147,12 +150,16 @@ test("privacy policy page, with header, footer and the waitlist dialog", async (
   await expect(page.getByRole("banner")).toBeVisible();
   // No protocols loaded on this page: the build's configured month (that of the committed data).
   await expect(page.getByRole("contentinfo")).toContainText(/Data as of \w+ \d{4} • Updated monthly/);
+  await expectNoAxeViolations(page, "the privacy policy");
 
   await page.getByRole("button", { name: "Join the waitlist" }).click();
   await expect(waitlistDialog(page)).toBeVisible();
 });
 
-test("an unknown path shows the 404 page, logs the path, and leads home", async ({ page, consoleErrors }) => {
+test("an unknown path shows the 404 page, logs the path, passes axe and leads home", async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/no-such-page/);
   const logged: string[] = [];
   page.on("console", (message) => logged.push(message.text()));
@@ -160,6 +167,7 @@ test("an unknown path shows the 404 page, logs the path, and leads home", async 
   await page.goto("/no-such-page?from=e2e");
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
   await expect.poll(() => logged.some((text) => text.includes("/no-such-page"))).toBe(true);
+  await expectNoAxeViolations(page, "the 404 page");
 
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");

@@ -1,5 +1,5 @@
-// A protocol page as a visitor opens it: every route straight from the address bar, the figures
-// with their sources and history, no history, an unknown slug, a failing backend. The chart:
+// A protocol page as a visitor opens it straight from the address bar (its own prerendered file),
+// the figures with their sources and history, no history, an unknown slug, a failing backend. The chart:
 // protocol-history-chart.spec.ts; arriving from and returning to the directory:
 // protocol-navigation.spec.ts.
 import { slugify } from "../src/features/protocols/model/slug.ts";
@@ -11,26 +11,6 @@ import { fetchHistory, fetchSeed, type HistoryRow, type ProtocolRow } from "./su
 let seed: ProtocolRow[];
 test.beforeAll(async ({ request }) => {
   seed = await fetchSeed(request);
-});
-
-test.describe("every route a visitor opens directly shows its content", () => {
-  // The bug: the boot waited for a first paint that a hidden frame never makes, and every route
-  // but / stayed blank until a 5 s fallback. How soon each route paints is measured, with its
-  // budget, by `npm run bench` (bench/routes.ts); this checks what each one shows on a cold load.
-  for (const [what, path, heading] of [
-    ["the privacy policy", "/privacy-policy", "Privacy Policy"],
-    ["a 404", "/no-such-page", "Oops! Page not found"],
-    ["a protocol page", "/protocols/centrifuge", "Centrifuge"],
-  ] as const) {
-    test(`${what}`, async ({ page, consoleErrors }) => {
-      consoleErrors.allow(/404 Error: User attempted to access non-existent route/);
-      await serveHistory(page, []);
-      const response = await page.goto(path, { waitUntil: "commit" });
-      // A protocol page is served its own prerendered file (figures in the HTML), not index.html.
-      if (path.startsWith("/protocols/")) expect(await response!.text()).toContain(`data-prerendered="${path}"`);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    });
-  }
 });
 
 test("a protocol page shows its figures with sources and the TVL history, with a table matching the chart", async ({
@@ -48,7 +28,11 @@ test("a protocol page shows its figures with sources and the TVL history, with a
   expect(served, "the seed serves a TVL history of at least two points for some protocol").not.toBeNull();
   const history = served!;
 
-  await page.goto(`/protocols/${slugify(protocol.name)}`);
+  // Straight from the address bar: the page's own prerendered file (figures in the HTML), not
+  // index.html. (The other routes opened cold: layout.spec.ts, risk.spec.ts, changes.spec.ts.)
+  const path = `/protocols/${slugify(protocol.name)}`;
+  const response = await page.goto(path);
+  expect(await response!.text()).toContain(`data-prerendered="${path}"`);
   await expect(protocolHeading(page, protocol.name)).toBeVisible();
   await expect(page).toHaveTitle(`${protocol.name}: TVL, yield and risk | RWA Atlas`);
   const figures = page.getByRole("region", { name: "Key figures" });
