@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Router, type Navigator } from "react-router-dom";
+import { createMemoryRouter, Link, MemoryRouter, Router, RouterProvider, type Navigator } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SEARCH_URL_DELAY_MS, useDirectoryView } from "./use-directory-view";
 
@@ -121,5 +121,59 @@ describe("useDirectoryView and memoised readers", () => {
     const written = seen.at(-1)!;
     expect(written.compare).toEqual(["spiko", "realt"]);
     expect(written.compare).toBe(seen[0]!.compare);
+  });
+});
+
+describe("useDirectoryView and leaving the page", () => {
+  it("a click on a card's link while a search waits for its pause reaches the page, though its code is still loading", async () => {
+    // The data router keeps the directory on screen while the next page's loader runs (its code): a
+    // search written when its pause ends would navigate back to the directory and cancel the visit.
+    let arrive: () => void = () => {};
+    const pageCode = new Promise<null>((resolve) => (arrive = () => resolve(null)));
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/",
+          element: (
+            <>
+              <SearchBox />
+              <Link to="/protocols/gold">Gold</Link>
+              <a href="https://example.org/gold" target="_blank" rel="noreferrer">
+                Gold elsewhere
+              </a>
+            </>
+          ),
+        },
+        { path: "/protocols/gold", loader: () => pageCode, element: <h1>Gold page</h1> },
+      ],
+      { initialEntries: ["/"] },
+    );
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    render(<RouterProvider router={router} />);
+    const box = screen.getByRole("textbox", { name: "Search" });
+
+    // A link that opens elsewhere leaves the search's write as it was.
+    fireEvent.change(box, { target: { value: "gol" } });
+    fireEvent.click(screen.getByRole("link", { name: "Gold elsewhere" }));
+    await act(async () => {
+      vi.advanceTimersByTime(SEARCH_URL_DELAY_MS);
+    });
+    expect(router.state.location.search).toBe("?q=gol");
+
+    fireEvent.change(box, { target: { value: "gold" } });
+    fireEvent.click(screen.getByRole("link", { name: "Gold" }));
+    expect(router.state.navigation.location?.pathname).toBe("/protocols/gold");
+    await act(async () => {
+      vi.advanceTimersByTime(SEARCH_URL_DELAY_MS * 2);
+    });
+    // Still on its way to the page, not back on the directory.
+    expect(router.state.navigation.location?.pathname).toBe("/protocols/gold");
+    // (No findBy: Testing Library's waiting runs on the faked setTimeout.)
+    await act(async () => {
+      arrive();
+      await pageCode;
+    });
+    expect(screen.getByRole("heading", { name: "Gold page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/protocols/gold");
   });
 });

@@ -80,6 +80,20 @@ export function useDirectoryView() {
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
 
+  // A link to another page drops a search still waiting for its pause. Written after the click, it
+  // would navigate back to the directory while the page's code loads, and the visit would be
+  // cancelled: a visitor who types a name and clicks the card at once must reach it. (Checked on
+  // the click itself, in the capture phase, before the router starts that navigation.)
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (timer.current === undefined || !leavesPage(event)) return;
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+
   const write = useCallback(
     (patch: Patch, replace: boolean) => {
       clearTimeout(timer.current);
@@ -160,4 +174,12 @@ export function useDirectoryView() {
     setCompare,
     clearFilters,
   };
+}
+
+/** A plain click on a link to another of the site's pages (not a new tab, not this page). */
+function leavesPage(event: MouseEvent): boolean {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target !== "" && link.target !== "_self")) return false;
+  return link.origin === window.location.origin && link.pathname !== window.location.pathname;
 }
