@@ -12,6 +12,7 @@ import {
   type RiskFactor,
   type RiskStep,
 } from "./risk-rating.ts";
+import { word } from "./number-words.ts";
 
 export type FactorMethod = {
   /** What the factor looks at, after its name. */
@@ -92,10 +93,6 @@ export const RULE_VERSIONS: ReadonlyArray<{ version: string; date: string; chang
   },
   { version: "1.0", date: "2026-11-25", change: "first published rule." },
 ];
-
-const WORDS: Record<number, string> = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven" };
-/** 5 -> 'five', as the method writes its small numbers. */
-export const word = (n: number) => WORDS[n] ?? String(n);
 
 /** The rule in four sentences, with the rule's own numbers (docs/methodology.md, "The rule"). */
 export const RULE_STEPS: readonly string[] = [

@@ -5,7 +5,8 @@ import { useCanonicalPath, usePageDescription, usePageTitle } from "@/components
 import { site } from "@/config/site";
 import { AssessmentBadge, NOT_RATED, RiskBadge } from "@/features/protocols/card/risk-badge";
 import { MethodChanges, MethodSources } from "@/features/protocols/risk/method-sources";
-import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS, word } from "@/lib/risk-method";
+import { word } from "@/lib/number-words";
+import { ABOUT_THE_RATING, EVIDENCE_RULES, FACTOR_METHOD, RULE_STEPS, RULE_VERSIONS } from "@/lib/risk-method";
 import {
   FACTOR_LABELS,
   MIN_EVIDENCED,
