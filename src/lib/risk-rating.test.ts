@@ -150,6 +150,19 @@ describe("trackRecordFactor", () => {
     );
   });
 
+  it("is Unknown, never Low, when the launch date or the figure's day is not a calendar date", () => {
+    for (const since of ["", "2020", "2020-13-01", "2026-02-30", "01/02/2020", "soon"]) {
+      expect(trackRecordFactor({ since, asOf: "2026-09-05", tvlUsd: 2e9, history: [] }), since).toEqual({
+        level: "Unknown",
+        finding: `The launch date on record ('${since}') is not a date.`,
+      });
+    }
+    expect(trackRecordFactor({ since: "2020-01-01", asOf: "2026-9-5", tvlUsd: 2e9, history: [] })).toEqual({
+      level: "Unknown",
+      finding: "No dated TVL figure is on record.",
+    });
+  });
+
   it("property: a missing launch date is Unknown whatever the size and the history", () => {
     const points = fc.array(
       fc.record({
