@@ -1,14 +1,13 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { ApiRole } from "./jwt.ts";
 import { apiError, fromPostgres, PostgrestError } from "./postgrest-errors.ts";
+import { IDENTIFIER, parseCount, parseFilters, parseOrder, parseSelect, quote } from "./postgrest-query.ts";
 
 // The subset of PostgREST that supabase-js sends for this app, executed as the caller's role
 // inside a transaction (SET LOCAL ROLE), so grants and RLS decide exactly as on Supabase.
 
 export type RestResult = { status: number; headers: Record<string, string>; body: string | null };
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-const READ_PARAMS = new Set(["select", "order", "limit", "offset"]);
 const SINGLE_OBJECT = "application/vnd.pgrst.object+json";
 
 export async function asRole<T>(db: PGlite, role: ApiRole, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -21,40 +20,6 @@ export async function asRole<T>(db: PGlite, role: ApiRole, work: (tx: Transactio
     if (error instanceof PostgrestError) throw error;
     throw fromPostgres(error, role);
   }
-}
-
-/**
- * Column filters: only `column=eq.value` (what the app sends). The value is bound as a parameter
- * and cast by Postgres to the column's type, so a bad uuid or date is Postgres's own 22P02/22007.
- */
-function parseFilters(params: URLSearchParams, table: string, columns: string[]): { where: string; values: string[] } {
-  const clauses: string[] = [];
-  const values: string[] = [];
-  for (const [key, value] of params) {
-    if (READ_PARAMS.has(key)) continue;
-    if (!IDENTIFIER.test(key)) {
-      throw apiError(
-        400,
-        "PGRST100",
-        `"failed to parse filter (${key}=${value})"`,
-        "Filter on a plain column name: column=eq.value.",
-      );
-    }
-    const match = /^(not\.)?([a-z]+)\.([\s\S]*)$/.exec(value);
-    if (!match || match[1] || match[2] !== "eq") {
-      throw apiError(
-        400,
-        "PGRST100",
-        `"failed to parse filter (${value})" (line 1, column 1)`,
-        "The local API supports only the eq operator: column=eq.value.",
-        `unexpected "${value.slice(0, 20)}" expecting an operator (eq)`,
-      );
-    }
-    if (!columns.includes(key)) throw apiError(400, "42703", `column ${table}.${key} does not exist`);
-    values.push(match[3]!);
-    clauses.push(`${quote(key)} = $${values.length}`);
-  }
-  return { where: clauses.length > 0 ? `where ${clauses.join(" and ")}` : "", values };
 }
 
 /** GET/HEAD /rest/v1/<table>?select=&order=&limit=&offset=&<column>=eq.<value> */
@@ -198,68 +163,6 @@ async function tableColumns(db: PGlite, table: string): Promise<string[]> {
   return result.rows.map((r) => r.column_name);
 }
 
-function parseSelect(value: string, table: string, columns: string[]): string {
-  const items = value.replace(/\s+/g, "").split(",").filter(Boolean);
-  if (items.length === 0 || items.includes("*")) {
-    if (items.length > 1)
-      throw apiError(400, "PGRST100", `"select=${value}" mixes * with columns`, "Use * alone or a list of columns.");
-    return "*";
-  }
-  return items
-    .map((item) => {
-      if (!IDENTIFIER.test(item)) {
-        throw apiError(
-          400,
-          "PGRST100",
-          `"select=${value}" is not supported by the local API`,
-          "Use plain column names: no embedding, aliases, casts or JSON paths.",
-        );
-      }
-      if (!columns.includes(item)) throw apiError(400, "42703", `column ${table}.${item} does not exist`);
-      return quote(item);
-    })
-    .join(", ");
-}
-
-function parseOrder(value: string | null, table: string, columns: string[]): string | null {
-  if (value === null || value.trim() === "") return null;
-  return value
-    .split(",")
-    .map((term) => {
-      const [column, ...modifiers] = term.trim().split(".");
-      if (!column || !IDENTIFIER.test(column) || modifiers.length > 2) {
-        throw apiError(
-          400,
-          "PGRST100",
-          `"order=${value}" could not be parsed`,
-          "Use column[.asc|.desc][.nullsfirst|.nullslast].",
-        );
-      }
-      if (!columns.includes(column)) throw apiError(400, "42703", `column ${table}.${column} does not exist`);
-      let direction = "";
-      let nulls = "";
-      for (const modifier of modifiers) {
-        if (modifier === "asc" || modifier === "desc") direction = ` ${modifier}`;
-        else if (modifier === "nullsfirst" || modifier === "nullslast") nulls = ` nulls ${modifier.slice(5)}`;
-        else
-          throw apiError(
-            400,
-            "PGRST100",
-            `"order=${value}" could not be parsed`,
-            "Use column[.asc|.desc][.nullsfirst|.nullslast].",
-          );
-      }
-      return `${quote(column)}${direction}${nulls}`;
-    })
-    .join(", ");
-}
-
-function parseCount(value: string | null, name: string): number | null {
-  if (value === null) return null;
-  if (!/^\d{1,9}$/.test(value)) throw apiError(400, "PGRST100", `"${name}=${value}" is not a non-negative integer`);
-  return Number(value);
-}
-
 function toParam(value: unknown, type: string): unknown {
   if (value === null || value === undefined) return null;
   if (/^jsonb?$/.test(type) || Array.isArray(value) || typeof value === "object") return JSON.stringify(value);
@@ -274,8 +177,4 @@ function functionNotFound(name: string, args: Record<string, unknown>) {
     `Could not find the function public.${name}(${list}) in the schema cache`,
     "Check the function name and its named arguments.",
   );
-}
-
-function quote(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
 }

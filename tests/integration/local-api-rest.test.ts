@@ -51,6 +51,33 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
     expect(count).toBeGreaterThanOrEqual(30);
   });
 
+  it("filters with in.(...) as PostgREST does: a list, quoted items whole, an empty list matching none", async () => {
+    const { data: all } = await anon().from("protocols").select("name").order("name").limit(2);
+    const [first, second] = all!.map((row: { name: string }) => row.name);
+    // supabase-js quotes items with commas or parentheses; it sends name=in.("a","b") here.
+    const listed = await anon()
+      .from("protocols")
+      .select("name")
+      .in("name", [second!, first!, "No such protocol"])
+      .order("name");
+    expect(listed.error).toBeNull();
+    expect(listed.data!.map((row: { name: string }) => row.name)).toEqual([first, second]);
+
+    const raw = async (query: string) => {
+      const response = await fetch(`${local.api.url}/rest/v1/protocols?select=name&${query}`, {
+        headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { name: string }[]).map((row) => row.name);
+    };
+    expect(await raw(`name=in.(${encodeURIComponent(`"${first}","a,b"`)})`)).toEqual([first]);
+    expect(await raw("name=in.()")).toEqual([]);
+    // With another filter, both apply.
+    expect(
+      await raw(`name=in.(${encodeURIComponent(`"${first}","${second}"`)})&name=eq.${encodeURIComponent(second!)}`),
+    ).toEqual([second]);
+  });
+
   it("answers HEAD with a count and no body", async () => {
     const { count, data, error } = await anon().from("protocols").select("*", { count: "exact", head: true });
     expect(error).toBeNull();
@@ -79,7 +106,13 @@ describe("GET /rest/v1/protocols through supabase-js", () => {
       code: "PGRST100",
       message: '"failed to parse filter (gt.x)" (line 1, column 1)',
     });
-    expect(filter.error!.hint).toMatch(/only the eq operator/);
+    expect(filter.error!.hint).toMatch(/only the eq and in operators/);
+
+    const notAList = await fetch(`${local.api.url}/rest/v1/protocols?select=name&name=in.a,b`, {
+      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
+    });
+    expect(notAList.status).toBe(400);
+    expect(await notAList.json()).toMatchObject({ code: "PGRST100" });
 
     const filterColumn = await anon().from("protocols").select("*").eq("secret", "x");
     expect(filterColumn.status).toBe(400);
