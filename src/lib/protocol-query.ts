@@ -13,6 +13,8 @@ export type ProtocolRead<T> = {
   /** PostgREST's `select` (the columns) and, when the rows have one, `order`. */
   select: string;
   order?: string;
+  /** More PostgREST filters beside the protocol's ({ kind: "in.(a,b)" }). */
+  filters?: Record<string, string>;
   /** Validates the served rows into what the page shows. */
   parse: (rows: unknown) => T;
   /** What the error says when the server's has no message ('Failed to load the TVL history'). */
@@ -29,6 +31,7 @@ async function readProtocolRows<T>(read: ProtocolRead<T>, protocolId: string, si
     const query = new URLSearchParams({
       select: read.select,
       protocol_id: `eq.${protocolId}`,
+      ...read.filters,
       ...(read.order === undefined ? {} : { order: read.order }),
     });
     rows = await readRest(`${read.table}?${query}`, signal);

@@ -24,9 +24,13 @@ export const defaultHandlers = [
     return HttpResponse.json(yieldHistoryRows[id] ?? []);
   }),
   http.get("*/rest/v1/protocol_changes", ({ request }) => {
-    const id = new URL(request.url).searchParams.get("protocol_id")?.replace(/^eq\./, "");
-    // The page's recent changes read every kind; the risk section keeps the rating's (risk-factors.ts).
-    return HttpResponse.json(id === undefined ? changeRows : [...changeRowsOf(id), ...(protocolChangeRows[id] ?? [])]);
+    const params = new URL(request.url).searchParams;
+    const id = params.get("protocol_id")?.replace(/^eq\./, "");
+    // The page's recent changes read every kind; the Risk section asks for the rating's kinds only
+    // (kind=in.(risk_factor,risk_level), rating-changes.ts).
+    const kinds = /^in\.\((.*)\)$/.exec(params.get("kind") ?? "")?.[1]?.split(",");
+    const rows = id === undefined ? changeRows : [...changeRowsOf(id), ...(protocolChangeRows[id] ?? [])];
+    return HttpResponse.json(kinds ? rows.filter((row) => kinds.includes(String(row.kind))) : rows);
   }),
   http.options("*/functions/v1/add-to-waitlist", () => new HttpResponse(null, { status: 204 })),
   http.post("*/functions/v1/add-to-waitlist", () => HttpResponse.json({ ok: true })),

@@ -57,6 +57,8 @@ export function protocolRatingChangesQueryOptions(protocolId: string) {
       key: "protocol-rating-changes",
       table: "protocol_changes",
       select: "day,kind,field,old_value,new_value,reason,source_url",
+      // Only the rating's rows: the log also holds every TVL, yield and terms change.
+      filters: { kind: "in.(risk_factor,risk_level)" },
       order: "day.desc,id.desc",
       parse: parseRatingChanges,
       fallback: "Failed to load the rating's changes",
