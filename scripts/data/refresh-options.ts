@@ -2,7 +2,8 @@
 // for, checked before anything is read from a source or written (docs/data.md, "The daily refresh").
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { isIsoDay, RefreshUsageError } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
+import { isIsoDay } from "../../supabase/functions/_shared/iso-day.ts";
+import { RefreshUsageError } from "../../supabase/functions/refresh-protocols/lib/refresh.ts";
 import {
   readChangeThresholds,
   type ChangeThresholds,

@@ -9,6 +9,7 @@
  * 3. the overall score is the mean of the seven scores, rounded half up;
  * 4. weakest link: the overall level is never more than two steps safer than the worst factor.
  */
+import { isIsoDay } from "./iso-day.ts";
 
 export const RATING_VERSION = "1.1";
 
@@ -143,13 +144,6 @@ export function maxDrawdown(points: readonly HistoryPoint[]): number {
   return worst;
 }
 
-/** 'YYYY-MM-DD' naming a real day (not 2026-02-30). */
-function isCalendarDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
-
 function wholeYearsBetween(from: string, to: string): number {
   const a = new Date(`${from}T00:00:00Z`);
   const b = new Date(`${to}T00:00:00Z`);
@@ -193,10 +187,10 @@ export function trackRecordFactor(input: TrackRecordInput): ComputedFactor {
     return { level: "Unknown", finding: "No launch date and no DefiLlama listing date are on record." };
   }
   // A day that is not a calendar date counts no age: without this guard it scored as the oldest.
-  if (!isCalendarDay(since)) {
+  if (!isIsoDay(since)) {
     return { level: "Unknown", finding: `The launch date on record ('${since.slice(0, 20)}') is not a date.` };
   }
-  if (!isCalendarDay(asOf)) {
+  if (!isIsoDay(asOf)) {
     return { level: "Unknown", finding: "No dated TVL figure is on record." };
   }
   const years = wholeYearsBetween(since, asOf);

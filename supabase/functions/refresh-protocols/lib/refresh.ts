@@ -40,16 +40,9 @@ import { readSource } from "./source.ts";
 import { DEFAULT_TRACK_THRESHOLD_USD } from "./tracked.ts";
 import type { AppliedCounts, RefreshOptions, RefreshReport } from "./types.ts";
 import { parseYieldsResponse, type RawPool } from "./yields.ts";
+import { isIsoDay } from "../../_shared/iso-day.ts";
 
 export class RefreshUsageError extends Error {}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 const NO_WRITES: AppliedCounts = {
   updated: 0,
