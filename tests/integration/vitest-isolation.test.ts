@@ -10,21 +10,22 @@ import { ISOLATED_UNIT_TESTS } from "../isolated-unit-tests";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NEEDS_ISOLATION = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
 // Also an assignment to the process's own environment, which every later file would see.
-const CHANGES_SHARED_STATE =
-  /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|\bprocess\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+const CHANGES_SHARED_STATE = new RegExp(
+  `${NEEDS_ISOLATION.source}|\\bprocess\\.env(\\.\\w+|\\[[^\\]]+\\])\\s*=[^=]|delete process\\.env`,
+);
 // vite.config.ts's integration project.
 const INTEGRATION_DIRS = ["tests/integration", "local-api", "scripts", "bench", "build"];
 
-function unitTestFiles(dir: string): string[] {
+function testFilesUnder(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return unitTestFiles(relative);
+    if (entry.isDirectory()) return testFilesUnder(relative);
     return /\.test\.tsx?$/.test(entry.name) ? [relative] : [];
   });
 }
 
 describe("the unit tests that run isolated", () => {
-  const files = unitTestFiles("src");
+  const files = testFilesUnder("src");
   const needing = files.filter((file) => NEEDS_ISOLATION.test(readFileSync(path.join(ROOT, file), "utf8")));
 
   it("include every file that mocks a module, fakes the clock or stubs globals or env", () => {
@@ -38,7 +39,7 @@ describe("the unit tests that run isolated", () => {
 });
 
 describe("the integration tests, in one shared module graph", () => {
-  const files = INTEGRATION_DIRS.flatMap(unitTestFiles);
+  const files = INTEGRATION_DIRS.flatMap(testFilesUnder);
   const reading = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 
   it("are all found (the directories the integration project includes)", () => {
