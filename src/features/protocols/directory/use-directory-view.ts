@@ -67,8 +67,7 @@ export function useDirectoryView() {
   // A search still waiting for its pause belongs to the entry that was left: drop it.
   useEffect(() => {
     const onPopState = () => {
-      clearTimeout(timer.current);
-      timer.current = undefined;
+      dropPendingSearch(timer);
       const params = new URLSearchParams(window.location.search);
       latestParams.current = params;
       const q = parseDirectoryView(params).filters.searchQuery;
@@ -87,8 +86,7 @@ export function useDirectoryView() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (timer.current === undefined || !leavesPage(event)) return;
-      clearTimeout(timer.current);
-      timer.current = undefined;
+      dropPendingSearch(timer);
     };
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
@@ -96,8 +94,7 @@ export function useDirectoryView() {
 
   const write = useCallback(
     (patch: Patch, replace: boolean) => {
-      clearTimeout(timer.current);
-      timer.current = undefined;
+      dropPendingSearch(timer);
       const current = latestParams.current;
       const view = parseDirectoryView(current);
       const written = patch.filters?.searchQuery;
@@ -174,6 +171,12 @@ export function useDirectoryView() {
     setCompare,
     clearFilters,
   };
+}
+
+/** Forgets a search still waiting for its pause: it will not be written. */
+function dropPendingSearch(timer: { current: ReturnType<typeof setTimeout> | undefined }): void {
+  clearTimeout(timer.current);
+  timer.current = undefined;
 }
 
 /** A plain click on a link to another of the site's pages (not a new tab, not this page). */
