@@ -110,5 +110,10 @@ export const PRODUCT_SOURCE_KEYS = [...PRODUCT_TERMS, "instant_facility", "state
 export const PRODUCT_ASSET_CLASSES = [...ASSET_CLASSES, OTHER, UNCLASSIFIED] as const;
 export type ProductSourceKey = (typeof PRODUCT_SOURCE_KEYS)[number];
 
+/** A source's tier (data/source-tiers.json says what each holds; src/lib/source-tiers.ts applies its never list). */
 export const SOURCE_TIERS = ["primary", "secondary"] as const;
 export type SourceTier = (typeof SOURCE_TIERS)[number];
+
+export function isSourceTier(value: string): value is SourceTier {
+  return (SOURCE_TIERS as readonly string[]).includes(value);
+}

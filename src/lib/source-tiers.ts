@@ -3,14 +3,11 @@
 // each with its reason and the concrete hosts). /methodology and docs/methodology.md state them;
 // npm run data:check applies the never list to every source URL (scripts/data/source-tiers.ts).
 // Relative import: the data tooling and the build read this file outside Vite's aliases.
+// The tier names and their guard live in config/domain.ts, which pages import without this file's
+// texts (a protocol page's risk section needs only the names).
 import tiers from "../../data/source-tiers.json" with { type: "json" };
 
-export const SOURCE_TIERS = ["primary", "secondary"] as const;
-export type SourceTier = (typeof SOURCE_TIERS)[number];
-
-export function isSourceTier(value: string): value is SourceTier {
-  return (SOURCE_TIERS as readonly string[]).includes(value);
-}
+export { isSourceTier, SOURCE_TIERS, type SourceTier } from "../config/domain.ts";
 
 /** A kind of source of one tier: what it is, examples, and why it sits in that tier. */
 export type TierCategory = { category: string; examples: string; reason: string };

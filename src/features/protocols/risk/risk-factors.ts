@@ -1,10 +1,10 @@
 // The evidence behind one protocol's risk level (protocol_risk_factors): one row per
 // factor that has evidence, its request, and the seven lines the page and the comparison show.
+import { isSourceTier, type SourceTier } from "@/config/domain";
 import { utcDay } from "@/lib/iso-day";
 import { word } from "@/lib/number-words";
 import { protocolQueryOptions } from "@/lib/protocol-query";
 import { isDocumentDate } from "@/lib/source-provenance";
-import { isSourceTier, type SourceTier } from "@/lib/source-tiers";
 import {
   FACTOR_LABELS,
   isRiskFactor,
