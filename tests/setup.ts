@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { stopWatchingClassConflicts, watchClassConflicts } from "./class-conflicts";
 import { server } from "./msw/server";
 
 // findBy*/waitFor wait up to 5 s, not 1 s: a whole-page render on a busy 2-core machine can take
@@ -47,8 +48,11 @@ beforeEach(() => {
   };
   sessionStorage.clear();
   localStorage.clear();
+  watchClassConflicts();
 });
 afterEach(() => {
+  // A page that rendered two classes setting the same thing fails its test (tests/class-conflicts.ts).
+  const conflicts = stopWatchingClassConflicts();
   cleanup();
   // sonner keeps open toasts in module state and replays them into the next test's toaster.
   toast.dismiss();
@@ -58,5 +62,9 @@ afterEach(() => {
     const first = consoleErrors[0]!.map(String).join(" ");
     consoleErrors = [];
     throw new Error(`console.error was called during the test: ${first}`);
+  }
+  if (conflicts.length > 0) {
+    const list = conflicts.map(({ classes, overridden }) => `  "${classes}" (overridden: ${overridden})`);
+    throw new Error(`Classes that set the same thing, rendered during the test:\n${list.join("\n")}`);
   }
 });

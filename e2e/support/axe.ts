@@ -1,8 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { overriddenClasses } from "../../tests/class-conflicts.ts";
 
 /**
- * Runs axe on the page as it is now and fails with a readable list of every violation. Every rule
+ * Runs axe on the page as it is now and fails with a readable list of every violation, then checks
+ * that no element carries two classes that set the same thing (`cn` resolves no conflict: docs/
+ * decisions/021-class-names-without-merging.md; the unit tests check every render, this the screens
+ * they do not reach). Every rule
  * runs; only violations are reported in detail (`resultTypes`), which spares axe describing each
  * passing node: a third of a scan of the change log's 200 entries (11.1 s -> 7.3 s, measured
  * 2026-11-27).
@@ -19,6 +23,18 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
     ].join("\n"),
   );
   expect(violations.length, `axe violations on ${what}:\n${readable.join("\n")}`).toBe(0);
+  await expectNoClassConflicts(page, what);
+}
+
+async function expectNoClassConflicts(page: Page, what: string): Promise<void> {
+  const classLists = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll("[class]")].map((element) => element.getAttribute("class")!)),
+  ]);
+  const conflicts = classLists.flatMap((classes) => {
+    const overridden = overriddenClasses(classes);
+    return overridden.length > 0 ? [`  "${classes}" (overridden: ${overridden.join(" ")})`] : [];
+  });
+  expect(conflicts, `classes that set the same thing on ${what}:\n${conflicts.join("\n")}`).toEqual([]);
 }
 
 /** Waits for finite animations (dialogs fading in, drawers sliding) so axe sees final colours. */

@@ -45,9 +45,9 @@ export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: Comp
         phoneAction={
           floatingJoin && scrolledPast ? (
             <Button
-              variant="accent"
-              size="sm"
-              className="h-8 rounded-full bg-primary-action text-primary hover:bg-primary-action-hover"
+              variant="action"
+              size="tray"
+              shape="pill"
               onClick={floatingJoin.onJoin}
               onPointerEnter={floatingJoin.onIntent}
               onFocus={floatingJoin.onIntent}

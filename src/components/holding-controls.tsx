@@ -60,6 +60,7 @@ export function HoldingControls({ className }: { className?: string }) {
         aria-invalid={invalid(key) || undefined}
         aria-describedby={invalid(key) ? `${id}-${key}-error` : undefined}
         onChange={(event) => change(key, event.target.value)}
+        fullWidth={false}
         className="mt-1 w-40"
       />
       {invalid(key) && (

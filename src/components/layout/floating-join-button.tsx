@@ -46,7 +46,9 @@ export function FloatingJoinButton({
       <Button
         variant="accent"
         size="lg"
-        className="rounded-full pr-5 pl-4 shadow-lg ring-1 shadow-accent-strong/25 ring-accent-foreground/20"
+        shape="pill"
+        elevation="floating"
+        className="pr-5 pl-4 ring-1 shadow-accent-strong/25 ring-accent-foreground/20"
         onClick={onJoinWaitlist}
         onPointerEnter={onIntent}
         onFocus={onIntent}

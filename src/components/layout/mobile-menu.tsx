@@ -21,7 +21,7 @@ export function MobileMenu({ open, onOpenChange, onJoin, onCloseAutoFocus }: Mob
   const mailto = `mailto:${site.contactEmail}`;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent className="gap-0 p-0" onCloseAutoFocus={onCloseAutoFocus}>
+      <SheetContent onCloseAutoFocus={onCloseAutoFocus}>
         <div className="border-b border-border px-6 pt-5 pb-4">
           <SheetTitle className="text-base font-semibold text-foreground">Menu</SheetTitle>
           <SheetDescription className="mt-0.5 text-sm text-muted-foreground">

@@ -5,7 +5,6 @@ import { site } from "@/config/site";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Wordmark } from "@/components/layout/wordmark";
 import { onDemand } from "@/lib/on-demand";
-import { cn } from "@/lib/utils";
 
 type SiteHeaderProps = {
   /** Where the join action was used: the header bar or the mobile drawer. */
@@ -75,7 +74,7 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
-          <a href={mailto} className={cn(buttonVariants({ variant: "ghost" }), "text-secondary-foreground")}>
+          <a href={mailto} className={buttonVariants({ variant: "quiet" })}>
             <Mail aria-hidden="true" />
             Contact Us
           </a>

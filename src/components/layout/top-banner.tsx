@@ -35,9 +35,9 @@ export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
           <span>Portfolio Analytics Platform Coming Soon - Join the waitlist for early access</span>
         </p>
         <Button
-          size="sm"
+          size="xs"
+          shape="pill"
           variant="inverse"
-          className="h-7 rounded-full px-4 text-xs sm:h-8"
           onClick={onJoinWaitlist}
           onPointerEnter={onIntent}
           onFocus={onIntent}

@@ -17,6 +17,11 @@ export function DialogCloseButton({ className, label = "Close" }: { className?: 
   );
 }
 
+/**
+ * The dialog's box. Its className gives what differs from dialog to dialog, never set here (`cn`
+ * merges nothing: docs/decisions/021-class-names-without-merging.md): the width (max-w-*), the
+ * padding and the overflow (which part scrolls).
+ */
 export function DialogContent({
   className,
   children,
@@ -33,7 +38,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay/60 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-2xl focus:outline-none",
+          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-border bg-surface shadow-2xl focus:outline-none",
           className,
         )}
         {...props}
@@ -45,8 +50,9 @@ export function DialogContent({
   );
 }
 
+/** The title block; its className gives its padding (clear of the corner's close button). */
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 pr-8", className)} {...props} />;
+  return <div className={cn("flex flex-col gap-1.5", className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
@@ -55,6 +61,12 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
   );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+/** `tone`: the text colour, muted unless the description is the dialog's lead ('secondary'). */
+export function DialogDescription({
+  className,
+  tone = "muted",
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description> & { tone?: "muted" | "secondary" }) {
+  const colour = tone === "muted" ? "text-muted-foreground" : "text-secondary-foreground";
+  return <DialogPrimitive.Description className={cn("text-sm", colour, className)} {...props} />;
 }

@@ -29,8 +29,8 @@ export function SelectContent({
       <SelectPrimitive.Content
         position={position}
         className={cn(
-          "relative z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[8rem] overflow-hidden rounded-md border border-border bg-surface text-foreground shadow-lg",
-          position === "popper" && "w-full min-w-[var(--radix-select-trigger-width)] translate-y-1",
+          "relative z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] overflow-hidden rounded-md border border-border bg-surface text-foreground shadow-lg",
+          position === "popper" ? "w-full min-w-[var(--radix-select-trigger-width)] translate-y-1" : "min-w-[8rem]",
           className,
         )}
         {...props}

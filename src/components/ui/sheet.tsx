@@ -10,13 +10,14 @@ export const SheetDescription = DialogPrimitive.Description;
 
 // Built from the same Radix parts as DialogContent (dialog.tsx), kept apart: a drawer differs in
 // position, overlay and close label, and one component would need a prop for each difference.
+// No padding or gap of its own: its content lays itself out (a className only adds).
 export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay/60" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-y-0 right-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 overflow-y-auto border-l border-border bg-surface p-6 shadow-2xl focus:outline-none",
+          "fixed inset-y-0 right-0 z-50 flex h-full w-4/5 max-w-sm flex-col overflow-y-auto border-l border-border bg-surface shadow-2xl focus:outline-none",
           className,
         )}
         {...props}

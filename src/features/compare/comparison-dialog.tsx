@@ -107,7 +107,7 @@ export function ComparisonDialog({
         // One scroll at a time: from 640px the table scrolls (both ways) under a fixed title and
         // Best note, so the dialog itself must not (clip, not hidden: a hidden box can still be
         // scrolled by script or find-in-page); on a phone the whole dialog scrolls as one.
-        className={cn("max-w-5xl p-0 sm:p-0", !isPhone && "overflow-clip")}
+        className={cn("max-w-5xl", isPhone ? "overflow-y-auto" : "overflow-clip")}
         ownClose
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -42,8 +42,10 @@ export function PhoneComparison(props: LayoutProps) {
               <h3
                 id={headingId}
                 className={cn(
-                  "text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase",
-                  row.factor !== undefined && "text-xs font-semibold tracking-normal normal-case",
+                  "font-semibold text-subtle-foreground",
+                  row.factor !== undefined
+                    ? "text-xs tracking-normal normal-case"
+                    : "text-[0.6875rem] tracking-wide uppercase",
                 )}
               >
                 {row.factor !== undefined ? (

@@ -91,12 +91,12 @@ export const ROWS: Row[] = [
   {
     label: "Total Value Locked",
     metric: "tvl",
-    render: (p) => <FigureText value={p.tvl} className="text-lg font-bold tabular-nums" />,
+    render: (p) => <FigureText value={p.tvl} weight="font-bold" className="text-lg tabular-nums" />,
   },
   {
     label: "Yield Range",
     metric: "yield",
-    render: (p) => <FigureText value={p.yieldRange} className="font-semibold tabular-nums" />,
+    render: (p) => <FigureText value={p.yieldRange} weight="font-semibold" className="tabular-nums" />,
   },
   {
     label: "Risk Level",
@@ -114,7 +114,7 @@ export const ROWS: Row[] = [
     metric: "min",
     render: (p, context) => (
       <>
-        <FigureText value={minimumTextOf(p)} className="font-semibold" />
+        <FigureText value={minimumTextOf(p)} weight="font-semibold" />
         {p.products.count > 1 && (
           <div className="mt-1.5 text-xs">
             <ProductTermLines state={context.products.get(p.id)} pick={(view) => view.minimum} />

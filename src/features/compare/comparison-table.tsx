@@ -47,8 +47,8 @@ export function ComparisonTable(props: LayoutProps) {
                 // Named by its label alone: the 'why no Best' button beside it has its own name.
                 aria-label={row.label}
                 className={cn(
-                  "sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] font-semibold tracking-wide text-subtle-foreground uppercase sm:w-36 sm:px-6 sm:text-xs",
-                  row.factor !== undefined && FACTOR_HEADER,
+                  "sticky left-0 z-10 w-28 bg-surface px-3 py-3.5 text-[0.6875rem] text-subtle-foreground sm:w-36 sm:px-6 sm:text-xs",
+                  row.factor !== undefined ? FACTOR_HEADER : "font-semibold tracking-wide uppercase",
                 )}
               >
                 {row.label}

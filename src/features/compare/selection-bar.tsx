@@ -67,11 +67,7 @@ export function SelectionBar({ protocols, onRemove, onCompare, max = MAX_COMPARE
           ))}
         </ul>
         {phoneAction !== undefined && <div className="shrink-0 sm:hidden">{phoneAction}</div>}
-        <Button
-          variant="accent"
-          onClick={onCompare}
-          className="h-9 w-full shrink-0 bg-primary-action text-primary hover:bg-primary-action-hover md:h-10 md:w-auto"
-        >
+        <Button variant="action" size="bar" onClick={onCompare} className="w-full shrink-0 md:w-auto">
           <BarChart3 aria-hidden="true" />
           Compare in Dashboard
         </Button>

@@ -32,7 +32,7 @@ const LIMIT_FEATURES = ["Unlimited protocol comparisons", "Advanced risk metrics
 export function WaitlistDialog({ open, onOpenChange, limitReached, source, onCloseAutoFocus }: WaitlistDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md p-0" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent className="max-w-md overflow-y-auto" onCloseAutoFocus={onCloseAutoFocus}>
         {/* The form lives inside the content, so every opening starts from a fresh form. */}
         <WaitlistForm limitReached={limitReached} source={source} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -83,13 +83,13 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
   return (
     <>
       <div className="rounded-t-xl border-b border-border bg-gradient-to-br from-accent-soft/70 via-surface to-surface px-6 pt-6 pb-5">
-        <DialogHeader>
+        <DialogHeader className="pr-8">
           <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-primary text-primary-accent shadow-sm">
             <BarChart3 className="size-5" aria-hidden="true" />
           </span>
           <DialogTitle>Join the Waitlist</DialogTitle>
           {!limitReached && (
-            <DialogDescription className="text-secondary-foreground">
+            <DialogDescription tone="secondary">
               Get early access to institutional-grade portfolio analytics for tokenized RWAs.
             </DialogDescription>
           )}
@@ -149,7 +149,8 @@ function WaitlistForm({ limitReached, source, onDone }: WaitlistFormProps) {
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? errorId : undefined}
             disabled={sending}
-            className="h-11 aria-[invalid=true]:border-field-invalid"
+            fieldSize="lg"
+            className="aria-[invalid=true]:border-field-invalid"
           />
           {/* Read with the field when focus returns to it; the toast is the live announcement. */}
           {invalid && (

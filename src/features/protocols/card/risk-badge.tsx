@@ -16,23 +16,25 @@ export const NOT_RATED = "Not rated";
 
 type RiskBadgeProps = {
   level: RiskLevel | null;
+  /** `lg`: a page's own level, beside its title or figures. */
+  size?: BadgeProps["size"];
   className?: string;
   /** After the level's word (the card's badge: an arrow saying it opens the evidence). */
   trailing?: ReactNode;
 };
 
 /** Low green, Medium amber, High orange, Very High red; a neutral 'Not rated' for a protocol without a level. */
-export function RiskBadge({ level, className, trailing }: RiskBadgeProps) {
+export function RiskBadge({ level, size, className, trailing }: RiskBadgeProps) {
   if (level === null) {
     return (
-      <Badge variant="muted" className={cn("gap-1", className)}>
+      <Badge variant="muted" size={size} className={cn("gap-1", className)}>
         {NOT_RATED}
         {trailing}
       </Badge>
     );
   }
   return (
-    <Badge variant={VARIANT[level]} className={cn("gap-1", className)}>
+    <Badge variant={VARIANT[level]} size={size} className={cn("gap-1", className)}>
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-80" />
       {level}
       {trailing}
@@ -41,13 +43,7 @@ export function RiskBadge({ level, className, trailing }: RiskBadgeProps) {
 }
 
 /** One factor's assessment: the level's colours and its word; 'Unknown' muted and in italics, never blank. */
-export function AssessmentBadge({ assessment, className }: { assessment: Assessment; className?: string }) {
-  if (assessment === "Unknown") {
-    return (
-      <Badge variant="outline" className={cn("border-dashed font-medium text-muted-foreground italic", className)}>
-        Unknown
-      </Badge>
-    );
-  }
-  return <RiskBadge level={assessment} className={className} />;
+export function AssessmentBadge({ assessment }: { assessment: Assessment }) {
+  if (assessment === "Unknown") return <Badge variant="unknown">Unknown</Badge>;
+  return <RiskBadge level={assessment} />;
 }

@@ -25,10 +25,21 @@ export function TrackedNote({ protocol, variant }: { protocol: Protocol; variant
   );
 }
 
-/** A text figure as stated, or 'Unknown' muted and in italics (never blank), as the terms show theirs. */
-export function FigureText({ value, className }: { value: string; className?: string }) {
+/**
+ * A text figure as stated, or 'Unknown' muted and in italics (never blank), as the terms show theirs.
+ * `weight`: the figure's font weight, 'Unknown' included (medium when none is given).
+ */
+export function FigureText({
+  value,
+  weight,
+  className,
+}: {
+  value: string;
+  weight?: "font-semibold" | "font-bold";
+  className?: string;
+}) {
   if (isUnknownFigure(value)) {
-    return <span className={cn("font-medium text-muted-foreground italic", className)}>{value}</span>;
+    return <span className={cn("text-muted-foreground italic", weight ?? "font-medium", className)}>{value}</span>;
   }
-  return <span className={className}>{value}</span>;
+  return <span className={cn(weight, className) || undefined}>{value}</span>;
 }

@@ -6,8 +6,10 @@ import { CHANGE_KIND_LABELS } from "../../../../supabase/functions/_shared/chang
 import { ProtocolLink } from "../card/protocol-link";
 import type { ChangeItem } from "./changes";
 
-const LINK =
-  "rounded-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+const LINK_STYLE =
+  "rounded-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+/** A link in the accent colour (the source); the protocol's sentence keeps the text colour. */
+const LINK = `${LINK_STYLE} text-accent`;
 
 /**
  * Changes, newest first: the day, the kind, a sentence ('Centrifuge TVL fell 25% to $1.2B'), then
@@ -29,7 +31,7 @@ export function ChangeList({ items, linkProtocols }: { items: readonly ChangeIte
           </p>
           <p className="mt-1.5 font-semibold [overflow-wrap:anywhere] text-foreground">
             {linkProtocols ? (
-              <ProtocolLink slug={item.protocol.slug} className={`${LINK} text-foreground`}>
+              <ProtocolLink slug={item.protocol.slug} className={`${LINK_STYLE} text-foreground`}>
                 {item.title}
               </ProtocolLink>
             ) : (

@@ -60,7 +60,7 @@ export function DirectoryLoading() {
 /** The protocols request failed (home and protocol pages): the server's message, or the spec's fallback. */
 export function DirectoryError({ message }: { message: string }) {
   return (
-    <Alert variant="destructive" className="min-h-60 rounded-xl py-12 [&>svg]:size-7">
+    <Alert variant="destructive" radius="xl" className="min-h-60 py-12 [&>svg]:size-7">
       <AlertTitle className="text-base">Error loading protocols</AlertTitle>
       <AlertDescription>{message.trim() || "Failed to load protocols"}</AlertDescription>
     </Alert>

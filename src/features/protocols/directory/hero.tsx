@@ -1,14 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { OPENING_SOON } from "@/lib/launch-target";
 import { STAT_PLACEHOLDER } from "./ecosystem-stats";
 import { PlatformFeatures } from "./platform-features";
 import type { ProtocolStats } from "../model/stats";
-
-/** A little lower on a phone, where the hero is compact (decision 014). */
-const PHONE_BUTTON = "h-10 text-sm sm:h-12 sm:text-base";
 
 type HeroProps = {
   stats: ProtocolStats | null;
@@ -59,14 +55,13 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
                 : `Our portfolio analytics platform opens for early access in ${launch.target}.`}
             </p>
             <div className="mt-5 flex flex-col gap-2 sm:mt-8 sm:flex-row sm:gap-3">
-              <a href="#directory" className={cn(buttonVariants({ variant: "accent", size: "lg" }), PHONE_BUTTON)}>
+              <a href="#directory" className={buttonVariants({ variant: "accent", size: "hero" })}>
                 Explore Protocols
                 <ArrowRight aria-hidden="true" />
               </a>
               <Button
                 variant="inverse"
-                size="lg"
-                className={PHONE_BUTTON}
+                size="hero"
                 onClick={onJoinWaitlist}
                 onPointerEnter={onIntent}
                 onFocus={onIntent}

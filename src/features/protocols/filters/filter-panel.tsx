@@ -46,7 +46,7 @@ export const FilterPanel = memo(function FilterPanel({
           Filter Protocols
         </h2>
         {resettable && (
-          <Button variant="ghost" size="sm" onClick={onClearFilters} className="hidden md:inline-flex">
+          <Button variant="ghost" size="sm" onClick={onClearFilters} className="max-md:hidden">
             Reset filters
           </Button>
         )}

@@ -188,7 +188,7 @@ export function KeyFigures({ protocol, today = new Date() }: { protocol: Protoco
         <Figure
           label="Risk"
           provenance={figureProvenance(protocol, "risk")}
-          value={<RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />}
+          value={<RiskBadge level={protocol.riskLevel} size="lg" />}
           today={today}
         />
       </dl>

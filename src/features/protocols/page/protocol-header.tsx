@@ -30,7 +30,7 @@ export function ProtocolHeader({ protocol, directoryHref, selected, onToggleSele
               >
                 {protocol.name}
               </h1>
-              <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
+              <RiskBadge level={protocol.riskLevel} size="lg" />
             </div>
             <p className="mt-3 text-base leading-relaxed text-secondary-foreground">
               {protocol.description || NO_DESCRIPTION}

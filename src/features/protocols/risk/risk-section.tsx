@@ -130,7 +130,7 @@ export function RiskSection({ protocol }: { protocol: Protocol }) {
       <div className="mt-4 flex flex-col gap-3 rounded-xl border border-border bg-muted/50 p-4 sm:flex-row sm:items-center sm:gap-5 sm:p-5">
         <p className="flex shrink-0 items-center gap-3">
           <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Overall</span>
-          <RiskBadge level={protocol.riskLevel} className="px-3 py-1 text-sm" />
+          <RiskBadge level={protocol.riskLevel} size="lg" />
         </p>
         <div>
           <p className="text-sm leading-relaxed text-secondary-foreground">{summary}</p>
