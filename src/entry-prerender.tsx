@@ -40,16 +40,19 @@ export { PRERENDERED_ATTRIBUTE };
 
 /**
  * The markup for `#root` on `/`: what the browser's first (hydrating) render produces before data,
- * from the same routes and providers (render-app.tsx). No loader runs: the browser hydrates with
- * the home loader counted as run, and queries never run during a server render, so the protocols
- * query is pending with the optimistic state ("fetching") the browser's first render sees.
+ * from the same routes and providers (render-app.tsx). Only the home route's loader runs (it fetches
+ * the page's code, as in the browser before it hydrates), and queries never run during a server
+ * render, so the protocols query is pending with the optimistic state ("fetching") the browser's first render sees.
  */
 export async function renderHomeShell(): Promise<string> {
   const queryClient = new QueryClient();
   try {
     const routes = createRoutes(queryClient);
     const { dataRoutes, query } = createStaticHandler(routes);
-    const context = await query(new Request("http://localhost/"), { filterMatchesToLoad: () => false });
+    // The home route's loader fetches the page's code, as the browser's does before it hydrates.
+    const context = await query(new Request("http://localhost/"), {
+      filterMatchesToLoad: (match) => match.route.id === "home",
+    });
     if (context instanceof Response) throw new Error(`The home route answered ${context.status}`);
     return renderToString(
       <StrictMode>

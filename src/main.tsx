@@ -28,19 +28,24 @@ async function start(): Promise<void> {
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
   }
 
-  // 2. The code, in two chunks fetched at once: the small data chunk sends the protocol list's
-  //    read as soon as it arrives, while the other (React, the router, the pages) still downloads.
+  // 2. The code, in chunks fetched at once: the small data chunk sends the protocol list's read as
+  //    soon as it arrives, while the others (React, the router, the app) still download; on `/`
+  //    the home page's own chunk too, which its route's loader would otherwise ask for only once
+  //    the app has arrived.
   const [, { createApp }] = await Promise.all([
     (path === "/" || path.startsWith("/protocols/")) &&
       import("@/features/protocols/model/queries").then((queries) => queries.sendProtocolsRequestEarly()),
     import("@/render-app"),
+    path === "/" && import("@/pages/home"),
   ]);
 
   // 3. React takes over #root.
   const app = createApp();
   if (frame === "/" && path === "/" && location.search === "") {
     // The home frame is exactly the home page's first render, the list still loading (a query
-    // string would set filters): hydrated as it is.
+    // string would set filters): hydrated as it is, once the route's loader has the page's code
+    // (downloaded above), so that the first render is the page and not the route's fallback.
+    await app.ready();
     app.hydrate(root);
   } else {
     // A protocol page's or /methodology's own frame stays until the page has its code and data,

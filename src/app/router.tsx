@@ -17,12 +17,12 @@ import { changesQueryOptions } from "@/features/protocols/changes/changes";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
 import { forgetFailedDownloads, onDemand, type OnDemand } from "@/lib/on-demand";
 import { onDemandComponent } from "@/lib/on-demand-component";
-import { HomePage } from "@/pages/home";
 import { SiteLayout } from "@/app/site-layout";
 
-// The home page ships with the app's code (the render-app chunk); every other page is a chunk of
-// its own, fetched by its route's loader (lib/on-demand.ts: after a failed download, the next
-// visit fetches it again under a fresh URL).
+// Every page is a chunk of its own, fetched by its route's loader (lib/on-demand.ts: after a
+// failed download, the next visit fetches it again under a fresh URL). The home page too: a
+// protocol page does not download the directory, its filters and the hero.
+const homePage = pageCode(() => import("@/pages/home"), "HomePage");
 const protocolPage = pageCode(() => import("@/pages/protocol"), "ProtocolPage");
 const changesPage = pageCode(() => import("@/pages/changes"), "ChangesPage");
 const apiPage = pageCode(() => import("@/pages/api"), "ApiPage");
@@ -78,17 +78,20 @@ function samePageStays({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL 
   return currentUrl.pathname !== nextUrl.pathname;
 }
 
-/** A page route: its loader, its component (rendered at once: the loader fetched its code), its error element. */
+/**
+ * A page route: its loader, its component (rendered at once: the loader fetched its code), its
+ * error element. `path` null: the index route (`/`).
+ */
 function page(
   id: string,
-  path: string,
+  path: string | null,
   component: OnDemand<ComponentType>,
   loader: () => Promise<unknown> = () => code(component),
 ): RouteObject {
   const Page = onDemandComponent(component);
   return {
     id,
-    path,
+    ...(path === null ? { index: true } : { path }),
     loader: () => loader().then(() => null),
     shouldRevalidate: samePageStays,
     element: <Page />,
@@ -104,10 +107,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       element: <RootLayout />,
       errorElement: <RouteError />,
       children: [
-        // No loader: the home page ships with the app, and its frame hydrates as the page's own
+        // Its loader fetches only its code: the frame of `/` hydrates after it as the page's own
         // loading state ('Loading protocols...'), so the list is read by the page itself (the
         // boot's read, main.tsx, once hydrated). docs/decisions/013-data-router.md.
-        { id: "home", index: true, element: <HomePage />, errorElement: <RouteError /> },
+        page("home", null, homePage),
         // The page waits for its code and the list, so it opens on the protocol, never on a loading state.
         page("protocol", "protocols/:slug", protocolPage, () =>
           Promise.all([code(protocolPage), protocolList(queryClient)]),
