@@ -874,10 +874,7 @@ insert into public.protocols (name, description, asset_classes, blockchains, tvl
   'https://www.exodus.com/investors',
   '2026-11-25',
   'TVL: N/A. No page stating this figure is known for EXOD alone
-Market: $294.71M was Algorand''s whole tokenized-stock market on 4 Jul 2025, per rwa.xyz data cited by CryptoSlate (updated 8 Jul 2025)
-Copy read: CryptoSlate''s article was read in a republished copy on moodindo.com
-Share: an undated overview (scallope.com) says that market is predominantly EXOD
-Chain: Algorand, as the same overview states
+Chain: Algorand, not confirmed in a primary document read for this row
 Transfer agent: Securitize (platform services, transfer agent and registrar agreement of 23 Dec 2020, filed with the SEC)
 Yield: none
 Risk: a single small-cap stock; the register is kept off-chain',
