@@ -119,6 +119,10 @@ describe("the refresh's rating", () => {
     );
     expect(first.err).toEqual([]);
     expect(first.code).toBe(0);
+    // The summary counts the rating's writes: Paxos Gold's level and its two computed factors.
+    expect(first.out.find((line) => line.startsWith("Written in one transaction"))).toMatch(
+      /, 1 risk levels changed, 2 computed risk factor rows rewritten, 3 changes logged\.$/,
+    );
     // Audited (2): Medium; listed six years ago with $1.5B: Low. 3+3+3+2+2+2+1 = 16/7: Medium.
     expect(await computedOf("paxos-gold")).toEqual(["contract Medium 2026-12-01", "track_record Low 2026-12-01"]);
     expect((await factors("paxos-gold")).find((f) => f.factor === "contract")).toMatchObject({

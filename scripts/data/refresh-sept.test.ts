@@ -83,7 +83,7 @@ describe("data:refresh with saved 2026-09-05 responses: yields and tracked rows"
     const added = await sept(["--accept", "midas-rwa"]);
     expect(added.out).toContain("  added     Midas RWA (midas-rwa): tracked row, $155M");
     expect(added.out).toContain(
-      "Written in one transaction: 0 protocol rows changed, 1 added, 1 history rows written, 1 yield history rows written, 1 changes logged.",
+      "Written in one transaction: 0 protocol rows changed, 1 added, 1 history rows written, 1 yield history rows written, 0 product yields, 0 risk levels changed, 3 computed risk factor rows rewritten, 1 changes logged.",
     );
     // The listing is in the public change log, in the same transaction as the row.
     expect(added.out).toContain("Change log: listed midas-rwa.");
@@ -180,7 +180,7 @@ describe("data:refresh with saved 2026-09-05 responses: yields and tracked rows"
     const again = await sept(["--accept", "midas-rwa"], list, yields);
     expect(again.code).toBe(0);
     expect(again.out).toContain(
-      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written, 0 changes logged.",
+      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written, 0 product yields, 0 risk levels changed, 6 computed risk factor rows rewritten, 0 changes logged.",
     );
     expect(await snapshot()).toBe(before);
   });

@@ -106,7 +106,7 @@ describe("applying the committed 2026-08-12 to 2026-09-05 snapshots (docs/data.m
     const before = await snapshot();
     const again = await apply(SEPT_DAY);
     expect(again.out).toContain(
-      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written, 0 changes logged.",
+      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written, 0 product yields, 0 risk levels changed, 98 computed risk factor rows rewritten, 0 changes logged.",
     );
     expect(await snapshot()).toBe(before);
   });

@@ -41,7 +41,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     );
     expect(run.out).toContain("Yields: not read.");
     expect(run.out).toContain(
-      "Written in one transaction: 18 protocol rows changed, 0 added, 1 history rows written, 0 yield history rows written, 0 changes logged.",
+      "Written in one transaction: 18 protocol rows changed, 0 added, 1 history rows written, 0 yield history rows written, 0 product yields, 0 risk levels changed, 0 computed risk factor rows rewritten, 0 changes logged.",
     );
 
     // What the site reads, as anon.
@@ -68,7 +68,7 @@ describe("data:refresh with the saved 2025-12-19 list", () => {
     expect(again.code).toBe(0);
     expect(again.out).toContain("Summary: 0 updated, 27 unchanged, 1 held, 6 not covered.");
     expect(again.out).toContain(
-      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written, 0 changes logged.",
+      "Written in one transaction: 0 protocol rows changed, 0 added, 0 history rows written, 0 yield history rows written, 0 product yields, 0 risk levels changed, 0 computed risk factor rows rewritten, 0 changes logged.",
     );
     expect(await snapshot()).toBe(before);
   });

@@ -109,7 +109,7 @@ export function formatReport(
   lines.push(
     report.dryRun
       ? "Dry run: nothing was written."
-      : `Written in one transaction: ${w.updated} protocol rows changed, ${w.inserted} added, ${w.history} history rows written, ${w.yield_history} yield history rows written, ${w.changes} changes logged.`,
+      : `Written in one transaction: ${w.updated} protocol rows changed, ${w.inserted} added, ${w.history} history rows written, ${w.yield_history} yield history rows written, ${w.product_yields ?? 0} product yields, ${w.risk_levels ?? 0} risk levels changed, ${w.risk_factors ?? 0} computed risk factor rows rewritten, ${w.changes} changes logged.`,
   );
   return lines;
 }
