@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
 import { fetchHistory, fetchSeed } from "./support/seed.ts";
 import { slugify } from "../src/features/protocols/model/slug.ts";
-import { scrollToChart } from "./support/protocol-page.ts";
+import { scrollToChart, waitForLivePage } from "./support/protocol-page.ts";
 
 // Review screenshots of every screen and overlay at both sizes, written to e2e/screenshots/
 // (gitignored). `npm run screenshots:readme` copies home-desktop into docs/screenshots/.
@@ -126,12 +126,11 @@ test("change log", async ({ page }, testInfo) => {
   await page.goto("/changes");
   await expect(page.getByText(/^The newest \d+ of \d+ are listed\.$/)).toBeVisible();
   await shoot(page, testInfo, "changes-top");
-  // The end of the first page: the count of what is listed and the button for the older changes.
-  // Retried: the live page replaces the prerendered one at a moment of its own.
+  // The end of the first page: the count of what is listed and the button for the older changes,
+  // scrolled to once the live page has replaced the prerendered one.
   const more = page.getByRole("button", { name: /^Show \d+ older changes?$/ });
-  await expect(async () => {
-    await more.scrollIntoViewIfNeeded({ timeout: 2_000 });
-    await expect(more).toBeInViewport({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await waitForLivePage(page);
+  await more.scrollIntoViewIfNeeded();
+  await expect(more).toBeInViewport();
   await shoot(page, testInfo, "changes-more");
 });

@@ -1,6 +1,7 @@
 // The protocol page's specs' pieces: the TVL history answered from the test (rows or an error),
 // the figures' formats as the page writes them, and the page's heading.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { LIVE_ATTRIBUTE } from "../../src/frame.ts";
 import type { HistoryRow } from "./seed.ts";
 
 const HISTORY_ROUTE = "**/rest/v1/protocol_tvl_history**";
@@ -33,13 +34,19 @@ export function protocolHeading(page: Page, name: string) {
 }
 
 /**
+ * Waits until the live page holds `#root` (src/frame.ts): a scroll aimed at a prerendered frame's
+ * part is lost when the live page replaces it.
+ */
+export async function waitForLivePage(page: Page): Promise<void> {
+  await page.locator(`#root[${LIVE_ATTRIBUTE}]`).waitFor({ state: "attached" });
+}
+
+/**
  * Scrolls a history panel to the screen, as a visitor would (its chart's code loads only as the
- * panel nears the viewport), and waits for the chart's canvas. Retried: the live page replaces the
- * prerendered one at a moment of its own, and a scroll aimed at the frame's panel is lost.
+ * panel nears the viewport), once the live page is in, and waits for the chart's canvas.
  */
 export async function scrollToChart(section: Locator, chart: Locator): Promise<void> {
-  await expect(async () => {
-    await section.scrollIntoViewIfNeeded({ timeout: 2_000 });
-    await expect(chart.locator("canvas")).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await waitForLivePage(section.page());
+  await section.scrollIntoViewIfNeeded();
+  await expect(chart.locator("canvas")).toBeVisible();
 }

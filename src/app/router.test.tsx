@@ -72,3 +72,15 @@ describe("routes", () => {
     expect(reads).toBe(1);
   });
 });
+
+describe("the live mark on #root (src/frame.ts)", () => {
+  it("is set once the app's own tree is in, for the tests that must not act on a prerendered frame", async () => {
+    const root = document.body.appendChild(document.createElement("div"));
+    root.id = "root";
+    expect(root).not.toHaveAttribute("data-live");
+    renderApp("/privacy-policy");
+    await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });
+    expect(root).toHaveAttribute("data-live", "");
+    root.remove();
+  });
+});
