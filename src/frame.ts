@@ -6,13 +6,6 @@
 export const PRERENDERED_ATTRIBUTE = "data-prerendered";
 
 /**
- * Set on `#root` once the app's own tree is in it (the frame hydrated, or replaced by the live
- * page): what holds the page from then on is what the visitor acts on. The end-to-end tests wait
- * for it before they scroll to a part of a page that had a frame.
- */
-export const LIVE_ATTRIBUTE = "data-live";
-
-/**
  * The route a URL's path names: '/protocols/x/' -> '/protocols/x', and '/' stays '/' (static hosts
  * may add the slash). Plain ES5, as the boot script carries its source.
  */

@@ -1,7 +1,7 @@
 // The protocol page's specs' pieces: the TVL history answered from the test (rows or an error),
 // the figures' formats as the page writes them, and the page's heading.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { LIVE_ATTRIBUTE } from "../../src/frame.ts";
+import { LIVE_ATTRIBUTE } from "../../src/app/live-mark.ts";
 import type { HistoryRow } from "./seed.ts";
 
 const HISTORY_ROUTE = "**/rest/v1/protocol_tvl_history**";
@@ -34,7 +34,7 @@ export function protocolHeading(page: Page, name: string) {
 }
 
 /**
- * Waits until the live page holds `#root` (src/frame.ts): a scroll aimed at a prerendered frame's
+ * Waits until the live page holds `#root` (src/app/live-mark.ts): a scroll aimed at a prerendered frame's
  * part is lost when the live page replaces it.
  */
 export async function waitForLivePage(page: Page): Promise<void> {

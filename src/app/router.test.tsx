@@ -73,7 +73,7 @@ describe("routes", () => {
   });
 });
 
-describe("the live mark on #root (src/frame.ts)", () => {
+describe("the live mark on #root (src/app/live-mark.ts)", () => {
   it("is set once the app's own tree is in, for the tests that must not act on a prerendered frame", async () => {
     const root = document.body.appendChild(document.createElement("div"));
     root.id = "root";

@@ -17,8 +17,8 @@ import { changesQueryOptions } from "@/features/protocols/changes/changes";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
 import { forgetFailedDownloads, onDemand, type OnDemand } from "@/lib/on-demand";
 import { onDemandComponent } from "@/lib/on-demand-component";
+import { LIVE_ATTRIBUTE } from "@/app/live-mark";
 import { SiteLayout } from "@/app/site-layout";
-import { LIVE_ATTRIBUTE } from "@/frame";
 
 // Every page is a chunk of its own, fetched by its route's loader (lib/on-demand.ts: after a
 // failed download, the next visit fetches it again under a fresh URL). The home page too: a
@@ -139,7 +139,7 @@ function RootLayout() {
   // Each route the visitor reaches is an intent to try again: code that failed to download (a
   // dialog, a chart) is fetched anew, under a fresh URL, when next wanted.
   useEffect(() => forgetFailedDownloads(), [pathname]);
-  // The live tree is in #root (frame.ts).
+  // The live tree is in #root (live-mark.ts).
   useEffect(() => document.getElementById("root")?.setAttribute(LIVE_ATTRIBUTE, ""), []);
 
   // A link to another page starts at its top (the old scroll position would otherwise stay).
