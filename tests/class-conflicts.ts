@@ -17,11 +17,23 @@ export function overriddenClasses(value: string): string[] {
   return value.split(/\s+/).filter((name) => name !== "" && !kept.has(name));
 }
 
+/** The class attributes among `values` that hold a conflict, each with what loses it. */
+export function classConflictsIn(values: Iterable<string>): ClassConflict[] {
+  return [...values].flatMap((classes) => {
+    const overridden = overriddenClasses(classes);
+    return overridden.length > 0 ? [{ classes, overridden: overridden.join(" ") }] : [];
+  });
+}
+
+/** One line per conflict, for a test's failure message. */
+export function describeClassConflicts(conflicts: readonly ClassConflict[]): string {
+  return conflicts.map(({ classes, overridden }) => `  "${classes}" (overridden: ${overridden})`).join("\n");
+}
+
 function check(value: string | null): void {
   if (value === null || checked.has(value)) return;
   checked.add(value);
-  const overridden = overriddenClasses(value);
-  if (overridden.length > 0) found.push({ classes: value, overridden: overridden.join(" ") });
+  found.push(...classConflictsIn([value]));
 }
 
 function scan(node: Node): void {

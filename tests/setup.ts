@@ -2,7 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { stopWatchingClassConflicts, watchClassConflicts } from "./class-conflicts";
+import { describeClassConflicts, stopWatchingClassConflicts, watchClassConflicts } from "./class-conflicts";
 import { server } from "./msw/server";
 
 // findBy*/waitFor wait up to 5 s, not 1 s: a whole-page render on a busy 2-core machine can take
@@ -64,7 +64,6 @@ afterEach(() => {
     throw new Error(`console.error was called during the test: ${first}`);
   }
   if (conflicts.length > 0) {
-    const list = conflicts.map(({ classes, overridden }) => `  "${classes}" (overridden: ${overridden})`);
-    throw new Error(`Classes that set the same thing, rendered during the test:\n${list.join("\n")}`);
+    throw new Error(`Classes that set the same thing, rendered during the test:\n${describeClassConflicts(conflicts)}`);
   }
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { overriddenClasses } from "../../tests/class-conflicts.ts";
+import { classConflictsIn, describeClassConflicts } from "../../tests/class-conflicts.ts";
 
 /**
  * Runs axe on the page as it is now and fails with a readable list of every violation, then checks
@@ -30,11 +30,8 @@ async function expectNoClassConflicts(page: Page, what: string): Promise<void> {
   const classLists = await page.evaluate(() => [
     ...new Set([...document.querySelectorAll("[class]")].map((element) => element.getAttribute("class")!)),
   ]);
-  const conflicts = classLists.flatMap((classes) => {
-    const overridden = overriddenClasses(classes);
-    return overridden.length > 0 ? [`  "${classes}" (overridden: ${overridden.join(" ")})`] : [];
-  });
-  expect(conflicts, `classes that set the same thing on ${what}:\n${conflicts.join("\n")}`).toEqual([]);
+  const conflicts = classConflictsIn(classLists);
+  expect(conflicts, `classes that set the same thing on ${what}:\n${describeClassConflicts(conflicts)}`).toEqual([]);
 }
 
 /** Waits for finite animations (dialogs fading in, drawers sliding) so axe sees final colours. */
