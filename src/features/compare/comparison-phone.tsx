@@ -43,9 +43,7 @@ export function PhoneComparison(props: LayoutProps) {
                 id={headingId}
                 className={cn(
                   "font-semibold text-subtle-foreground",
-                  row.factor !== undefined
-                    ? "text-xs tracking-normal normal-case"
-                    : "text-[0.6875rem] tracking-wide uppercase",
+                  row.factor !== undefined ? "text-xs" : "text-[0.6875rem] tracking-wide uppercase",
                 )}
               >
                 {row.factor !== undefined ? (

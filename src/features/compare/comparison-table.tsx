@@ -6,7 +6,7 @@ import { BEST_TAG, bestProps, notRanked, ROWS, type LayoutProps } from "./compar
 import { NotRanked } from "./not-ranked";
 
 /** A factor row's header reads as part of Risk Level: indented, in sentence case. */
-const FACTOR_HEADER = "pl-5 font-medium normal-case tracking-normal sm:pr-3 sm:pl-9";
+const FACTOR_HEADER = "pl-5 font-medium sm:pr-3 sm:pl-9";
 
 /**
  * From 640px: one column per compared protocol, one row per metric. The table's region is the
