@@ -15,6 +15,7 @@ export const ISOLATED_UNIT_TESTS = [
   "src/features/waitlist/waitlist-provider.test.tsx",
   "src/main.test.ts",
   "src/pages/launch-target.test.tsx",
+  "src/pages/protocol-data.test.tsx",
   "src/pages/protocol-products.test.tsx",
   "src/pages/protocol-tvl-history.test.tsx",
   "src/pages/protocol-yield-history.test.tsx",

@@ -9,6 +9,7 @@ import {
   useNavigation,
   useNavigationType,
   useRouteError,
+  type LoaderFunctionArgs,
   type RouteObject,
 } from "react-router-dom";
 import { ErrorFallback } from "@/components/error-boundary";
@@ -25,6 +26,7 @@ import { SiteLayout } from "@/app/site-layout";
 // protocol page does not download the directory, its filters and the hero.
 const homePage = pageCode(() => import("@/pages/home"), "HomePage");
 const protocolPage = pageCode(() => import("@/pages/protocol"), "ProtocolPage");
+const protocolData = pageCode(() => import("@/pages/protocol"), "loadProtocolData");
 const changesPage = pageCode(() => import("@/pages/changes"), "ChangesPage");
 const apiPage = pageCode(() => import("@/pages/api"), "ApiPage");
 const methodologyPage = pageCode(() => import("@/pages/methodology"), "MethodologyPage");
@@ -72,6 +74,20 @@ function changeList(queryClient: QueryClient): Promise<null> {
 }
 
 /**
+ * A protocol's own reads in the cache (pages/protocol-data.ts), once the list says which protocol
+ * `slug` is. Never rejects: a failed read is its section's error state, a failed download the page's.
+ */
+function protocolReads(queryClient: QueryClient, slug: string): Promise<null> {
+  return protocolData
+    .load()
+    .then((load) => load(queryClient, slug))
+    .then(
+      () => null,
+      () => null,
+    );
+}
+
+/**
  * A page's loader runs when the visitor arrives, not when the query string changes on the page
  * (search, filters, sort, the compared set): those update at once.
  */
@@ -87,13 +103,13 @@ function page(
   id: string,
   path: string | null,
   component: OnDemand<ComponentType>,
-  loader: () => Promise<unknown> = () => code(component),
+  loader: (args: LoaderFunctionArgs) => Promise<unknown> = () => code(component),
 ): RouteObject {
   const Page = onDemandComponent(component);
   return {
     id,
     ...(path === null ? { index: true } : { path }),
-    loader: () => loader().then(() => null),
+    loader: (args) => loader(args).then(() => null),
     shouldRevalidate: samePageStays,
     element: <Page />,
     errorElement: <RouteError />,
@@ -112,9 +128,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // loading state ('Loading protocols...'), so the list is read by the page itself (the
         // boot's read, main.tsx, once hydrated). docs/decisions/013-data-router.md.
         page("home", null, homePage),
-        // The page waits for its code and the list, so it opens on the protocol, never on a loading state.
-        page("protocol", "protocols/:slug", protocolPage, () =>
-          Promise.all([code(protocolPage), protocolList(queryClient)]),
+        // The page waits for its code, the list and then the protocol's own reads, so it opens on the
+        // protocol, whole, in one commit: never on a loading state.
+        page("protocol", "protocols/:slug", protocolPage, ({ params }) =>
+          Promise.all([code(protocolPage), protocolList(queryClient)]).then(() =>
+            protocolReads(queryClient, params.slug ?? ""),
+          ),
         ),
         // The change log opens with its list, like a protocol page (its prerendered frame gives way to it).
         page("changes", "changes", changesPage, () =>

@@ -51,5 +51,8 @@ export function protocolQueryOptions<T>(read: ProtocolRead<T>, protocolId: strin
     // Written once a day by the refresh, or with the protocols by data:push: a visit never needs it twice.
     staleTime: 30 * 60_000,
     retry: false,
+    // The protocol route's loader read it before the page mounted (pages/protocol-data.ts): a
+    // failure it met is the section's error at once, not asked again on mount. The next visit asks again.
+    retryOnMount: false,
   });
 }

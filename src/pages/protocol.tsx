@@ -26,6 +26,10 @@ import { CompareTray } from "@/app/compare-tray";
 import { SiteLayout } from "@/app/site-layout";
 import { useCompareSlugs } from "@/app/use-compare-slugs";
 
+// The route's loader takes the page's reads from this chunk (app/router.tsx).
+// eslint-disable-next-line react-refresh/only-export-components -- a loader's helper, not a component
+export { loadProtocolData } from "./protocol-data";
+
 /** `/protocols/:slug`: one protocol's figures with their sources, its TVL and yield histories, its risk factors and its peers. */
 export function ProtocolPage() {
   const { slug = "" } = useParams();

@@ -35,6 +35,9 @@ export function changesQueryOptions() {
     // Written once a day by the refresh and by reviews.
     staleTime: 5 * 60_000,
     retry: false,
+    // Read by the route's loader before the page mounts (app/router.tsx): a failure it met is the
+    // page's error at once, not asked again on mount. The next visit asks again.
+    retryOnMount: false,
   });
 }
 
@@ -47,6 +50,8 @@ export function protocolChangesQueryOptions(protocolId: string) {
       ),
     staleTime: 5 * 60_000,
     retry: false,
+    // Read by the protocol route's loader (pages/protocol-data.ts), likewise.
+    retryOnMount: false,
   });
 }
 

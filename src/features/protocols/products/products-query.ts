@@ -24,5 +24,7 @@ export function protocolProductsQueryOptions(protocolId: string) {
     // Written by data:push and the daily refresh: a visit never needs it twice.
     staleTime: 30 * 60_000,
     retry: false,
+    // Read by the protocol route's loader (pages/protocol-data.ts): its failure shows, not asked again on mount.
+    retryOnMount: false,
   });
 }
