@@ -51,3 +51,42 @@ describe("ProtocolDirectory at scale", () => {
     expect(screen.getAllByRole("article")).toHaveLength(FIRST_GRID_SIZE + 3);
   });
 });
+
+describe("ProtocolDirectory when the filters change", () => {
+  it("updates the cards in place: the same elements show the newly matching protocols", async () => {
+    const props = {
+      protocols: many,
+      selectedSlugs: [],
+      onToggleSelect: vi.fn(),
+      onFiltersChange: vi.fn(),
+      sort: "name" as const,
+      onSortChange: vi.fn(),
+      onClearFilters: vi.fn(),
+    };
+    const { rerender } = render(
+      <MemoryRouter>
+        <ProtocolDirectory {...props} filters={DEFAULT_FILTERS} />
+      </MemoryRouter>,
+    );
+    const before = screen.getAllByRole("article");
+    expect(within(before[0]!).getByRole("heading")).toHaveTextContent("Protocol 00000");
+
+    rerender(
+      <MemoryRouter>
+        <ProtocolDirectory {...props} filters={{ ...DEFAULT_FILTERS, searchQuery: "00003" }} />
+      </MemoryRouter>,
+    );
+    await screen.findByText("Showing 1 of 400 protocols");
+    const after = screen.getAllByRole("article");
+    expect(after).toHaveLength(1);
+    // Keyed by place (protocol-directory.tsx): the first card's element stays and holds the match,
+    // so a keystroke on a large list rewrites text rather than rebuilding every card.
+    expect(after[0]).toBe(before[0]);
+    expect(within(after[0]!).getByRole("heading")).toHaveTextContent("Protocol 00003");
+    const hrefs = within(after[0]!)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
+    expect(hrefs).toContain("/protocols/protocol-00003");
+    expect(hrefs).not.toContain("/protocols/protocol-00000");
+  });
+});

@@ -76,7 +76,14 @@ export function ProtocolDirectory({
   const sorted = useMemo(() => sortProtocols(protocols, sort), [protocols, sort]);
   // Typing stays responsive on large lists: the grid re-filters at lower priority.
   const deferredQuery = useDeferredValue(filters.searchQuery);
-  const appliedFilters = useMemo(() => ({ ...filters, searchQuery: deferredQuery }), [filters, deferredQuery]);
+  // Keyed on the selects and the deferred query only: the urgent render a keystroke starts (the
+  // box's new text) keeps the same filters and so the same results, and leaves the 10,000-row
+  // filter and the grid to the deferred render, instead of running them twice per key.
+  const { selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor } = filters;
+  const appliedFilters = useMemo(
+    () => ({ selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor, searchQuery: deferredQuery }),
+    [selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor, deferredQuery],
+  );
   const results = useMemo(() => filterProtocols(sorted, appliedFilters), [sorted, appliedFilters]);
   const selected = useMemo(() => new Set(selectedSlugs), [selectedSlugs]);
   // Every grid (the first, the second, the virtualized one) shows a protocol the same way.
@@ -158,9 +165,12 @@ export function ProtocolDirectory({
       ) : (
         <>
           <h2 className="sr-only">Protocols</h2>
+          {/* The grids key their cards by place: when a keystroke or a filter changes which
+              protocols fill them, each card's text and links are updated in place rather than
+              every card removed and built again (a card holds no state of its own). */}
           <ul className={GRID}>
-            {firstGrid.map((protocol) => (
-              <li key={protocol.id}>{card(protocol)}</li>
+            {firstGrid.map((protocol, index) => (
+              <li key={index}>{card(protocol)}</li>
             ))}
           </ul>
 
@@ -190,7 +200,7 @@ export function ProtocolDirectory({
                       const faded = collapsed && index >= SECOND_GRID_VISIBLE;
                       return (
                         <li
-                          key={protocol.id}
+                          key={index}
                           aria-hidden={faded || undefined}
                           inert={faded}
                           data-faded={faded || undefined}
