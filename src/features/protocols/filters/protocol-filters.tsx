@@ -1,5 +1,5 @@
 import { Search, X } from "lucide-react";
-import { useId } from "react";
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from "react";
 import { Input } from "@/components/ui/input";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { ALL, ASSET_CLASSES, BLOCKCHAINS, RISK_LEVELS } from "@/config/site";
@@ -19,7 +19,11 @@ type FilterSelectProps = {
   onChange: (value: string) => void;
 };
 
-function FilterSelect({
+/**
+ * Memoised, with a stable `onChange` (ProtocolFiltersBar): a keystroke in the search box changes
+ * the filters but not this select's value, so its Radix Select is not rendered again per key.
+ */
+const FilterSelect = memo(function FilterSelect({
   label,
   allLabel,
   options,
@@ -44,7 +48,7 @@ function FilterSelect({
       />
     </div>
   );
-}
+});
 
 const sortLabel = (key: string) => SORT_LABELS[key as SortKey];
 
@@ -78,6 +82,26 @@ export function ProtocolFiltersBar({
   const searchId = useId();
   const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) =>
     onChange({ ...filters, [key]: value });
+  // The selects' handlers never change: they read the latest filters and callbacks when called.
+  const latest = useRef({ filters, onChange, onSortChange });
+  useLayoutEffect(() => {
+    latest.current = { filters, onChange, onSortChange };
+  });
+  const setSelect = useCallback(
+    (key: Exclude<keyof ProtocolFilters, "searchQuery">, value: string) =>
+      latest.current.onChange({ ...latest.current.filters, [key]: value }),
+    [],
+  );
+  const on = useMemo(
+    () => ({
+      assetClass: (value: string) => setSelect("selectedAssetClass", value),
+      risk: (value: string) => setSelect("selectedRisk", value),
+      blockchain: (value: string) => setSelect("selectedBlockchain", value),
+      investor: (value: string) => setSelect("selectedInvestor", value),
+      sort: (value: string) => latest.current.onSortChange(value as SortKey),
+    }),
+    [setSelect],
+  );
 
   return (
     <div className={FILTER_GRID}>
@@ -120,21 +144,21 @@ export function ProtocolFiltersBar({
           allLabel="All asset classes"
           options={options.assetClasses}
           value={filters.selectedAssetClass}
-          onChange={(value) => set("selectedAssetClass", value)}
+          onChange={on.assetClass}
         />
         <FilterSelect
           label="Risk level"
           allLabel="All risk levels"
           options={RISK_LEVELS}
           value={filters.selectedRisk}
-          onChange={(value) => set("selectedRisk", value)}
+          onChange={on.risk}
         />
         <FilterSelect
           label="Blockchain"
           allLabel="All blockchains"
           options={options.blockchains}
           value={filters.selectedBlockchain}
-          onChange={(value) => set("selectedBlockchain", value)}
+          onChange={on.blockchain}
         />
         <FilterSelect
           label="Investor type"
@@ -142,15 +166,9 @@ export function ProtocolFiltersBar({
           options={INVESTOR_VALUES}
           optionLabel={investorLabel}
           value={filters.selectedInvestor}
-          onChange={(value) => set("selectedInvestor", value)}
+          onChange={on.investor}
         />
-        <FilterSelect
-          label="Sort by"
-          options={SORT_KEYS}
-          optionLabel={sortLabel}
-          value={sort}
-          onChange={(value) => onSortChange(value as SortKey)}
-        />
+        <FilterSelect label="Sort by" options={SORT_KEYS} optionLabel={sortLabel} value={sort} onChange={on.sort} />
       </div>
     </div>
   );
