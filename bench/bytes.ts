@@ -40,7 +40,8 @@ export function measureBundle(distDir: string, observed: readonly string[]): Bun
   const indexPath = path.join(distDir, "index.html");
   if (!existsSync(indexPath)) throw new Error(`${indexPath} does not exist: build the app first (npm run build).`);
   const html = readFileSync(indexPath);
-  const assets = html.toString().matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:m?js|css))"/g);
+  // Attributes (src="/assets/...") and the boot script's list of what it starts ("/assets/...").
+  const assets = html.toString().matchAll(/"\/(assets\/[^"]+\.(?:m?js|css))"/g);
   const referenced = [...assets].map((m) => m[1]!);
   const initial = new Set([...referenced, ...observed]);
   for (const file of initial) {

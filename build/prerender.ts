@@ -2,13 +2,14 @@
 // not wait for JavaScript (docs/decisions/008-boot-after-first-paint.md). After the client build is written, a second, SSR build of
 // src/entry-prerender.tsx runs with the same config (aliases, defines, mode), its output is
 // imported and rendered, and the markup goes into `<div id="root">` of `<outDir>/index.html`.
-// No inline script is added: the page's scripts are files, the hashed module entry and the boot
-// script (`boot-<hash>.js`, written here from entry-prerender's bootScript()).
-import { createHash } from "node:crypto";
+// One inline script is added, the boot (entry-prerender's bootScript()), the same on every page,
+// and its SHA-256 goes into the CSP of `_headers`: it starts the app's module entry once the frame
+// has painted, so the HTML leaves nothing but the stylesheet before the first paint (decision 008).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { allowInlineScriptIn, HEADERS_FILE } from "./security-headers.ts";
 import { committedChangeRows, committedProducts, committedRows } from "./committed-rows.ts";
 import { productSummaryColumns } from "../scripts/data/products-db.ts";
 
@@ -40,11 +41,11 @@ export type PrerenderModule = {
   ) => PageRender[];
   renderMethodologyPage: (siteUrl: string) => PageRender;
   renderChangesPage: (rows: readonly unknown[], changes: readonly unknown[], siteUrl: string) => PageRender;
-  bootScript: () => string;
+  bootScript: (app?: { entry: string; preloads: readonly string[] }) => string;
   PRERENDERED_ATTRIBUTE: string;
 };
 
-type Shell = { markup: string; attribute: string; route: string; bootSrc: string };
+type Shell = { markup: string; attribute: string; route: string; boot: string };
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
@@ -104,15 +105,37 @@ export function assertJsonLd(html: string, where: string): void {
 
 /**
  * Fills the empty root element with the markup, marks it as prerendered and puts the boot script
- * (a file, never inline) right before it. Throws if the template has no empty root element.
+ * (inline: the CSP allows it by its hash) right before it. Throws if the template has no empty
+ * root element or the markup holds a script.
  */
-export function injectShell(html: string, { markup, attribute, route, bootSrc }: Shell): string {
+export function injectShell(html: string, { markup, attribute, route, boot }: Shell): string {
   const at = html.indexOf(ROOT_MARKER);
   if (at < 0) throw new Error(`prerender: index.html has no empty ${ROOT_MARKER} to fill`);
   if (/<script\b/i.test(markup)) throw new Error("prerender: the rendered shell contains a <script> element");
+  if (/<\/script/i.test(boot)) throw new Error("prerender: the boot script must not contain </script");
   const indent = /[ \t]*$/.exec(html.slice(0, at))?.[0] ?? "";
-  const filled = `<script src="${bootSrc}"></script>\n${indent}<div id="root" ${attribute}="${escapeAttribute(route)}">${markup}</div>`;
+  const filled = `<script>${boot}</script>\n${indent}<div id="root" ${attribute}="${escapeAttribute(route)}">${markup}</div>`;
   return html.slice(0, at) + filled + html.slice(at + ROOT_MARKER.length);
+}
+
+/**
+ * Takes the app's scripts out of the built template's <head> (the module entry and its
+ * modulepreloads: the boot script asks for them once the frame has painted) and puts the
+ * stylesheets first in <head>, so the first request after the HTML is the one the paint waits for.
+ * Throws unless there is exactly one module entry.
+ */
+export function deferAppScripts(html: string): { html: string; entry: string; preloads: string[] } {
+  const entries = [...html.matchAll(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g)];
+  if (entries.length !== 1) throw new Error(`prerender: index.html has ${entries.length} module scripts, expected 1`);
+  const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
+  const sheets = [...html.matchAll(/[ \t]*(<link rel="stylesheet" crossorigin href="[^"]+">)\n?/g)];
+  let out = html;
+  for (const match of [...entries, ...preloads, ...sheets]) out = out.replace(match[0], "");
+  const charset = /<meta charset="[^"]*" \/>\n?/.exec(out);
+  if (!charset) throw new Error('prerender: index.html has no <meta charset="..." />');
+  const at = charset.index + charset[0].length;
+  out = out.slice(0, at) + sheets.map((m) => `    ${m[1]}\n`).join("") + out.slice(at);
+  return { html: out, entry: entries[0]![1]!, preloads: preloads.map((m) => m[1]!) };
 }
 
 export function prerenderShell(): Plugin {
@@ -148,21 +171,16 @@ export function prerenderShell(): Plugin {
         });
         const entry = pathToFileURL(path.join(ssrOut, "entry-prerender.mjs")).href;
         const shell = (await import(entry)) as PrerenderModule;
-        // Content-hashed like every other asset, so the host may cache it forever.
-        const boot = shell.bootScript();
-        const bootFile = path.posix.join(
-          config.build.assetsDir,
-          `boot-${createHash("sha256").update(boot).digest("hex").slice(0, 8)}.js`,
-        );
-        writeFileSync(path.join(outDir, bootFile), boot);
         const indexFile = path.join(outDir, "index.html");
-        const template = readFileSync(indexFile, "utf8");
-        const bootSrc = config.base + bootFile;
+        const built = deferAppScripts(readFileSync(indexFile, "utf8"));
+        const template = built.html;
+        const boot = shell.bootScript({ entry: built.entry, preloads: built.preloads });
+        allowInlineScriptIn(path.join(outDir, HEADERS_FILE), boot);
         const html = injectShell(template, {
           markup: await shell.renderHomeShell(),
           attribute: shell.PRERENDERED_ATTRIBUTE,
           route: "/",
-          bootSrc,
+          boot,
         });
         writeFileSync(indexFile, html);
         config.logger.info(
@@ -204,7 +222,7 @@ export function prerenderShell(): Plugin {
             markup: page.markup,
             attribute: shell.PRERENDERED_ATTRIBUTE,
             route: page.path,
-            bootSrc,
+            boot,
           });
           assertJsonLd(html, page.path);
           const base = path.join(outDir, ...page.path.split("/").filter(Boolean));

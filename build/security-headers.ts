@@ -2,7 +2,8 @@
 // the bundle was built for. Emitted as `_headers` (the format Netlify and Cloudflare Pages read)
 // and applied by `vite preview` from that very file, so `npm run preview` and the e2e server run
 // under exactly what a deploy ships.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -38,8 +39,8 @@ export function contentSecurityPolicy(supabaseUrl: string, options: PolicyOption
   const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
   return [
     "default-src 'self'",
-    // No inline script anywhere: Vite emits the entry (and its modulepreload polyfill) as files.
-    // Cloudflare's script only when the bot check is configured.
+    // No inline script but the prerendered pages' boot, allowed by its hash once the prerender has
+    // written it (allowInlineScriptIn). Cloudflare's script only when the bot check is configured.
     `script-src 'self'${turnstile}`,
     ...(options.turnstile ? [`frame-src${turnstile}`] : []),
     // 'unsafe-inline' stays: the prerendered frame's style attribute, the scroll lock's and sonner's
@@ -111,6 +112,27 @@ export function headerRules(supabaseUrl: string, options: PolicyOptions = {}): H
     { pattern: "/", headers: [["Cache-Control", "no-cache"]] },
     { pattern: "/index.html", headers: [["Cache-Control", "no-cache"]] },
   ];
+}
+
+/**
+ * Allows one inline script by its SHA-256 in every Content-Security-Policy of a `_headers` text
+ * (the boot script build/prerender.ts puts in each page). Throws if no policy has a script-src.
+ */
+export function allowInlineScript(headersText: string, script: string): string {
+  const hash = `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
+  let found = 0;
+  const out = headersText.replace(/^(\s+Content-Security-Policy:.*?\bscript-src 'self')/gm, (policy: string) => {
+    found++;
+    return `${policy} ${hash}`;
+  });
+  if (found === 0)
+    throw new Error(`${HEADERS_FILE}: no Content-Security-Policy with script-src 'self' to allow the boot script in`);
+  return out;
+}
+
+/** allowInlineScript on the `_headers` file the build wrote. */
+export function allowInlineScriptIn(file: string, script: string): void {
+  writeFileSync(file, allowInlineScript(readFileSync(file, "utf8"), script));
 }
 
 export function formatHeadersFile(rules: HeaderRule[]): string {

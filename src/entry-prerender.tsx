@@ -186,31 +186,74 @@ export function renderChangesPage(rows: readonly unknown[], changes: readonly un
   }
 }
 
+/** The app's module entry and the chunks Vite preloads with it (build/prerender.ts reads them out of the built HTML). */
+export type AppScripts = { entry: string; preloads: readonly string[] };
+
 /**
- * A classic script placed before `#root` (parser-blocking, so it runs before the prerendered
- * frame can paint; a file, as the CSP allows no inline script). The frame in `#root` names its
- * route (`data-prerendered="/"`, `"/protocols/<slug>"`), but a host may serve that HTML for
- * another URL (every unknown path gets index.html), so:
+ * An inline classic script placed before `#root` (parser-blocking, so it runs before the
+ * prerendered frame can paint; its SHA-256 is the one inline script the CSP allows, added by
+ * build/prerender.ts). The frame in `#root` names its route (`data-prerendered="/"`,
+ * `"/protocols/<slug>"`), but a host may serve that HTML for another URL (every unknown path gets
+ * index.html), so:
  * - a frame of another route (privacy policy, 404, a protocol page served by the index.html
  *   fallback) stays hidden until React renders the page, instead of flashing the wrong page;
  *   main.tsx then drops it and starts the app at once (no paint to wait for);
  * - the banner dismissed this session: the frame's banner is hidden, so it never flashes and the
  *   page does not shift when React removes it.
+ * With `app`, it also starts the app: the module entry and its preloads are asked for once the
+ * parsed page's own frame has painted, so nothing but the HTML and the CSS stands before the first
+ * paint, and a visible frame of another route (or a hidden tab, which paints nothing) starts at once
+ * (docs/decisions/008-boot-after-first-paint.md, note of 2026-11-28).
  * Runs in every browser the app supports: no syntax newer than ES5 (`routePath` is main.tsx's,
  * its source pasted in), storage errors ignored.
  */
-export function bootScript(): string {
+export function bootScript(app?: AppScripts): string {
   const attribute = PRERENDERED_ATTRIBUTE;
+  const start = app
+    ? `
+  var entry = ${JSON.stringify(app.entry)}, preloads = ${JSON.stringify(app.preloads)};
+  function start() {
+    for (var i = 0; i < preloads.length; i++) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  function parsed() {
+    var root = document.getElementById("root");
+    var own = root !== null && root.getAttribute(${JSON.stringify(attribute)}) === path;
+    if (!own || document.visibilityState !== "visible") return start();
+    // Once the parsed page's first contentful paint is on screen (its Paint Timing entry, which
+    // comes once the frame is presented, not merely drawn); without Paint Timing, after the next frame.
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (!types || types.indexOf("paint") < 0) return requestAnimationFrame(function () { setTimeout(start, 0); });
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", parsed);
+  else parsed();`
+    : "";
   return `(function () {
   var path = (${routePath.toString()})(location.pathname);
   var dismissed = false;
   try { dismissed = sessionStorage.getItem(${JSON.stringify(BANNER_DISMISSED_KEY)}) === "1"; } catch (e) {}
-  if (path === "/" && !dismissed) return;
-  var css = '#root[${attribute}]:not([${attribute}="' + path.replace(/["\\\\]/g, "\\\\$&") + '"]){visibility:hidden}';
-  if (dismissed) css += "#root[${attribute}] [data-top-banner]{display:none}";
-  var style = document.createElement("style");
-  style.textContent = css;
-  document.head.appendChild(style);
+  if (path !== "/" || dismissed) {
+    var css = '#root[${attribute}]:not([${attribute}="' + path.replace(/["\\\\]/g, "\\\\$&") + '"]){visibility:hidden}';
+    if (dismissed) css += "#root[${attribute}] [data-top-banner]{display:none}";
+    var style = document.createElement("style");
+    style.textContent = css;
+    document.head.appendChild(style);
+  }${start}
 })();
 `;
 }

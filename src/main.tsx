@@ -17,7 +17,8 @@ const frame = root.getAttribute(PRERENDERED_ATTRIBUTE);
 // merging for the whole app, which split the pages into more files.)
 async function start(): Promise<void> {
   // 1. This page's own frame is on screen before any app code is asked for (a hidden tab paints
-  //    nothing: it starts at once). A frame of another route, which the boot script (boot-*.js)
+  //    nothing: it starts at once). The boot script asks for this file only after that paint, so
+  //    in a build the wait ends at once. A frame of another route, which the boot script
   //    keeps hidden, goes.
   if (frame === path) {
     if (document.visibilityState === "visible" && PerformanceObserver.supportedEntryTypes.includes("paint")) {

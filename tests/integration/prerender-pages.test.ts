@@ -1,6 +1,7 @@
 // The prerendered pages beside the home frame: one per committed protocol and the methodology,
 // readable without JavaScript, each with its own head; and one real production build into a
-// temporary --outDir that writes them all, with file scripts only.
+// temporary --outDir that writes them all, with one inline script, the boot.
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -156,7 +157,7 @@ describe("vite build", () => {
   const outDir = mkdtempSync(path.join(tmpdir(), "rwa-prerender-"));
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it("writes the frame into <outDir>/index.html with only file scripts", async () => {
+  it("writes the frame into <outDir>/index.html with one inline script, the boot, which the CSP allows by its hash", async () => {
     await build({
       root: ROOT,
       configFile: path.join(ROOT, "vite.config.ts"),
@@ -166,19 +167,33 @@ describe("vite build", () => {
     const html = readFileSync(path.join(outDir, "index.html"), "utf8");
     expect(html).toContain(`<div id="root" ${PRERENDERED_ATTRIBUTE}="/">`);
     expect(textOf(html)).toContain("Loading protocols...");
+    // Nothing but the stylesheet before the first paint: it is the head's first request, and no
+    // script or preload is named there (the boot asks for the app once the frame has painted).
+    expect(html).toMatch(
+      /<meta charset="UTF-8" \/>\n\s*<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/,
+    );
+    expect(html.replace(/<script>[\s\S]*?<\/script>/g, "")).not.toMatch(/modulepreload|type="module"/);
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toHaveLength(2);
-    expect(scripts[0]).toMatch(/type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
-    expect(scripts[1]).toMatch(/^<script src="\/assets\/boot-[0-9a-f]{8}\.js">$/);
-    // Before the first paint the entry loads nothing but Vite's preload helper (a chunk of its own,
-    // ~1 KB; vite.config.ts): no app, React or data chunk competes with the paint.
-    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
-    for (const file of preloads) expect(file).toMatch(/^index-[\w-]+\.js$/);
-    const entry = readFileSync(path.join(outDir, /src="\/(assets\/index-[\w-]+\.js)"/.exec(scripts[0]!)![1]!), "utf8");
-    for (const [, file] of entry.matchAll(/\bfrom\s*["']\.\/([^"']+)["']/g)) expect(file).toMatch(/^index-[\w-]+\.js$/);
-    // Every script is a file the build wrote (the CSP allows no inline script).
+    expect(scripts).toEqual(["<script>"]);
+    const boot = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    // The CSP of every page allows exactly that script, by its SHA-256.
+    const policy = /Content-Security-Policy: (.*)/.exec(readFileSync(path.join(outDir, "_headers"), "utf8"))![1]!;
+    const hash = createHash("sha256").update(boot, "utf8").digest("base64");
+    expect(policy).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`));
+    expect(policy).not.toContain("unsafe-inline'; script");
+    // What the boot starts: the module entry and Vite's preload helper (a chunk of its own, ~1 KB),
+    // both files the build wrote; the entry imports nothing but the helper before the first paint.
+    const started = [...boot.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(started.length).toBeGreaterThan(0);
+    for (const file of started) expect(file).toMatch(/^assets\/index-[\w-]+\.js$/);
     const assets = readdirSync(path.join(outDir, "assets"));
-    for (const tag of scripts) expect(assets).toContain(/src="\/assets\/([^"]+)"/.exec(tag)![1]);
+    for (const file of started) expect(assets).toContain(file.slice("assets/".length));
+    const entry = readFileSync(path.join(outDir, /var entry = "\/([^"]+)"/.exec(boot)![1]!), "utf8");
+    for (const [, file] of entry.matchAll(/\bfrom\s*["']\.\/([^"']+)["']/g)) expect(file).toMatch(/^index-[\w-]+\.js$/);
+    // Every page carries the same boot (one hash for the whole site).
+    for (const page of ["changes.html", "methodology.html"]) {
+      expect(/<script>([\s\S]*?)<\/script>/.exec(readFileSync(path.join(outDir, page), "utf8"))![1]).toBe(boot);
+    }
 
     // Every protocol page, with its own head, JSON-LD and frame; all of them in the sitemap.
     const entries = readdirSync(path.join(outDir, "protocols"));

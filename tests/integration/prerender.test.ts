@@ -4,7 +4,7 @@
 // real production build: prerender-pages.test.ts.
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { injectShell } from "../../build/prerender.ts";
+import { deferAppScripts, injectShell } from "../../build/prerender.ts";
 import { prerender, textOf } from "./prerender-entry.ts";
 
 const { bootScript, PRERENDERED_ATTRIBUTE, renderHomeShell } = prerender;
@@ -44,35 +44,72 @@ describe("injectShell", () => {
   const template = [
     "<!doctype html>",
     "<html><head>",
-    '    <script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
     "  </head>",
     "  <body>",
     '    <div id="root"></div>',
     "  </body></html>",
   ].join("\n");
 
-  it("fills the root, marks it, and loads the boot script from a file right before it", () => {
+  it("fills the root, marks it, and puts the boot script inline right before it", () => {
     const html = injectShell(template, {
       markup: "<p>frame</p>",
       attribute: PRERENDERED_ATTRIBUTE,
       route: "/",
-      bootSrc: "/assets/boot-1.js",
+      boot: "boot();",
     });
     expect(html).toContain(
-      `<script src="/assets/boot-1.js"></script>\n    <div id="root" ${PRERENDERED_ATTRIBUTE}="/"><p>frame</p></div>`,
+      `<script>boot();</script>\n    <div id="root" ${PRERENDERED_ATTRIBUTE}="/"><p>frame</p></div>`,
     );
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toHaveLength(2);
-    for (const tag of scripts) expect(tag).toMatch(/\ssrc="/);
+    expect(html.match(/<script\b[^>]*>/g)).toEqual(["<script>"]);
   });
 
-  it("refuses a template without an empty root and markup with a script", () => {
-    expect(() => injectShell("<body></body>", { markup: "", attribute: "x", route: "/", bootSrc: "/b.js" })).toThrow(
+  it("refuses a template without an empty root, markup with a script and a boot that would end its element", () => {
+    expect(() => injectShell("<body></body>", { markup: "", attribute: "x", route: "/", boot: "" })).toThrow(
       /no empty/,
     );
-    expect(() =>
-      injectShell(template, { markup: "<script>1</script>", attribute: "x", route: "/", bootSrc: "/b.js" }),
-    ).toThrow(/<script>/);
+    expect(() => injectShell(template, { markup: "<script>1</script>", attribute: "x", route: "/", boot: "" })).toThrow(
+      /<script>/,
+    );
+    expect(() => injectShell(template, { markup: "", attribute: "x", route: "/", boot: "'</script>'" })).toThrow(
+      /must not contain/,
+    );
+  });
+});
+
+describe("deferAppScripts", () => {
+  // The head as Vite writes it.
+  const built = [
+    "<!doctype html>",
+    '<html lang="en">',
+    "  <head>",
+    '    <meta charset="UTF-8" />',
+    '    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
+    "    <title>x</title>",
+    '    <script type="module" crossorigin src="/assets/index-entry.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/index-helper.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+    "  </head>",
+    "  <body>",
+    '    <div id="root"></div>',
+    "  </body>",
+    "</html>",
+  ].join("\n");
+
+  it("takes the entry and its preloads out of the head and puts the stylesheet first", () => {
+    const { html, entry, preloads } = deferAppScripts(built);
+    expect(entry).toBe("/assets/index-entry.js");
+    expect(preloads).toEqual(["/assets/index-helper.js"]);
+    expect(html).not.toMatch(/<script|modulepreload/);
+    expect(html).toContain(
+      '<meta charset="UTF-8" />\n    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n    <link rel="icon"',
+    );
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+  });
+
+  it("refuses a head without exactly one module entry or without a charset", () => {
+    expect(() => deferAppScripts(built.replace(/ *<script type="module"[^\n]*\n/, ""))).toThrow(/0 module scripts/);
+    expect(() => deferAppScripts(built.replace('<meta charset="UTF-8" />', ""))).toThrow(/charset/);
   });
 });
 
@@ -117,5 +154,94 @@ describe("bootScript", () => {
     expect(boot("/", { "rwa-atlas:banner-dismissed": "1" })).toBe(
       `#root[${PRERENDERED_ATTRIBUTE}]:not([${PRERENDERED_ATTRIBUTE}="/"]){visibility:hidden}#root[${PRERENDERED_ATTRIBUTE}] [data-top-banner]{display:none}`,
     );
+  });
+});
+
+describe("bootScript, starting the app", () => {
+  type Node = Record<string, unknown>;
+  /** Runs the script with an app against a stub page; `fire` plays what the page would do next. */
+  function page(options: {
+    pathname: string;
+    frame: string | null;
+    readyState?: string;
+    visibilityState?: string;
+    paintTiming?: boolean;
+  }) {
+    const appended: Node[] = [];
+    const pending: Record<string, Array<() => void>> = { ready: [], paint: [], frame: [] };
+    let paint:
+      ((list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect(): void }) => void) | null =
+      null;
+    class PerformanceObserver {
+      static supportedEntryTypes = options.paintTiming === false ? ["mark"] : ["paint", "mark"];
+      constructor(callback: typeof paint) {
+        paint = callback;
+      }
+      observe() {}
+      disconnect() {
+        paint = null;
+      }
+    }
+    const context = {
+      location: { pathname: options.pathname },
+      sessionStorage: { getItem: () => null },
+      PerformanceObserver,
+      requestAnimationFrame: (callback: () => void) => pending.frame!.push(callback),
+      setTimeout: (callback: () => void) => callback(),
+      document: {
+        readyState: options.readyState ?? "interactive",
+        visibilityState: options.visibilityState ?? "visible",
+        addEventListener: (type: string, listener: () => void) =>
+          type === "DOMContentLoaded" && pending.ready!.push(listener),
+        getElementById: () => ({ getAttribute: () => options.frame }),
+        createElement: (tag: string) => ({ tag }),
+        head: { appendChild: (el: Node) => appended.push(el) },
+      },
+    };
+    (context as Record<string, unknown>).window = context;
+    runInNewContext(bootScript({ entry: "/assets/index-entry.js", preloads: ["/assets/index-helper.js"] }), context);
+    const scripts = () => appended.filter((el) => el.tag !== "style");
+    return {
+      scripts,
+      ready: () => pending.ready!.splice(0).forEach((listener) => listener()),
+      painted: (name = "first-contentful-paint") =>
+        paint?.({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }, { disconnect: () => (paint = null) }),
+      frame: () => pending.frame!.splice(0).forEach((callback) => callback()),
+    };
+  }
+
+  const started = [
+    { tag: "link", rel: "modulepreload", crossOrigin: "", href: "/assets/index-helper.js" },
+    { tag: "script", type: "module", crossOrigin: "", src: "/assets/index-entry.js" },
+  ];
+
+  it("asks for the app only once its own frame's first contentful paint is on screen", () => {
+    const visit = page({ pathname: "/protocols/centrifuge", frame: "/protocols/centrifuge" });
+    expect(visit.scripts()).toEqual([]);
+    visit.painted("first-paint");
+    expect(visit.scripts()).toEqual([]);
+    visit.painted();
+    expect(visit.scripts()).toEqual(started);
+  });
+
+  it("waits for the page to be parsed before deciding", () => {
+    const visit = page({ pathname: "/", frame: "/", readyState: "loading" });
+    visit.painted();
+    expect(visit.scripts()).toEqual([]);
+    visit.ready();
+    visit.painted();
+    expect(visit.scripts()).toEqual(started);
+  });
+
+  it("starts at once on another route's frame (it stays hidden: no paint will come) and in a hidden tab", () => {
+    expect(page({ pathname: "/privacy-policy", frame: "/" }).scripts()).toEqual(started);
+    expect(page({ pathname: "/", frame: "/", visibilityState: "hidden" }).scripts()).toEqual(started);
+  });
+
+  it("without Paint Timing, starts after the next frame", () => {
+    const visit = page({ pathname: "/", frame: "/", paintTiming: false });
+    expect(visit.scripts()).toEqual([]);
+    visit.frame();
+    expect(visit.scripts()).toEqual(started);
   });
 });

@@ -1,10 +1,10 @@
 // One production build, made with secrets in the build environment, then:
 // 1. no secret and no non-VITE_ value is anywhere in the output (the service-role key above all);
-// 2. the generated _headers and index.html hold the CSP promise (no inline script);
+// 2. the generated _headers and index.html hold the CSP promise (one inline script, allowed by its hash);
 // 3. served by `vite preview` (which applies that _headers file), a real Chromium uses the app,
 //    signup included, with zero CSP violations, and the CSP provably blocks injected script.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -110,20 +110,22 @@ describe("the built bundle", () => {
     expect(files.some((f) => f.text.includes(api.url))).toBe(true);
   });
 
-  it("ships _headers with the CSP for the backend it was built for, and an index.html without inline script", () => {
+  it("ships _headers with the CSP for the backend it was built for, and an index.html whose one inline script the CSP allows by its hash", () => {
     const headers = files.find((f) => f.name === "_headers")!.text;
     expect(headers).toContain(`connect-src 'self' ${new URL(api.url).origin};`);
-    expect(headers).toMatch(/script-src 'self';/);
     expect(headers).toContain("frame-ancestors 'none'");
     expect(headers).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
 
     const html = files.find((f) => f.name === "index.html")!.text;
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, content] of scripts) {
-      expect(attributes).toMatch(/\bsrc="\/assets\/[^"]+\.js"/);
-      expect(content!.trim()).toBe("");
-    }
+    // The boot (build/prerender.ts): the only inline script, and the only hash the policy names.
+    expect(scripts).toHaveLength(1);
+    const [, attributes, boot] = scripts[0]!;
+    expect(attributes).toBe("");
+    const hash = createHash("sha256").update(boot!, "utf8").digest("base64");
+    expect(headers).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(headers.match(/'sha256-/g)).toHaveLength(1);
+    expect(headers).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(html).not.toMatch(/\son[a-z]+\s*=/i); // no inline event handlers
     expect(html).not.toMatch(/javascript:/i);
   });
