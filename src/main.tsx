@@ -16,15 +16,11 @@ const frame = root.getAttribute(PRERENDERED_ATTRIBUTE);
 // (A function, not top-level await: a module with top-level await turns off the bundler's chunk
 // merging for the whole app, which split the pages into more files.)
 async function start(): Promise<void> {
-  // 1. This page's own frame is on screen before any app code is asked for (a hidden tab paints
-  //    nothing: it starts at once). The boot script asks for this file only after that paint, so
-  //    in a build the wait ends at once. A frame of another route, which the boot script
-  //    keeps hidden, goes.
-  if (frame === path) {
-    if (document.visibilityState === "visible" && PerformanceObserver.supportedEntryTypes.includes("paint")) {
-      await firstContentfulPaint();
-    }
-  } else if (frame !== null) {
+  // 1. This page's own frame is already on screen: the boot script (entry-prerender.tsx's
+  //    bootScript(), inline in the HTML) adds this file only once the frame's first contentful
+  //    paint is, or at once for a hidden tab, which paints nothing. A frame of another route, which
+  //    the boot script keeps hidden, goes.
+  if (frame !== null && frame !== path) {
     root.replaceChildren();
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
   }
@@ -55,21 +51,6 @@ async function start(): Promise<void> {
     if (frame === path) await app.ready();
     app.render(root);
   }
-}
-
-/**
- * Resolves once the page's first contentful paint is on screen (the Paint Timing entry). Not
- * "after the next frame": the chunks would then be asked for before the paint is presented, and
- * Lighthouse counted them on its path (decision 008).
- */
-function firstContentfulPaint(): Promise<void> {
-  return new Promise((painted) =>
-    new PerformanceObserver((entries, observer) => {
-      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
-      observer.disconnect();
-      painted();
-    }).observe({ type: "paint", buffered: true }),
-  );
 }
 
 // 4. The app's code did not load (a dropped line, a deploy that replaced the files, the dev
