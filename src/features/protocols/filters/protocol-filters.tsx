@@ -80,27 +80,25 @@ export function ProtocolFiltersBar({
   folded = false,
 }: ProtocolFiltersProps) {
   const searchId = useId();
-  const set = <K extends keyof ProtocolFilters>(key: K, value: ProtocolFilters[K]) =>
-    onChange({ ...filters, [key]: value });
-  // The selects' handlers never change: they read the latest filters and callbacks when called.
+  // The handlers never change (the memoised selects keep their props): they read the latest
+  // filters and callbacks when called.
   const latest = useRef({ filters, onChange, onSortChange });
   useLayoutEffect(() => {
     latest.current = { filters, onChange, onSortChange };
   });
-  const setSelect = useCallback(
-    (key: Exclude<keyof ProtocolFilters, "searchQuery">, value: string) =>
-      latest.current.onChange({ ...latest.current.filters, [key]: value }),
+  const set = useCallback(
+    (key: keyof ProtocolFilters, value: string) => latest.current.onChange({ ...latest.current.filters, [key]: value }),
     [],
   );
   const on = useMemo(
     () => ({
-      assetClass: (value: string) => setSelect("selectedAssetClass", value),
-      risk: (value: string) => setSelect("selectedRisk", value),
-      blockchain: (value: string) => setSelect("selectedBlockchain", value),
-      investor: (value: string) => setSelect("selectedInvestor", value),
+      assetClass: (value: string) => set("selectedAssetClass", value),
+      risk: (value: string) => set("selectedRisk", value),
+      blockchain: (value: string) => set("selectedBlockchain", value),
+      investor: (value: string) => set("selectedInvestor", value),
       sort: (value: string) => latest.current.onSortChange(value as SortKey),
     }),
-    [setSelect],
+    [set],
   );
 
   return (
