@@ -10,6 +10,12 @@ import { protocolsQueryOptions } from "@/features/protocols/model/queries";
 import { protocolProductsQueryOptions } from "@/features/protocols/products/products-query";
 import { protocolRatingChangesQueryOptions } from "@/features/protocols/risk/rating-changes";
 import { protocolRiskFactorsQueryOptions } from "@/features/protocols/risk/risk-factors";
+import type { Protocol } from "@/features/protocols/model/types";
+
+/** The protocol whose page `slug` opens (case-insensitive), as the page and its loader both find it. */
+export function protocolForSlug(protocols: readonly Protocol[], slug: string): Protocol | undefined {
+  return protocols.find((candidate) => candidate.slug === slug.toLowerCase());
+}
 
 /**
  * Puts the page's reads for `slug` in the cache: the same queries its sections make (products only
@@ -19,7 +25,7 @@ import { protocolRiskFactorsQueryOptions } from "@/features/protocols/risk/risk-
  */
 export async function loadProtocolData(queryClient: QueryClient, slug: string): Promise<void> {
   const protocols = queryClient.getQueryData(protocolsQueryOptions().queryKey);
-  const protocol = protocols?.find((candidate) => candidate.slug === slug.toLowerCase());
+  const protocol = protocols && protocolForSlug(protocols, slug);
   if (!protocol) return;
   const { id } = protocol;
   await Promise.allSettled([

@@ -25,6 +25,7 @@ import { NotFoundPage } from "@/pages/not-found";
 import { CompareTray } from "@/app/compare-tray";
 import { SiteLayout } from "@/app/site-layout";
 import { useCompareSlugs } from "@/app/use-compare-slugs";
+import { protocolForSlug } from "./protocol-data";
 
 // The route's loader takes the page's reads from this chunk (app/router.tsx).
 // eslint-disable-next-line react-refresh/only-export-components -- a loader's helper, not a component
@@ -44,7 +45,7 @@ export function ProtocolPage() {
   }
   // The route's loader put the list (or its failure) in the cache before the page renders.
   if (!data) return null;
-  const protocol = data.find((candidate) => candidate.slug === slug.toLowerCase());
+  const protocol = protocolForSlug(data, slug);
   if (!protocol) {
     // A renamed protocol's old address moves to its page (the address bar shows the new one).
     const renamed = FORMER_SLUGS[slug.toLowerCase()];
