@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { Suspense, useMemo, useState } from "react";
+import { memo, Suspense, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useScrolledPast } from "@/components/layout/use-scrolled-past";
 import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
@@ -31,7 +31,7 @@ type CompareTrayProps = {
 };
 
 /** The selection bar and, on 'Compare in Dashboard', the comparison dialog (home and protocol pages). */
-export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: CompareTrayProps) {
+export const CompareTray = memo(function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: CompareTrayProps) {
   const [open, setOpen] = useState(false);
   const ranking = useMemo(() => rankMetrics(selected), [selected]);
   // The same rule as the floating button it stands in for: shown past the spec's 400 px.
@@ -73,4 +73,4 @@ export function CompareTray({ selected, onRemove, shareUrl, floatingJoin }: Comp
       )}
     </>
   );
-}
+});

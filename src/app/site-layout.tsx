@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { FLOATING_BUTTON_ROOM_PX, FloatingJoinButton } from "@/components/layout/floating-join-button";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -23,6 +23,11 @@ export function SiteLayout({ children, home = false, dataAsOf = null }: SiteLayo
   // The home page's comparison selection bar is fixed at the bottom; keep the floating button
   // and the end of the footer clear of it.
   const clearance = useBottomClearance("[data-selection-bar]");
+  // Stable handlers: the header, banner, footer and floating button are memoised, so a page's own
+  // re-render (the home page's, on each keystroke in its search) passes over them.
+  const joinFromBanner = useCallback(() => openWaitlist({ source: "banner" }), [openWaitlist]);
+  const joinFrom = useCallback((source: "header" | "drawer") => openWaitlist({ source }), [openWaitlist]);
+  const joinFromFloating = useCallback(() => openWaitlist({ source: "floating" }), [openWaitlist]);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,8 +39,8 @@ export function SiteLayout({ children, home = false, dataAsOf = null }: SiteLayo
           Skip to protocols
         </a>
       )}
-      {home && <TopBanner onJoinWaitlist={() => openWaitlist({ source: "banner" })} onIntent={prefetchWaitlist} />}
-      <SiteHeader onJoinWaitlist={(from) => openWaitlist({ source: from })} onIntent={prefetchWaitlist} />
+      {home && <TopBanner onJoinWaitlist={joinFromBanner} onIntent={prefetchWaitlist} />}
+      <SiteHeader onJoinWaitlist={joinFrom} onIntent={prefetchWaitlist} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
@@ -46,7 +51,7 @@ export function SiteLayout({ children, home = false, dataAsOf = null }: SiteLayo
       />
       {home && (
         <FloatingJoinButton
-          onJoinWaitlist={() => openWaitlist({ source: "floating" })}
+          onJoinWaitlist={joinFromFloating}
           onIntent={prefetchWaitlist}
           bottomClearance={clearance}
           // The tray shows (it is measured): on a phone it carries the join button (compare-tray.tsx).

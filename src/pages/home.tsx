@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 import { useLocation } from "react-router-dom";
 import { usePageTitle } from "@/components/layout/use-page-title";
 import { site } from "@/config/site";
@@ -39,9 +39,24 @@ export function HomePage() {
   // The URL names compared protocols by slug (use-compare-slugs.ts).
   const selection = useCompareSlugs(protocols, view.compare, setCompare);
 
+  // A keystroke in the search re-renders this page (the box's text is its state): everything but
+  // the directory gets props that keep their identity, and is memoised, so the key's urgent render
+  // is the box and the filter bar, not the hero, the statistics, the tray and the layout.
+  const joinFromHero = useCallback(() => openWaitlist({ source: "hero" }), [openWaitlist]);
+  const promo = useMemo(
+    () => <PortfolioPromo onJoin={() => openWaitlist({ source: "promo" })} onIntent={prefetchWaitlist} />,
+    [openWaitlist, prefetchWaitlist],
+  );
+  const search = view.search;
+  const shareUrl = useCallback(() => new URL(`${pathname}${search}`, window.location.origin).href, [pathname, search]);
+  const floatingJoin = useMemo(
+    () => ({ onJoin: () => openWaitlist({ source: "floating" }), onIntent: prefetchWaitlist }),
+    [openWaitlist, prefetchWaitlist],
+  );
+
   return (
     <SiteLayout home dataAsOf={stats?.dataAsOf}>
-      <Hero stats={stats} onJoinWaitlist={() => openWaitlist({ source: "hero" })} onIntent={prefetchWaitlist} />
+      <Hero stats={stats} onJoinWaitlist={joinFromHero} onIntent={prefetchWaitlist} />
 
       {/* On a phone the statistics and the platform's themes follow the directory, so the first card
           is about a screen down (docs/decisions/017-phone-first-screen.md). */}
@@ -58,7 +73,7 @@ export function HomePage() {
               protocols={protocols}
               selectedSlugs={selection.selectedSlugs}
               onToggleSelect={selection.toggle}
-              promo={<PortfolioPromo onJoin={() => openWaitlist({ source: "promo" })} onIntent={prefetchWaitlist} />}
+              promo={promo}
               filters={view.filters}
               onFiltersChange={view.setFilters}
               sort={view.sort}
@@ -73,8 +88,8 @@ export function HomePage() {
       <CompareTray
         selected={selection.selectedProtocols}
         onRemove={selection.remove}
-        shareUrl={() => new URL(`${pathname}${view.search}`, window.location.origin).href}
-        floatingJoin={{ onJoin: () => openWaitlist({ source: "floating" }), onIntent: prefetchWaitlist }}
+        shareUrl={shareUrl}
+        floatingJoin={floatingJoin}
       />
     </SiteLayout>
   );

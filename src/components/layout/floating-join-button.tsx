@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Sparkles } from "lucide-react";
 import { FLOATING_BUTTON_SCROLL_PX } from "@/config/site";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,7 @@ export const FLOATING_BUTTON_ROOM_PX = 88;
 // page, so it never rests on the last figures. When another bar is fixed at the bottom (the
 // comparison selection bar), the layout passes its measured height and this button rises just
 // above it; on a phone the tray carries the join button instead, while it is shown.
-export function FloatingJoinButton({
+export const FloatingJoinButton = memo(function FloatingJoinButton({
   onJoinWaitlist,
   onIntent,
   bottomClearance = 0,
@@ -58,4 +59,4 @@ export function FloatingJoinButton({
       </Button>
     </div>
   );
-}
+});

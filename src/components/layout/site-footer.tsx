@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { site } from "@/config/site";
 import { Wordmark } from "@/components/layout/wordmark";
@@ -16,7 +17,7 @@ type SiteFooterProps = {
   dataAsOf?: string | null;
 };
 
-export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterProps) {
+export const SiteFooter = memo(function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterProps) {
   const year = new Date().getFullYear();
 
   return (
@@ -80,4 +81,4 @@ export function SiteFooter({ bottomClearance = 0, dataAsOf = null }: SiteFooterP
       </div>
     </footer>
   );
-}
+});

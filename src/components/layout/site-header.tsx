@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Mail, Menu } from "lucide-react";
 import { site } from "@/config/site";
@@ -19,7 +19,7 @@ const mobileMenu = onDemand(
   (module) => module.MobileMenu,
 );
 
-export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
+export const SiteHeader = memo(function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [MobileMenu, setMobileMenu] = useState(() => mobileMenu.current());
   const joinAfterClose = useRef(false);
@@ -113,4 +113,4 @@ export function SiteHeader({ onJoinWaitlist, onIntent }: SiteHeaderProps) {
       </div>
     </header>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { memo, useState, useSyncExternalStore } from "react";
 import { Sparkles, X } from "lucide-react";
 import { BANNER_DISMISSED_KEY } from "@/config/site";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ type TopBannerProps = {
 const readDismissed = () => readSessionFlag(BANNER_DISMISSED_KEY);
 const noSubscription = () => () => {};
 
-export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
+export const TopBanner = memo(function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
   // Read at render, so a banner dismissed earlier this session never shows. Hydrating the
   // prerendered home page, React reads "not dismissed", as the build did, so the markup matches;
   // the boot script keeps that banner hidden until React removes it, right after.
@@ -55,4 +55,4 @@ export function TopBanner({ onJoinWaitlist, onIntent }: TopBannerProps) {
       </button>
     </aside>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Coins, Layers, Landmark } from "lucide-react";
 import type { ReactNode } from "react";
 import { site } from "@/config/site";
@@ -29,7 +30,13 @@ function Tile({ icon, label, value, hint }: { icon: ReactNode; label: string; va
 }
 
 /** On a phone: three small tiles in a row (the hints show from the small breakpoint up). */
-export function EcosystemStats({ stats, className }: { stats: ProtocolStats | null; className?: string }) {
+export const EcosystemStats = memo(function EcosystemStats({
+  stats,
+  className,
+}: {
+  stats: ProtocolStats | null;
+  className?: string;
+}) {
   const show = (value: number | string) => (stats === null ? STAT_PLACEHOLDER : String(value));
   return (
     <section aria-labelledby="ecosystem-heading" className={cn("space-y-4 sm:space-y-5", className)}>
@@ -65,4 +72,4 @@ export function EcosystemStats({ stats, className }: { stats: ProtocolStats | nu
       </dl>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { ArrowRight } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { useLaunchTarget } from "@/components/use-launch-target";
@@ -13,7 +14,7 @@ type HeroProps = {
   onIntent?: () => void;
 };
 
-export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
+export const Hero = memo(function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
   const launch = useLaunchTarget();
   const figures = [
     { label: "Protocols", value: stats ? String(stats.totalProtocols) : STAT_PLACEHOLDER },
@@ -92,4 +93,4 @@ export function Hero({ stats, onJoinWaitlist, onIntent }: HeroProps) {
       </div>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Activity, CandlestickChart, ShieldCheck } from "lucide-react";
 import { useLaunchTarget } from "@/components/use-launch-target";
 import { OPENING_SOON } from "@/lib/launch-target";
@@ -56,7 +57,7 @@ export function PlatformFeatures({ className }: { className?: string }) {
 }
 
 /** The phone's copy of the themes (hidden from the small breakpoint up, where the hero has them). */
-export function PlatformFeaturesBand() {
+export const PlatformFeaturesBand = memo(function PlatformFeaturesBand() {
   return (
     <section
       aria-label="Portfolio analytics platform"
@@ -65,4 +66,4 @@ export function PlatformFeaturesBand() {
       <PlatformFeatures />
     </section>
   );
-}
+});

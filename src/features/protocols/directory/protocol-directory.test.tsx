@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { FIRST_GRID_SIZE } from "@/config/site";
 import { DEFAULT_FILTERS } from "../filters/filter";
 import { parseProtocolRows } from "../model/model";
-import { ProtocolDirectory, VIRTUALIZE_AFTER } from "./protocol-directory";
+import { VIRTUALIZE_AFTER } from "./directory-results";
+import { ProtocolDirectory } from "./protocol-directory";
 import { syntheticRow } from "../../../../tests/fixtures/protocol-cases";
 
 // Scale: the local API can serve 10,000 synthetic rows; 'Show All' must not mount them all.
