@@ -11,6 +11,15 @@ import { useVirtualGrid } from "./use-virtual-grid";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3";
 /**
+ * A card out of the viewport is not styled, laid out or painted until it comes near it
+ * (`content-visibility: auto`); it keeps its place with its last rendered height, or 440 px (the
+ * median card at 375, 800 and 1280 px wide: 389-495 px) before it has been rendered. Each keystroke
+ * or filter change rewrites every card in the grids, of which a screen shows two to six. Its text
+ * stays in the page for find-in-page and screen readers. Not in the virtual grid, which measures
+ * its rows to place them (decision 024).
+ */
+const RENDERED_ON_SCREEN = "[content-visibility:auto] [contain-intrinsic-size:auto_440px]";
+/**
  * Past this many cards the expanded second grid only mounts the rows near the viewport. Below it
  * every card is in the page, so the browser's find-in-page and a screen reader's list reach all
  * of them; a hundred-odd cards mount in well under a frame's budget on a phone.
@@ -57,8 +66,13 @@ export const DirectoryResults = memo(function DirectoryResults({
   const [expanded, setExpanded] = useState(false);
   const selected = useMemo(() => new Set(selectedSlugs), [selectedSlugs]);
   // Every grid (the first, the second, the virtualized one) shows a protocol the same way.
-  const card = (protocol: Protocol) => (
-    <ProtocolCard protocol={protocol} selected={selected.has(protocol.slug)} onToggleSelect={onToggleSelect} />
+  const card = (protocol: Protocol, className?: string) => (
+    <ProtocolCard
+      protocol={protocol}
+      selected={selected.has(protocol.slug)}
+      onToggleSelect={onToggleSelect}
+      className={className}
+    />
   );
   const secondGridId = useId();
 
@@ -131,7 +145,7 @@ export const DirectoryResults = memo(function DirectoryResults({
               every card removed and built again (a card holds no state of its own). */}
           <ul className={GRID}>
             {firstGrid.map((protocol, index) => (
-              <li key={index}>{card(protocol)}</li>
+              <li key={index}>{card(protocol, RENDERED_ON_SCREEN)}</li>
             ))}
           </ul>
 
@@ -167,7 +181,7 @@ export const DirectoryResults = memo(function DirectoryResults({
                           data-faded={faded || undefined}
                           className={cn(faded && "pointer-events-none opacity-40 blur-[2px] select-none")}
                         >
-                          {card(protocol)}
+                          {card(protocol, RENDERED_ON_SCREEN)}
                         </li>
                       );
                     })}
