@@ -1,6 +1,11 @@
 import { Check, Plus } from "lucide-react";
 import { cn } from "@/lib/utils";
 
+// Icons as constant elements: a card re-rendered for each keystroke passes over them (same element,
+// same props) instead of building their SVG again (docs/decisions/024-typing-at-scale.md).
+const CHECKED = <Check className="size-3" strokeWidth={3} />;
+const UNCHECKED = <Plus className="size-3 text-placeholder" strokeWidth={3} />;
+
 type CompareToggleProps = {
   name: string;
   selected: boolean;
@@ -36,11 +41,7 @@ export function CompareToggle({ name, selected, onToggle, size = "sm" }: Compare
           selected ? "border-accent-foreground bg-accent-foreground text-accent" : "border-control-border",
         )}
       >
-        {selected ? (
-          <Check className="size-3" strokeWidth={3} />
-        ) : (
-          <Plus className="size-3 text-placeholder" strokeWidth={3} />
-        )}
+        {selected ? CHECKED : UNCHECKED}
       </span>
       {selected ? "Selected" : "Compare"}
     </button>

@@ -16,6 +16,10 @@ import { PRODUCTS_SECTION_ID } from "../model/figure-provenance";
 import { minimumTextOf, productCountText } from "../model/product-summary";
 import type { Protocol } from "../model/types";
 
+// Icons as constant elements: a card re-rendered for each keystroke passes over them (same element,
+// same props) instead of building their SVG again (docs/decisions/024-typing-at-scale.md).
+const RISK_CHEVRON = <ChevronRight className="-mr-1 size-3 opacity-70" aria-hidden="true" />;
+
 type ProtocolCardProps = {
   protocol: Protocol;
   selected: boolean;
@@ -103,7 +107,7 @@ export const ProtocolCard = memo(function ProtocolCard({
             >
               <RiskBadge
                 level={protocol.riskLevel}
-                trailing={<ChevronRight className="-mr-1 size-3 opacity-70" aria-hidden="true" />}
+                trailing={RISK_CHEVRON}
                 className="transition-shadow group-hover/risk:ring-2 group-hover/risk:ring-current/30"
               />
             </ProtocolLink>

@@ -4,13 +4,17 @@ import { isUnknownFigure } from "../model/model";
 import { isTracked, TRACKED_DETAIL, TRACKED_NOTE } from "../model/review-status";
 import type { Protocol } from "../model/types";
 
+// Icons as constant elements: a card re-rendered for each keystroke passes over them (same element,
+// same props) instead of building their SVG again (docs/decisions/024-typing-at-scale.md).
+const CARD_INFO = <Info className="mt-px size-3 shrink-0" aria-hidden="true" />;
+
 /** The card's note (one short line that may wrap), or the page's note with what it means. */
 export function TrackedNote({ protocol, variant }: { protocol: Protocol; variant: "card" | "page" }) {
   if (!isTracked(protocol)) return null;
   if (variant === "card") {
     return (
       <p className="mt-3 flex items-start gap-1.5 rounded-md border border-dashed border-border-strong bg-surface-subtle px-2 py-1 text-[0.6875rem] leading-4 font-medium text-secondary-foreground">
-        <Info className="mt-px size-3 shrink-0" aria-hidden="true" />
+        {CARD_INFO}
         {TRACKED_NOTE}
       </p>
     );

@@ -1,6 +1,13 @@
 import { ExternalLink } from "lucide-react";
 import { cn } from "@/lib/utils";
 
+// Icons as constant elements: a card re-rendered for each keystroke passes over them (same element,
+// same props) instead of building their SVG again (docs/decisions/024-typing-at-scale.md).
+const ICON = {
+  text: <ExternalLink className="size-3.5" aria-hidden="true" />,
+  button: <ExternalLink className="size-4" aria-hidden="true" />,
+};
+
 /**
  * 'Visit Protocol' to the protocol's own site, in a new tab. Callers render it only for an http(s)
  * URL (model.ts turns any other into null). 'text' on cards, 'button' in the protocol page header.
@@ -20,7 +27,7 @@ export function VisitProtocolLink({ name, url, variant }: { name: string; url: s
       )}
     >
       Visit Protocol
-      <ExternalLink className={variant === "text" ? "size-3.5" : "size-4"} aria-hidden="true" />
+      {ICON[variant]}
     </a>
   );
 }
