@@ -1,6 +1,6 @@
-import { useDeferredValue, useMemo, type ReactNode } from "react";
+import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { loadSelect } from "@/components/ui/lazy-select";
-import { filterProtocols, hasActiveFilters, type ProtocolFilters } from "../filters/filter";
+import { hasActiveFilters, narrowingFilter, type ProtocolFilters } from "../filters/filter";
 import { canonicalFilters, filterOptions } from "../filters/filter-options";
 import { FilterPanel } from "../filters/filter-panel";
 import { sortProtocols, type SortKey } from "../filters/sort";
@@ -59,7 +59,9 @@ export function ProtocolDirectory({
     () => ({ selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor, searchQuery: deferredQuery }),
     [selectedAssetClass, selectedRisk, selectedBlockchain, selectedInvestor, deferredQuery],
   );
-  const results = useMemo(() => filterProtocols(sorted, appliedFilters), [sorted, appliedFilters]);
+  // Typing on searches the last results rather than the whole list (filter.ts).
+  const [filterProtocols] = useState(narrowingFilter);
+  const results = useMemo(() => filterProtocols(sorted, appliedFilters), [filterProtocols, sorted, appliedFilters]);
 
   return (
     <div className="space-y-6" onPointerEnter={warmSelects} onTouchStart={warmSelects} onFocus={warmSelects}>

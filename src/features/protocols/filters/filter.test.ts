@@ -1,7 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALL } from "@/config/site";
 import { protocolRows } from "../../../../tests/fixtures/protocols";
-import { activeSelectCount, DEFAULT_FILTERS, filterProtocols, hasActiveFilters, type ProtocolFilters } from "./filter";
+import {
+  activeSelectCount,
+  DEFAULT_FILTERS,
+  filterProtocols,
+  hasActiveFilters,
+  narrowingFilter,
+  type ProtocolFilters,
+} from "./filter";
 import { parseProtocolRows } from "../model/model";
 
 const protocols = parseProtocolRows(protocolRows);
@@ -108,5 +116,60 @@ describe("activeSelectCount (the phone's 'Filters' button)", () => {
         selectedInvestor: "accredited",
       }),
     ).toBe(4);
+  });
+});
+
+describe("narrowingFilter", () => {
+  // Edits as a visitor makes them: letters typed on, deleted, a select changed, the list replaced.
+  const letters = fc.constantFrom("a", "e", "o", "n", "r", "t", "u", " ", "A", "x", "é");
+  const edit = fc.oneof(
+    letters.map((letter) => ({ type: "type" as const, letter })),
+    fc.constant({ type: "delete" as const }),
+    fc.constantFrom(ALL, "Treasuries", "Private Credit").map((assetClass) => ({ type: "select" as const, assetClass })),
+    fc.constant({ type: "reload" as const }),
+  );
+
+  it("answers exactly as filterProtocols, order included, over any run of edits", () => {
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 40 }), (edits) => {
+        const filter = narrowingFilter();
+        let list = protocols;
+        let filters = DEFAULT_FILTERS;
+        for (const step of edits) {
+          if (step.type === "type") filters = { ...filters, searchQuery: filters.searchQuery + step.letter };
+          else if (step.type === "delete") filters = { ...filters, searchQuery: filters.searchQuery.slice(0, -1) };
+          else if (step.type === "select") filters = { ...filters, selectedAssetClass: step.assetClass };
+          else list = parseProtocolRows(protocolRows);
+          const expected = filterProtocols(list, filters);
+          const got = filter(list, filters);
+          // The same objects (a reloaded list's, not the last one's), in the same order.
+          expect(got.length).toBe(expected.length);
+          got.forEach((protocol, index) => expect(protocol).toBe(expected[index]));
+        }
+      }),
+    );
+  });
+
+  it("reads the whole list only when the query did not just grow", () => {
+    let reads = 0;
+    const list = new Proxy([...protocols], {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const filter = narrowingFilter();
+    const search = (searchQuery: string, selectedRisk = ALL) => {
+      reads = 0;
+      filter(list, { ...DEFAULT_FILTERS, searchQuery, selectedRisk });
+      return reads;
+    };
+    expect(search("o")).toBe(protocols.length);
+    expect(search("on")).toBe(0);
+    expect(search("ond")).toBe(0);
+    expect(search("on")).toBe(protocols.length);
+    expect(search("on", "Low")).toBe(protocols.length);
+    expect(search("")).toBe(protocols.length);
+    expect(search("o")).toBe(protocols.length);
   });
 });

@@ -66,3 +66,30 @@ export function filterProtocols(protocols: readonly Protocol[], filters: Protoco
       (selectedInvestor === ALL || isOpenTo(investorAccessOf(protocol), selectedInvestor)),
   );
 }
+
+/**
+ * filterProtocols that remembers its last answer: when only the query changed and the new one
+ * contains the last (typing on), it searches the last results instead of the whole list. A name
+ * that contains the new query contains the old one, so the answer, order included, is the same
+ * (filter.test.ts checks it against filterProtocols over random edits). Any other change (a select,
+ * the list, the order, a deleted letter) filters the whole list again.
+ */
+export function narrowingFilter(): (protocols: readonly Protocol[], filters: ProtocolFilters) => Protocol[] {
+  let last: { protocols: readonly Protocol[]; filters: ProtocolFilters; query: string; results: Protocol[] } | null =
+    null;
+  return (protocols, filters) => {
+    const query = filters.searchQuery.trim().toLowerCase();
+    const narrows =
+      last !== null &&
+      last.protocols === protocols &&
+      last.query !== "" &&
+      query.includes(last.query) &&
+      last.filters.selectedAssetClass === filters.selectedAssetClass &&
+      last.filters.selectedRisk === filters.selectedRisk &&
+      last.filters.selectedBlockchain === filters.selectedBlockchain &&
+      last.filters.selectedInvestor === filters.selectedInvestor;
+    const results = filterProtocols(narrows ? last!.results : protocols, filters);
+    last = { protocols, filters, query, results };
+    return results;
+  };
+}
