@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router-dom";
+import type { MouseEvent, ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { directoryLinkState, protocolPath } from "./directory-link";
 import type { Protocol } from "../model/types";
 
@@ -13,18 +13,40 @@ type ProtocolLinkProps = {
   children: ReactNode;
 };
 
-/** A link to a protocol's page that carries the directory view along (see directory-link.ts). */
+/** A click the page should handle itself: the main button, no modifier key (not a new tab or window). */
+function isPlainClick(event: MouseEvent): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  );
+}
+
+/**
+ * A link to a protocol's page that carries the directory view along (see directory-link.ts).
+ *
+ * A plain anchor that navigates in the app on a plain click, as react-router's `Link` does for an
+ * absolute path: a card holds three of these, and a keystroke at 10,000 protocols re-renders
+ * fifteen cards, where `Link`'s path resolution, click handler and prefetch hooks were the largest
+ * part of the render's script (2.4 ms a key in the profile; docs/decisions/024-typing-at-scale.md).
+ * The view to carry is read at the click, from the location the router last rendered.
+ */
 export function ProtocolLink({ slug, section, className, children, ...named }: ProtocolLinkProps) {
   const location = useLocation();
+  const navigate = useNavigate();
+  const href = section === undefined ? protocolPath(slug) : `${protocolPath(slug)}#${section}`;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    void navigate(href, { state: directoryLinkState(location) });
+  };
   return (
-    <Link
-      to={{ pathname: protocolPath(slug), hash: section === undefined ? "" : `#${section}` }}
-      state={directoryLinkState(location)}
-      className={className}
-      {...named}
-    >
+    <a href={href} onClick={onClick} className={className} {...named}>
       {children}
-    </Link>
+    </a>
   );
 }
 
