@@ -11,6 +11,13 @@ import { env } from "@/config/env";
 // reads, so it is left out. The anon key is public by design; the service-role key is in no
 // client bundle. A failed read is not retried (docs/product.md, 'The directory').
 
+/**
+ * The site's one rule for a failed read, for every query of `readRest`: it is shown, never asked
+ * again by itself (docs/product.md, 'The directory'): no retry, and none when a page mounts after a
+ * route's loader met the failure (app/router.tsx, pages/protocol-data.ts). The next visit asks again.
+ */
+export const READ_ONCE = { retry: false, retryOnMount: false } as const;
+
 /** A failed read, with PostgREST's own message ('' when it sent none, so callers can fall back). */
 export class PostgrestReadError extends Error {
   constructor(

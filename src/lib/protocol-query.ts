@@ -3,7 +3,7 @@
 // lib/postgrest.ts's GET; this adds the protocol filter, the message an error shows, the parse and
 // the query's options, the same for every such table.
 import { queryOptions } from "@tanstack/react-query";
-import { readRest } from "@/lib/postgrest";
+import { READ_ONCE, readRest } from "@/lib/postgrest";
 
 /** How one table is read for one protocol. */
 export type ProtocolRead<T> = {
@@ -50,9 +50,6 @@ export function protocolQueryOptions<T>(read: ProtocolRead<T>, protocolId: strin
     queryFn: ({ signal }) => readProtocolRows(read, protocolId, signal),
     // Written once a day by the refresh, or with the protocols by data:push: a visit never needs it twice.
     staleTime: 30 * 60_000,
-    retry: false,
-    // The protocol route's loader read it before the page mounted (pages/protocol-data.ts): a
-    // failure it met is the section's error at once, not asked again on mount. The next visit asks again.
-    retryOnMount: false,
+    ...READ_ONCE,
   });
 }

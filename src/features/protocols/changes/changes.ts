@@ -2,7 +2,7 @@
 // site's (/changes) or one protocol's (its page's 'Recent changes'), each put in words by the same
 // module the Atom feed uses (supabase/functions/_shared/change-text.ts).
 import { queryOptions } from "@tanstack/react-query";
-import { readRest } from "@/lib/postgrest";
+import { READ_ONCE, readRest } from "@/lib/postgrest";
 import {
   CHANGE_COLUMNS,
   changeSummary,
@@ -34,10 +34,7 @@ export function changesQueryOptions() {
     queryFn: async ({ signal }) => parseChangeRows(await readRest(path("", CHANGES_LIMIT), signal)),
     // Written once a day by the refresh and by reviews.
     staleTime: 5 * 60_000,
-    retry: false,
-    // Read by the route's loader before the page mounts (app/router.tsx): a failure it met is the
-    // page's error at once, not asked again on mount. The next visit asks again.
-    retryOnMount: false,
+    ...READ_ONCE,
   });
 }
 
@@ -49,9 +46,7 @@ export function protocolChangesQueryOptions(protocolId: string) {
         await readRest(path(`&protocol_id=eq.${encodeURIComponent(protocolId)}`, RECENT_CHANGES_LIMIT), signal),
       ),
     staleTime: 5 * 60_000,
-    retry: false,
-    // Read by the protocol route's loader (pages/protocol-data.ts), likewise.
-    retryOnMount: false,
+    ...READ_ONCE,
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { readRest } from "@/lib/postgrest";
+import { READ_ONCE, readRest } from "@/lib/postgrest";
 import { parseProtocolRows } from "./model";
 import type { Protocol } from "./types";
 
@@ -34,8 +34,7 @@ export function protocolsQueryOptions() {
     },
     // The list changes monthly: once fetched, it serves the next 5 minutes' pages without a refetch.
     staleTime: 5 * 60 * 1000,
-    // No retry (docs/product.md, 'The directory'), not even when a page mounts after the boot's read failed.
-    retry: false,
-    retryOnMount: false,
+    // No retry, not even when a page mounts after the boot's read failed.
+    ...READ_ONCE,
   });
 }

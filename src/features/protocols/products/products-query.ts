@@ -1,7 +1,7 @@
 // One protocol's products: GET /rest/v1/products?select=*&protocol_id=eq.<uuid>&order=symbol.asc,
 // read by its page's Products section and by the comparison (one query per compared protocol).
 import { queryOptions } from "@tanstack/react-query";
-import { readRest } from "@/lib/postgrest";
+import { READ_ONCE, readRest } from "@/lib/postgrest";
 import { parseProductRows, type Product } from "./product-model";
 
 async function fetchProducts(protocolId: string, signal: AbortSignal): Promise<Product[]> {
@@ -23,8 +23,6 @@ export function protocolProductsQueryOptions(protocolId: string) {
     queryFn: ({ signal }) => fetchProducts(protocolId, signal),
     // Written by data:push and the daily refresh: a visit never needs it twice.
     staleTime: 30 * 60_000,
-    retry: false,
-    // Read by the protocol route's loader (pages/protocol-data.ts): its failure shows, not asked again on mount.
-    retryOnMount: false,
+    ...READ_ONCE,
   });
 }
