@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { isPlainClick } from "@/lib/plain-click";
 import { directoryLinkState, protocolPath } from "./directory-link";
 import type { Protocol } from "../model/types";
 
@@ -12,18 +13,6 @@ type ProtocolLinkProps = {
   title?: string;
   children: ReactNode;
 };
-
-/** A click the page should handle itself: the main button, no modifier key (not a new tab or window). */
-function isPlainClick(event: MouseEvent): boolean {
-  return (
-    !event.defaultPrevented &&
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.altKey &&
-    !event.ctrlKey &&
-    !event.shiftKey
-  );
-}
 
 /**
  * A link to a protocol's page that carries the directory view along (see directory-link.ts).
@@ -39,7 +28,7 @@ export function ProtocolLink({ slug, section, className, children, ...named }: P
   const navigate = useNavigate();
   const href = section === undefined ? protocolPath(slug) : `${protocolPath(slug)}#${section}`;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return;
+    if (event.defaultPrevented || !isPlainClick(event)) return;
     event.preventDefault();
     void navigate(href, { state: directoryLinkState(location) });
   };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { isPlainClick } from "@/lib/plain-click";
 import { DEFAULT_FILTERS, type ProtocolFilters } from "../filters/filter";
 import type { SortKey } from "../filters/sort";
 import { parseCompareSlugs, parseDirectoryView, queryString, serializeDirectoryView } from "./url-state";
@@ -181,7 +182,7 @@ function dropPendingSearch(timer: { current: ReturnType<typeof setTimeout> | und
 
 /** A plain click on a link to another of the site's pages (not a new tab, not this page). */
 function leavesPage(event: MouseEvent): boolean {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (!isPlainClick(event)) return false;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || (link.target !== "" && link.target !== "_self")) return false;
   return link.origin === window.location.origin && link.pathname !== window.location.pathname;
