@@ -80,7 +80,7 @@ describe("ProtocolDirectory when the filters change", () => {
     await screen.findByText("Showing 1 of 400 protocols");
     const after = screen.getAllByRole("article");
     expect(after).toHaveLength(1);
-    // Keyed by place (protocol-directory.tsx): the first card's element stays and holds the match,
+    // Keyed by place (directory-results.tsx): the first card's element stays and holds the match,
     // so a keystroke on a large list rewrites text rather than rebuilding every card.
     expect(after[0]).toBe(before[0]);
     expect(within(after[0]!).getByRole("heading")).toHaveTextContent("Protocol 00003");

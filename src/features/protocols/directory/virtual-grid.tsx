@@ -66,7 +66,7 @@ export function VirtualGrid({ protocols, renderCard, label }: VirtualGridProps) 
             className="absolute inset-x-0 top-0 grid grid-cols-1 gap-5 pb-5 sm:grid-cols-2 lg:grid-cols-3"
             style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
-            {/* Keyed by place, as the directory's other grids are (protocol-directory.tsx). */}
+            {/* Keyed by place, as the directory's other grids are (directory-results.tsx). */}
             {protocols.slice(start, start + columns).map((protocol, offset) => (
               <div key={offset} role="listitem" aria-setsize={protocols.length} aria-posinset={start + offset + 1}>
                 {renderCard(protocol)}
