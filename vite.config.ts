@@ -60,7 +60,15 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
       // Each lazy import knows its chunk's URL, for a retry after a failed download (lib/on-demand.ts).
       chunkUrls(),
     ],
-    resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+    resolve: {
+      alias: [
+        { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+        // React Router's package exports only its development build, whose dev warnings (their
+        // checks and messages) would ship to every visitor; a build takes the production one, the
+        // same code with ENABLE_DEV_WARNINGS off. The dev server and the tests keep the warnings.
+        ...(command === "build" ? REACT_ROUTER_PRODUCTION : []),
+      ],
+    },
     define: {
       "import.meta.env.VITE_SUPABASE_URL": JSON.stringify(supabaseUrl),
       "import.meta.env.VITE_SUPABASE_ANON_KEY": JSON.stringify(anonKey),
@@ -173,6 +181,16 @@ export default defineConfig(({ mode, command, isSsrBuild, isPreview }) => {
     },
   };
 });
+
+/** React Router's two entries the app imports (through react-router-dom), as its production build. */
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: routerFile("index.mjs") },
+  { find: /^react-router\/dom$/, replacement: routerFile("dom-export.mjs") },
+];
+
+function routerFile(name: string): string {
+  return fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
+}
 
 /**
  * The modules the home page shares with the other pages (a protocol page, the change log), each
