@@ -23,9 +23,14 @@ describe("ComparisonDialog on a phone (below 640px)", () => {
     render(<ComparisonDialog open onOpenChange={vi.fn()} protocols={three} best={{ tvl: [three[1]!.slug] }} />);
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+    const compared = within(dialog).getByRole("list", { name: "Compared protocols" });
+    expect(within(compared).getAllByRole("listitem")).toHaveLength(3);
+    // Each name opens its protocol's page, as in the table's header.
     expect(
-      within(within(dialog).getByRole("list", { name: "Compared protocols" })).getAllByRole("listitem"),
-    ).toHaveLength(3);
+      within(compared)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+    ).toEqual(three.map((p) => [p.name, `/protocols/${p.slug}`]));
     const headings = within(dialog)
       .getAllByRole("heading", { level: 3 })
       .map((h) => h.textContent);

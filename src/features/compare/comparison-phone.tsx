@@ -1,3 +1,4 @@
+import { ProtocolNameLink } from "@/features/protocols/card/protocol-link";
 import { NO_DESCRIPTION } from "@/features/protocols/model/model";
 import { cn } from "@/lib/utils";
 import { ComparedTrackedNote } from "./compared-tracked-note";
@@ -9,7 +10,7 @@ import { protocolKeys } from "./protocol-keys";
 // Below Tailwind's sm (640px) the comparison is a stack of metric blocks instead of a table
 // that scrolls sideways; the dialog chooses one of the two layouts, so only one is in the DOM.
 
-/** Phone: the compared protocols (key, name, description), then one block per metric with every value stacked. */
+/** Phone: the compared protocols (key, name linking its page, description), then one block per metric with every value stacked. */
 export function PhoneComparison(props: LayoutProps) {
   const { protocols, descriptionIds, context } = props;
   const keys = protocolKeys(protocols.map((protocol) => protocol.name));
@@ -21,7 +22,10 @@ export function PhoneComparison(props: LayoutProps) {
           <li key={protocol.id} className="flex min-w-0 gap-3">
             <ProtocolKey index={index} keys={keys} />
             <div className="min-w-0">
-              <p className="text-base leading-6 font-bold text-foreground">{protocol.name}</p>
+              {/* The name opens the protocol's page, as in the table's header. */}
+              <p className="text-base leading-6 font-bold text-foreground">
+                <ProtocolNameLink protocol={protocol} />
+              </p>
               <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
                 {protocol.description || NO_DESCRIPTION}
               </p>
