@@ -1,24 +1,34 @@
 import { documentDateStart, UNDATED } from "./source-provenance.ts";
 
-const AS_OF_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+// en-US's month names, spelled out here rather than asked of Intl.DateTimeFormat: a page's first
+// Intl date format loads the browser's date data, 5-15 ms of the main thread in Chromium, which
+// every page paid while starting (decision 025). tvl-provenance.test.ts holds both to Intl's output.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** '2025-10-31' -> 'Oct 31, 2025'. The date is a calendar day, so it is read in UTC (no shift). */
 export function formatAsOf(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : AS_OF_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return `${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** '2025-12-19' -> 'December 2025' (the footer's and stats' "Data as of" month). */
 export function formatMonth(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? isoDate
-    : date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return Number.isNaN(date.getTime()) ? isoDate : `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** The month of the newest TVL date in the data; null when no row carries one (an older backend). */

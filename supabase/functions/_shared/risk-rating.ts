@@ -136,7 +136,8 @@ export interface HistoryPoint {
 export function maxDrawdown(points: readonly HistoryPoint[]): number {
   let peak = 0;
   let worst = 0;
-  for (const point of [...points].sort((a, b) => a.day.localeCompare(b.day))) {
+  // ISO days order as strings (a collator would load a browser's collation data for it).
+  for (const point of [...points].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
     if (!(point.tvlUsd >= 0)) continue;
     if (point.tvlUsd > peak) peak = point.tvlUsd;
     else if (peak > 0) worst = Math.max(worst, (peak - point.tvlUsd) / peak);

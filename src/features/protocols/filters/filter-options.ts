@@ -12,7 +12,8 @@ export type FilterOptions = {
   blockchains: readonly string[];
 };
 
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+// Made on first use, not when the module loads (as in sort.ts).
+let collator: Intl.Collator | undefined;
 
 export function filterOptions(protocols: readonly Protocol[]): FilterOptions {
   const spec = new Set<string>(BLOCKCHAINS.map((chain) => chain.toLowerCase()));
@@ -33,7 +34,12 @@ export function filterOptions(protocols: readonly Protocol[]): FilterOptions {
       other || unclassified
         ? [...ASSET_CLASSES, ...(other ? [OTHER] : []), ...(unclassified ? [UNCLASSIFIED] : [])]
         : ASSET_CLASSES,
-    blockchains: [...BLOCKCHAINS, ...[...others.values()].sort(collator.compare)],
+    blockchains: [
+      ...BLOCKCHAINS,
+      ...[...others.values()].sort(
+        (collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true })).compare,
+      ),
+    ],
   };
 }
 

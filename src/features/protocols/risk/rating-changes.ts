@@ -47,7 +47,8 @@ export function parseRatingChanges(rows: unknown): RatingChangeEntry[] {
       sourceUrl: safeHttpUrl(source_url),
     });
   }
-  return changes.sort((a, b) => b.day.localeCompare(a.day));
+  // ISO days order as strings (a collator would load the browser's collation data for it).
+  return changes.sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
 }
 
 /** Requested with the risk factors by the protocol page. */
