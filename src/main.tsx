@@ -36,7 +36,9 @@ async function start(): Promise<void> {
     path === "/" && import("@/pages/home"),
   ]);
 
-  // 3. React takes over #root.
+  // 3. React takes over #root, in a task of its own: the modules' evaluation above and the
+  //    router's start below are each a long task on a slow phone, one after the other a longer one.
+  await nextTask();
   const app = createApp();
   if (frame === "/" && path === "/" && location.search === "") {
     // The home frame is exactly the home page's first render, the list still loading (a query
@@ -51,6 +53,11 @@ async function start(): Promise<void> {
     if (frame === path) await app.ready();
     app.render(root);
   }
+}
+
+/** Resolves in a later task, so the browser may paint and handle input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // 4. The app's code did not load (a dropped line, a deploy that replaced the files, the dev
