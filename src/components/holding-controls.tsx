@@ -8,6 +8,7 @@ import {
   HOLDING_YEARS_MIN,
   type Holding,
 } from "@/lib/yield-after-fees";
+import { formatEnUs } from "@/lib/en-us-number";
 
 const BOUNDS = {
   years: {
@@ -18,7 +19,7 @@ const BOUNDS = {
   amountUsd: {
     min: AMOUNT_USD_MIN,
     max: AMOUNT_USD_MAX,
-    message: `Enter $${AMOUNT_USD_MIN} to $${AMOUNT_USD_MAX.toLocaleString("en-US")}.`,
+    message: `Enter $${AMOUNT_USD_MIN} to $${formatEnUs(AMOUNT_USD_MAX)}.`,
   },
 } as const;
 

@@ -13,6 +13,7 @@
 //   as if measured, and named in the summary and the table (as is a window's empty start).
 // - A move of more than JUMP_RATIO (50%) between two consecutive points is marked, with the figure.
 import { formatAsOf } from "@/lib/tvl-provenance";
+import { formatEnUs } from "./en-us-number";
 
 /** One day's figure. `day` is a calendar day (YYYY-MM-DD, UTC). */
 export type DayPoint = { day: string; value: number };
@@ -58,14 +59,12 @@ export function monthsBefore(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-const PERCENT = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** '+12.3%', '-4.0%', '+2,966.9%', '0.0%'; null when the first value is 0 (no meaningful ratio). */
 export function percentChange(first: number, last: number): string | null {
   if (first === 0) return null;
   const rounded = Math.round(((last - first) / first) * 1000) / 10;
   if (rounded === 0) return "0.0%";
-  return `${rounded > 0 ? "+" : ""}${PERCENT.format(rounded)}%`;
+  return `${rounded > 0 ? "+" : ""}${formatEnUs(rounded, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 
 /** A stretch of the shown window with no data: before the first point, or between two points. */

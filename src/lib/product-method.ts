@@ -3,6 +3,7 @@
 // numbers come from the rules themselves. Relative imports: the build reads them outside Vite's aliases.
 import { FACILITY_LABEL_MAX, TIME_TO_CASH_VERSION, WINDOW_DAYS } from "./time-to-cash.ts";
 import { DEFAULT_HOLDING, YIELD_AFTER_FEES_VERSION } from "./yield-after-fees.ts";
+import { formatEnUs } from "./en-us-number";
 
 export const PRODUCT_RULES_SUMMARY =
   "Investors buy tokens, not protocols: each product a protocol issues has its own terms, each with the page that states it and the dates of that page. Two rules, pure and versioned, turn those terms into the two figures an investor asks for first.";
@@ -28,7 +29,7 @@ export const YIELD_AFTER_FEES_STEPS = [
 export const YIELD_AFTER_FEES_EXAMPLE =
   "Example: a gross yield of 4.00% with a 0.30% management fee and a 0.05% redemption fee, held 1 year, keeps 3.65% a year; held 5 years, 3.69%.";
 
-export const DEFAULT_HOLDING_SENTENCE = `The site works it out for ${DEFAULT_HOLDING.years} year and $${DEFAULT_HOLDING.amountUsd.toLocaleString("en-US")} until the visitor enters another period and amount; the dollars kept are the amount times the yield after fees times the years.`;
+export const DEFAULT_HOLDING_SENTENCE = `The site works it out for ${DEFAULT_HOLDING.years} year and $${formatEnUs(DEFAULT_HOLDING.amountUsd)} until the visitor enters another period and amount; the dollars kept are the amount times the yield after fees times the years.`;
 
 export const PRODUCT_RULE_VERSIONS = [
   { rule: "Time to cash", version: TIME_TO_CASH_VERSION, date: "2026-11-27", change: "first published rule." },

@@ -3,6 +3,7 @@
 // tooling uses this outside Vite's aliases.
 import type { ProductInvestorAccess, ProductKyc } from "../config/domain.ts";
 import { INVESTOR_ACCESS_LABELS, KYC_LABELS, UNKNOWN_LABEL } from "./terms.ts";
+import { formatEnUs } from "./en-us-number";
 
 /** A page was checked and states nothing on the term. */
 export const NOT_DISCLOSED_LABEL = "Not disclosed";
@@ -16,11 +17,11 @@ export const PRODUCT_KYC_LABELS: Record<ProductKyc, string> = { ...KYC_LABELS, "
 
 /** '$500', '$2,500', '$10K', '$2.5K', '$5M', '$1.5B': the directory's short amounts. */
 export function formatUsd(amount: number): string {
-  const short = (value: number, unit: string) => `$${Number(value.toFixed(1)).toLocaleString("en-US")}${unit}`;
+  const short = (value: number, unit: string) => `$${formatEnUs(Number(value.toFixed(1)))}${unit}`;
   if (amount >= 1e9) return short(amount / 1e9, "B");
   if (amount >= 1e6) return short(amount / 1e6, "M");
   if (amount >= 1e4) return short(amount / 1e3, "K");
-  return `$${Number(amount.toFixed(2)).toLocaleString("en-US")}`;
+  return `$${formatEnUs(Number(amount.toFixed(2)))}`;
 }
 
 /** The minimum in words: an amount, 'No minimum' (0), 'Not disclosed' (a page checked, silent) or 'Unknown'. */

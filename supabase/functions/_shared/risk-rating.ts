@@ -10,6 +10,7 @@
  * 4. weakest link: the overall level is never more than two steps safer than the worst factor.
  */
 import { isIsoDay } from "./iso-day.ts";
+import { formatEnUs } from "./en-us-number.ts";
 
 export const RATING_VERSION = "1.1";
 
@@ -158,7 +159,7 @@ function wholeYearsBetween(from: string, to: string): number {
 function money(usd: number): string {
   if (usd >= 1e9) return `$${(usd / 1e9).toFixed(1)}B`;
   if (usd >= 1e6) return `$${(usd / 1e6).toFixed(1)}M`;
-  return `$${Math.round(usd).toLocaleString("en-US")}`;
+  return `$${formatEnUs(Math.round(usd))}`;
 }
 
 export interface TrackRecordInput {

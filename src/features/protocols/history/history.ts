@@ -4,6 +4,7 @@
 import { describeHistory, type DayPoint, type RangeView } from "@/lib/history-rules";
 import { utcDay } from "@/lib/iso-day";
 import { protocolQueryOptions } from "@/lib/protocol-query";
+import { formatUsdCompact as formatUsdCompactEnUs, formatUsdWhole } from "@/lib/en-us-number";
 
 /** One day's TVL: `value` in US dollars, on a calendar day (YYYY-MM-DD, UTC). */
 export type TvlPoint = DayPoint & { source: string | null };
@@ -51,24 +52,11 @@ export function protocolHistoryQueryOptions(protocolId: string) {
   );
 }
 
-const USD_COMPACT = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const USD_FULL = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-
 /** 2_850_000_000 -> '$2.85B'; 512_300_000 -> '$512.3M'. */
-export function formatUsdCompact(amount: number): string {
-  return USD_COMPACT.format(amount);
-}
+export const formatUsdCompact = formatUsdCompactEnUs;
 
 /** 2_850_000_000 -> '$2,850,000,000' (the data table: exact figures). */
-export function formatUsdFull(amount: number): string {
-  return USD_FULL.format(amount);
-}
+export const formatUsdFull = formatUsdWhole;
 
 /**
  * What a screen reader hears instead of the line: 'TVL went from $1.2B on Jan 1, 2025 to $2.85B on

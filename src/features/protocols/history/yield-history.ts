@@ -6,6 +6,7 @@ import { daysBetween, describeHistory, MIN_CHART_POINTS, type DayPoint, type Ran
 import { utcDay } from "@/lib/iso-day";
 import { protocolQueryOptions } from "@/lib/protocol-query";
 import { formatAsOf } from "@/lib/tvl-provenance";
+import { formatEnUs } from "@/lib/en-us-number";
 
 /** One day's yield range in percent: `value` is its upper end, `min` its lower end. */
 export type YieldPoint = DayPoint & { min: number; source: string | null };
@@ -56,17 +57,17 @@ export function protocolYieldHistoryQueryOptions(protocolId: string) {
   );
 }
 
-const RATE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const rate2 = (rate: number) => formatEnUs(rate, { maximumFractionDigits: 2 });
 
 /** 4.1 -> '4.1%'; 3.254 -> '3.25%' (the axis). */
 export function formatRate(rate: number): string {
-  return `${RATE.format(rate)}%`;
+  return `${rate2(rate)}%`;
 }
 
 /** 3.25..3.59 -> '3.25-3.59%', as the directory writes a range; one figure when both ends agree. */
 export function formatYieldRange(point: Pick<YieldPoint, "min" | "value">): string {
-  const low = RATE.format(point.min);
-  const high = RATE.format(point.value);
+  const low = rate2(point.min);
+  const high = rate2(point.value);
   return low === high ? `${high}%` : `${low}-${high}%`;
 }
 
