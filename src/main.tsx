@@ -55,7 +55,7 @@ async function start(): Promise<void> {
   }
 }
 
-/** Resolves in a later task, so the browser may paint and handle input in between. */
+/** lib/next-task.ts's, written out: imported, it would pull the app's shared chunk into the entry. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }

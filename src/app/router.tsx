@@ -16,6 +16,7 @@ import { ErrorFallback } from "@/components/error-boundary";
 import { logUiError } from "@/components/log-ui-error";
 import { changesQueryOptions } from "@/features/protocols/changes/changes";
 import { protocolsQueryOptions } from "@/features/protocols/model/queries";
+import { nextTask } from "@/lib/next-task";
 import { forgetFailedDownloads, onDemand, type OnDemand } from "@/lib/on-demand";
 import { onDemandComponent } from "@/lib/on-demand-component";
 import { LIVE_ATTRIBUTE } from "@/app/live-mark";
@@ -109,7 +110,9 @@ function page(
   return {
     id,
     ...(path === null ? { index: true } : { path }),
-    loader: (args) => loader(args).then(() => null),
+    // In a task after the router's start, not in it (lib/next-task.ts): on the first load the
+    // router starts in one task, and the loader's downloads and reads begin in the next.
+    loader: (args) => nextTask().then(() => loader(args).then(() => null)),
     shouldRevalidate: samePageStays,
     element: <Page />,
     errorElement: <RouteError />,
@@ -131,9 +134,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // The page waits for its code, the list and then the protocol's own reads, so it opens on the
         // protocol, whole, in one commit: never on a loading state.
         page("protocol", "protocols/:slug", protocolPage, ({ params }) =>
-          Promise.all([code(protocolPage), protocolList(queryClient)]).then(() =>
-            protocolReads(queryClient, params.slug ?? ""),
-          ),
+          Promise.all([code(protocolPage), protocolList(queryClient)])
+            // The list's parse and the page's reads in tasks of their own (lib/next-task.ts).
+            .then(nextTask)
+            .then(() => protocolReads(queryClient, params.slug ?? "")),
         ),
         // The change log opens with its list, like a protocol page (its prerendered frame gives way to it).
         page("changes", "changes", changesPage, () =>
