@@ -1,3 +1,2 @@
 // The app's en-US numbers, shared with the Edge Functions (risk-rating.ts writes amounts too).
 export { formatEnUs, formatUsdCompact, formatUsdWhole } from "../../supabase/functions/_shared/en-us-number.ts";
-export type { FractionDigits } from "../../supabase/functions/_shared/en-us-number.ts";
