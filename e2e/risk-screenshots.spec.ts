@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { slugify } from "../src/features/protocols/model/slug.ts";
-import { settleAnimations } from "./support/axe.ts";
+import { renderSkippedContent, settleAnimations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { compareButton, comparisonDialog, gotoHome, selectionBar } from "./support/home.ts";
 import { fetchRiskFactors, fetchSeed, type ProtocolRow } from "./support/seed.ts";
@@ -14,6 +14,7 @@ async function shoot(target: Page | Locator, page: Page, testInfo: TestInfo, nam
   await settleAnimations(page);
   await page.evaluate(() => document.fonts.ready);
   const path = `${DIR}/${name}-${testInfo.project.name.replace(/^screenshots-/, "")}.png`;
+  if (fullPage) await renderSkippedContent(page);
   await target.screenshot({ path, animations: "disabled", ...(fullPage ? { fullPage } : {}) });
 }
 

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { settleAnimations } from "./support/axe.ts";
+import { renderSkippedContent, settleAnimations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { cardToggle, compareButton, comparisonDialog, gotoHome, waitlistDialog } from "./support/home.ts";
 import { fetchHistory, fetchSeed } from "./support/seed.ts";
@@ -13,6 +13,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = fa
   await settleAnimations(page);
   // Fonts and images done, so a screenshot never catches a fallback font or a half-drawn icon.
   await page.evaluate(() => document.fonts.ready);
+  if (fullPage) await renderSkippedContent(page);
   await page.screenshot({
     path: `e2e/screenshots/${name}-${testInfo.project.name.replace(/^screenshots-/, "")}.png`,
     fullPage,

@@ -49,3 +49,12 @@ export async function settleAnimations(page: Page): Promise<void> {
     )
     .toBe(0);
 }
+
+/**
+ * A full-page capture paints the whole page, but the browser skips the parts with
+ * `content-visibility: auto` that are off screen (a protocol page's lower sections, the directory's
+ * later cards: decisions 024 and 025), which come out blank. For review pictures only.
+ */
+export async function renderSkippedContent(page: Page): Promise<void> {
+  await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+}
