@@ -14,17 +14,13 @@ export function formatEnUs(
   const max = Math.max(minimumFractionDigits, maximumFractionDigits);
   if (!Number.isFinite(n)) return n.toLocaleString("en-US");
   const [whole, fraction] = roundDecimal(plainDecimal(Math.abs(n)), max);
-  let digits = fraction;
-  while (digits.length > minimumFractionDigits && digits.endsWith("0")) digits = digits.slice(0, -1);
-  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
-  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${digits === "" ? "" : `.${digits}`}`;
+  return `${sign(n)}${written(whole.replace(/\B(?=(\d{3})+$)/g, ","), fraction, minimumFractionDigits)}`;
 }
 
 /** `amount` as en-US's USD currency format writes it with no cents: '$2,850,000,000', '-$12'. */
 export function formatUsdWhole(amount: number): string {
   if (!Number.isFinite(amount)) return USD_FALLBACK().format(amount);
-  const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
-  return `${sign}$${formatEnUs(Math.abs(amount), { maximumFractionDigits: 0 })}`;
+  return `${sign(amount)}$${formatEnUs(Math.abs(amount), { maximumFractionDigits: 0 })}`;
 }
 
 const UNITS = ["", "K", "M", "B", "T"];
@@ -45,14 +41,24 @@ export function formatUsdCompact(amount: number): string {
       unit += 1;
       continue;
     }
-    const digits = roundedFraction.replace(/0+$/, "");
-    const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
-    return `${sign}$${roundedWhole}${digits === "" ? "" : `.${digits}`}${UNITS[unit]}`;
+    return `${sign(amount)}$${written(roundedWhole, roundedFraction, 0)}${UNITS[unit]}`;
   }
 }
 
 const USD_FALLBACK = (options: Intl.NumberFormatOptions = {}) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, ...options });
+
+/** Intl's minus: for every negative number, -0 included. */
+function sign(n: number): string {
+  return n < 0 || Object.is(n, -0) ? "-" : "";
+}
+
+/** `whole.fraction`, the fraction's trailing zeros dropped down to `minimumDigits` (no point when none are left). */
+function written(whole: string, fraction: string, minimumDigits: number): string {
+  let digits = fraction;
+  while (digits.length > minimumDigits && digits.endsWith("0")) digits = digits.slice(0, -1);
+  return digits === "" ? whole : `${whole}.${digits}`;
+}
 
 /** A non-negative finite number's shortest decimal, written out without an exponent: [whole, fraction]. */
 function plainDecimal(abs: number): [string, string] {

@@ -4,7 +4,7 @@
 import { describeHistory, type DayPoint, type RangeView } from "@/lib/history-rules";
 import { utcDay } from "@/lib/iso-day";
 import { protocolQueryOptions } from "@/lib/protocol-query";
-import { formatUsdCompact as formatUsdCompactEnUs, formatUsdWhole } from "@/lib/en-us-number";
+import { formatUsdCompact } from "@/lib/en-us-number";
 
 /** One day's TVL: `value` in US dollars, on a calendar day (YYYY-MM-DD, UTC). */
 export type TvlPoint = DayPoint & { source: string | null };
@@ -52,11 +52,8 @@ export function protocolHistoryQueryOptions(protocolId: string) {
   );
 }
 
-/** 2_850_000_000 -> '$2.85B'; 512_300_000 -> '$512.3M'. */
-export const formatUsdCompact = formatUsdCompactEnUs;
-
-/** 2_850_000_000 -> '$2,850,000,000' (the data table: exact figures). */
-export const formatUsdFull = formatUsdWhole;
+// '$2.85B', '$512.3M' (the summary, the axis); '$2,850,000,000' (the data table: exact figures).
+export { formatUsdCompact, formatUsdWhole as formatUsdFull } from "@/lib/en-us-number";
 
 /**
  * What a screen reader hears instead of the line: 'TVL went from $1.2B on Jan 1, 2025 to $2.85B on
