@@ -9,3 +9,11 @@ export function isIsoDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+
+/**
+ * Two YYYY-MM-DD days in calendar order, for sort(): as strings, which for this shape is the
+ * calendar's order (a collator would also load a browser's collation data: docs/decisions/025).
+ */
+export function compareIsoDays(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

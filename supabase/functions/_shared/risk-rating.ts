@@ -9,7 +9,7 @@
  * 3. the overall score is the mean of the seven scores, rounded half up;
  * 4. weakest link: the overall level is never more than two steps safer than the worst factor.
  */
-import { isIsoDay } from "./iso-day.ts";
+import { compareIsoDays, isIsoDay } from "./iso-day.ts";
 import { formatEnUs } from "./en-us-number.ts";
 
 export const RATING_VERSION = "1.1";
@@ -137,8 +137,7 @@ export interface HistoryPoint {
 export function maxDrawdown(points: readonly HistoryPoint[]): number {
   let peak = 0;
   let worst = 0;
-  // ISO days order as strings (a collator would load a browser's collation data for it).
-  for (const point of [...points].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
+  for (const point of [...points].sort((a, b) => compareIsoDays(a.day, b.day))) {
     if (!(point.tvlUsd >= 0)) continue;
     if (point.tvlUsd > peak) peak = point.tvlUsd;
     else if (peak > 0) worst = Math.max(worst, (peak - point.tvlUsd) / peak);

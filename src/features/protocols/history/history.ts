@@ -2,7 +2,7 @@
 // request and its formats. The chart's rules (ranges, gaps, large moves, the summary) are the
 // shared ones in lib/history-rules.ts.
 import { describeHistory, type DayPoint, type RangeView } from "@/lib/history-rules";
-import { utcDay } from "@/lib/iso-day";
+import { compareIsoDays, utcDay } from "@/lib/iso-day";
 import { protocolQueryOptions } from "@/lib/protocol-query";
 import { formatUsdCompact } from "@/lib/en-us-number";
 
@@ -34,7 +34,7 @@ export function parseHistoryRows(rows: unknown): TvlPoint[] {
       source: typeof source === "string" && source.trim() !== "" ? source.trim() : null,
     });
   }
-  return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  return [...byDay.values()].sort((a, b) => compareIsoDays(a.day, b.day));
 }
 
 /** Requested by the protocol page only (never on `/`). */

@@ -3,7 +3,7 @@
 // The chart's rules (ranges, gaps, large moves) are the shared ones in lib/history-rules.ts, over
 // the range's upper end: the figure the directory sorts yields by.
 import { daysBetween, describeHistory, MIN_CHART_POINTS, type DayPoint, type RangeView } from "@/lib/history-rules";
-import { utcDay } from "@/lib/iso-day";
+import { compareIsoDays, utcDay } from "@/lib/iso-day";
 import { protocolQueryOptions } from "@/lib/protocol-query";
 import { formatAsOf } from "@/lib/tvl-provenance";
 import { formatEnUs } from "@/lib/en-us-number";
@@ -39,7 +39,7 @@ export function parseYieldHistoryRows(rows: unknown): YieldPoint[] {
       source: typeof source === "string" && source.trim() !== "" ? source.trim() : null,
     });
   }
-  return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  return [...byDay.values()].sort((a, b) => compareIsoDays(a.day, b.day));
 }
 
 /** Requested by the protocol page only (never on `/`). */

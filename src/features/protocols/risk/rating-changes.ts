@@ -1,6 +1,6 @@
 // The rating's change log for one protocol (public.protocol_changes, kinds 'risk_factor' and
 // 'risk_level'): its request and the changes the Risk section lists, "Changed on <date>: <old> → <new>".
-import { utcDay } from "@/lib/iso-day";
+import { compareIsoDays, utcDay } from "@/lib/iso-day";
 import { protocolQueryOptions } from "@/lib/protocol-query";
 import { NOT_RATED_VALUE, UNKNOWN_VALUE } from "@/lib/risk-changes";
 import { isRiskFactor, isRiskStep, type RiskFactor } from "@/lib/risk-rating";
@@ -47,8 +47,7 @@ export function parseRatingChanges(rows: unknown): RatingChangeEntry[] {
       sourceUrl: safeHttpUrl(source_url),
     });
   }
-  // ISO days order as strings (a collator would load the browser's collation data for it).
-  return changes.sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
+  return changes.sort((a, b) => compareIsoDays(b.day, a.day));
 }
 
 /** Requested with the risk factors by the protocol page. */
